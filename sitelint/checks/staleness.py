@@ -1,0 +1,7 @@
+"""Staleness checks."""
+
+from __future__ import annotations
+
+from sitelint.model import CheckSpec
+
+CHECKS: tuple[CheckSpec, ...] = ()

@@ -1,0 +1,193 @@
+"""The data every stage passes on: frozen dataclasses, no behaviour beyond small derived views."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+Severity = Literal["error", "warning", "info"]
+Dimension = Literal["substance", "duplication", "staleness", "build"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
+DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "build")
+
+# Block kinds that carry prose a reader reads.
+PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table"})
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a page: path relative to the working directory (forward slashes), 1-based lines."""
+
+    path: str
+    line: int
+    end_line: int | None = None
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a page.
+
+    kind is one of: paragraph, list_item, blockquote, admonition, table (prose kinds), heading, code,
+    html, jsx, esm (MDX import/export), front_matter, comment.
+    text is the plain text of prose blocks (markup, inline code and URLs removed); for code it is the code.
+    section is the index into Page.sections of the section holding the block (-1 before the first heading).
+    """
+
+    kind: str
+    text: str
+    line: int
+    end_line: int
+    section: int = -1
+    lang: str = ""
+    inline_code: tuple[str, ...] = ()
+
+    @property
+    def is_prose(self) -> bool:
+        return self.kind in PROSE_KINDS
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and the lines it governs (up to the next heading of the same or higher level)."""
+
+    title: str
+    level: int
+    line: int
+    end_line: int
+    parent: int = -1
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link or image; line is the first line of the block that holds it."""
+
+    target: str
+    text: str
+    line: int
+    image: bool = False
+
+
+@dataclass(frozen=True)
+class InlineCode:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Page:
+    """A parsed Markdown or MDX page."""
+
+    path: str  # relative to the working directory, forward slashes
+    abspath: Path
+    source: str
+    front_matter: Mapping[str, Any]
+    title: str
+    sections: tuple[Section, ...]
+    blocks: tuple[Block, ...]
+    links: tuple[Link, ...]
+    inline_code: tuple[InlineCode, ...]
+    words: int  # prose words: no code, front matter, comments, JSX or URLs
+    content_hash: str
+    line_count: int
+    problems: tuple[tuple[int, str], ...] = ()  # (line, message) for input the parser had to work around
+    variant: str = ""  # "versioned:<version>" or "i18n:<locale>" for copies the framework makes on purpose
+
+    @property
+    def prose_blocks(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.is_prose)
+
+    @property
+    def code_blocks(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.kind == "code")
+
+    def blocks_in(self, section: int) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.section == section)
+
+
+@dataclass(frozen=True)
+class Site:
+    """The analysis corpus: every page under the docs root, plus what discovery learned about the site."""
+
+    root: Path  # the docs root
+    repo_root: Path  # the git work tree (or the project root when there is none)
+    framework: str  # docusaurus, vitepress, mkdocs, sphinx, starlight or "" when unknown
+    pages: tuple[Page, ...]
+    config_files: tuple[Path, ...] = ()
+    unreadable: tuple[tuple[str, str], ...] = ()  # (path, problem) for files that could not be read
+
+    def page(self, path: str) -> Page | None:
+        for p in self.pages:
+            if p.path == path:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """What a check saw at one place. value is compared with the rule's condition."""
+
+    value: float | bool
+    at: Location
+    detail: Mapping[str, Any] = field(default_factory=dict)
+    related: tuple[Location, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str  # code, e.g. SUB001
+    name: str
+    dimension: Dimension
+    severity: Severity
+    path: str
+    line: int
+    end_line: int | None
+    message: str
+    related: tuple[Location, ...] = ()
+
+
+@dataclass(frozen=True)
+class BuildFinding:
+    """A defect reported by a docs build, parsed from its log."""
+
+    path: str
+    line: int | None
+    defect_class: str  # broken-link, broken-anchor, missing-asset, duplicate-route, orphan-page, syntax-error, other
+    severity: Severity
+    message: str
+    framework: str
+
+
+class Notes(Protocol):
+    def __call__(self, message: str) -> None: ...
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What a check may use besides its page or site. Expensive services are created lazily by the engine."""
+
+    site: Site
+    params: Mapping[str, Any]
+    today: dt.date
+    settings: Mapping[str, Any] = field(default_factory=dict)  # validated [tool.sitelint] top-level keys
+    services: Mapping[str, Callable[[], Any]] = field(default_factory=dict)  # e.g. "git", "embedder", "cache"
+    note: Callable[[str], None] = lambda message: None  # run-level messages ("git history is shallow ...")
+
+    def service(self, name: str) -> Any:
+        return self.services[name]()
+
+
+PageCheck = Callable[[Page, CheckContext], Iterator[Measurement]]
+SiteCheck = Callable[[CheckContext], Iterator[Measurement]]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A registered check: a name, a scope (page, section or site) and the function that measures."""
+
+    name: str
+    scope: Literal["page", "section", "site"]
+    fn: Callable[..., Iterator[Measurement]]
+    defaults: Mapping[str, Any] = field(default_factory=dict)
