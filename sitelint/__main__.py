@@ -1,0 +1,3 @@
+from sitelint.cli import main
+
+main()

@@ -1,0 +1,212 @@
+"""The command line: check, rules, explain, ci and cache. Exit codes: 0 clean, 1 findings, 2 usage/config/input."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import click
+
+from sitelint import __version__, config as configmod, engine, rulebook
+from sitelint.report import FORMATS, render
+
+RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def _codes(values: Sequence[str]) -> list[str]:
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def _fail(message: str) -> None:
+    click.echo(f"sitelint: error: {message}", err=True)
+    sys.exit(2)
+
+
+def _load_config(path: str | None, overrides: dict[str, Any]) -> configmod.Config:
+    try:
+        config = configmod.load(Path.cwd(), Path(path) if path else None)
+    except configmod.ConfigError as exc:
+        _fail(str(exc))
+        raise  # unreachable: _fail exits
+    if overrides:
+        config = replace(config, settings=MappingProxyType({**config.settings, **overrides}))
+    return config
+
+
+def exit_code(findings: Sequence[Any], fail_on: str) -> int:
+    if fail_on == "never":
+        return 0
+    return 1 if any(RANK[f.severity] >= RANK[fail_on] for f in findings) else 0
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+common_options = [
+    click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True),
+    click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE."),
+    click.option("--select", multiple=True, help="Only these rule codes, names or prefixes (comma-separated)."),
+    click.option("--ignore", multiple=True, help="Skip these rule codes, names or prefixes (comma-separated)."),
+    click.option("--fail-on", type=click.Choice(configmod.FAIL_ON), help="Lowest severity that fails the run."),
+    click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file."),
+    click.option("--no-semantic", is_flag=True, help="Skip the embedding (paraphrase) rules."),
+    click.option("--model", help="Sentence-transformers model folder or name for the semantic rules."),
+    click.option("--progress", is_flag=True, help="Show a progress bar while embedding, even in CI."),
+    click.option("--no-color", is_flag=True, help="No ANSI colours (also: NO_COLOR)."),
+    click.option("-q", "--quiet", is_flag=True, help="Findings only, no summary."),
+    click.option("-v", "--verbose", is_flag=True, help="Tracebacks of internal errors."),
+]
+
+
+def with_common(fn: Any) -> Any:
+    for option in reversed(common_options):
+        fn = option(fn)
+    return fn
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sitelint")
+def main() -> None:
+    """sitelint: substance, duplication and staleness for documentation sites, beside the build."""
+
+
+def run_lint(paths: Sequence[str], opts: dict[str, Any]) -> tuple[engine.LintResult, str]:
+    overrides: dict[str, Any] = {}
+    if opts["no_semantic"]:
+        overrides["semantic"] = False
+    if opts["model"]:
+        overrides["model"] = opts["model"]
+    if opts["progress"]:
+        overrides["progress"] = True
+    config = _load_config(opts["config_path"], overrides)
+    try:
+        result = engine.lint(paths, cwd=Path.cwd(), config=config, select=_codes(opts["select"]),
+                             ignore=_codes(opts["ignore"]), verbose=opts["verbose"])
+    except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
+        _fail(str(exc))
+        raise
+    return result, opts["fail_on"] or config.settings["fail-on"]
+
+
+def _color(opts: dict[str, Any]) -> bool:
+    return not opts["no_color"] and not os.environ.get("NO_COLOR") and not opts["output"] and sys.stdout.isatty()
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@with_common
+def check(paths: tuple[str, ...], **opts: Any) -> None:
+    """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
+    result, fail_on = run_lint(paths, opts)
+    _emit(render(result, opts["fmt"], color=_color(opts), quiet=opts["quiet"]), opts["output"])
+    sys.exit(exit_code(result.findings, fail_on))
+
+
+@main.command("rules")
+@click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default.")
+def rules_cmd(show_all: bool) -> None:
+    """List every rule: code, name, dimension, level, what it checks."""
+    try:
+        rules = rulebook.load_rules()
+    except rulebook.RuleError as exc:
+        _fail(str(exc))
+        return
+    rows = [(r.code, r.name, r.dimension, r.level + ("" if r.enabled else " (off)"), r.summary)
+            for r in rules if r.enabled or show_all]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4])
+
+
+@main.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """What RULE (a code or a name) checks, why, examples, options and which builds see the same defect."""
+    try:
+        rules = rulebook.load_rules()
+    except rulebook.RuleError as exc:
+        _fail(str(exc))
+        return
+    match = next((r for r in rules if rule.upper() == r.code or rule == r.name), None)
+    if match is None:
+        _fail(f"unknown rule `{rule}`; run `sitelint rules` for the list")
+        return
+    click.echo(explain_text(match))
+
+
+def explain_text(r: rulebook.Rule) -> str:
+    lines = [f"{r.code} {r.name} ({r.dimension}, {r.level}{'' if r.enabled else ', off by default'})", "",
+             "## What it does", r.summary, "", "## Why is this bad?", r.why, ""]
+    cond = ", ".join(f"{k} {v}" for k, v in r.condition.items())
+    lines += ["## Condition", f"check `{r.check}`, fires when {_condition_words(r)}" + (f" ({cond})" if cond else ""),
+              f"Each finding takes {r.weight:g} points off the page's {_score_name(r)} score "
+              f"(a quarter of that at info level).", ""]
+    if r.example.get("bad"):
+        lines += ["## Example", r.example["bad"].rstrip(), ""]
+    if r.example.get("good"):
+        lines += ["## Use instead", r.example["good"].rstrip(), ""]
+    if r.options:
+        lines += ["## Options"] + [f"- {k}: {v}" for k, v in r.options.items()]
+        lines += [f"Set them in [tool.sitelint.rule.{r.code}] (or .{r.name}).", ""]
+    lines += ["## Builds that see the same defect"]
+    if r.build_overlap:
+        lines += [f"- {fw}: {what}" for fw, what in r.build_overlap.items()]
+    else:
+        lines += ["None: no docs build (Docusaurus, VitePress, MkDocs, Sphinx, Starlight) checks this. "
+                  "It is a blind spot of the build."]
+    return "\n".join(lines)
+
+
+def _condition_words(r: rulebook.Rule) -> str:
+    if "min" in r.condition:
+        return "the measured value is below min"
+    if "max" in r.condition:
+        return "the measured value is above max"
+    return "the check reports a problem"
+
+
+def _score_name(r: rulebook.Rule) -> str:
+    return "freshness" if r.dimension == "staleness" else r.dimension
+
+
+@main.group()
+def cache() -> None:
+    """Inspect or clear the cache (.sitelint/cache.sqlite)."""
+
+
+def _open_cache() -> Any:
+    from sitelint import cache as cachemod, discover
+
+    config = _load_config(None, {})
+    notes: list[str] = []
+    store = cachemod.open_cache(config.settings, discover.project_root(Path.cwd()), notes.append)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+    return store
+
+
+@cache.command("info")
+def cache_info() -> None:
+    """Where the cache is, how big, and what it holds."""
+    store = _open_cache()
+    for key, value in store.info().items():
+        click.echo(f"{key}: {value}")
+    store.close()
+
+
+@cache.command("clear")
+def cache_clear() -> None:
+    """Delete everything in the cache."""
+    store = _open_cache()
+    store.clear()
+    store.close()
+    click.echo("cache cleared")

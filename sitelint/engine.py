@@ -1,0 +1,261 @@
+"""The engine: discover, parse, measure, evaluate, suppress and score; the public API is `lint(...)`."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import pickle
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sitelint import __version__, config as configmod, discover, parse, rulebook, suppress
+from sitelint.checks import registry
+from sitelint.model import CheckContext, CheckSpec, Finding, Measurement, Page, Site
+from sitelint.scoring import PageReport, score_pages, summarize
+
+PARSE_NS = f"page-{__version__}"
+
+
+class InputError(Exception):
+    """A command-line input the run cannot start from (missing path, bad config, bad rule file)."""
+
+
+@dataclass(frozen=True)
+class LintResult:
+    site: Site
+    rules: tuple[rulebook.Rule, ...]
+    findings: tuple[Finding, ...]
+    pages: tuple[PageReport, ...]
+    summary: Mapping[str, Any]
+    notes: tuple[str, ...]
+    scope: tuple[str, ...]
+
+
+@dataclass
+class _Services:
+    """Creates the expensive helpers (cache, git history, embedder) once, the first time a check asks."""
+
+    factories: Mapping[str, Callable[[], Any]]
+    made: dict[str, Any] = field(default_factory=dict)
+
+    def getter(self, name: str) -> Callable[[], Any]:
+        def get() -> Any:
+            if name not in self.made:
+                self.made[name] = self.factories[name]()
+            return self.made[name]
+
+        return get
+
+
+def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
+         today: dt.date | None = None, select: Sequence[str] = (), ignore: Sequence[str] = (),
+         verbose: bool = False) -> LintResult:
+    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given."""
+    cwd = (cwd or Path.cwd()).resolve()
+    targets = [(cwd / p).resolve() for p in paths]
+    for target, given in zip(targets, paths):
+        if not target.exists():
+            raise InputError(f"{given}: no such file or directory")
+    config = config or configmod.load(cwd)
+    settings = config.settings
+    today = today or _today()
+    notes: list[str] = []
+    note = _collect(notes)
+
+    start = next((t for t in targets if t.is_dir()), cwd)
+    layout = discover.detect(start, settings["docs-root"])
+    rules = _rules(config, [*settings["select"], *select], [*settings["ignore"], *ignore])
+
+    services = _Services({})
+    services.factories = {
+        "cache": lambda: _open_cache(settings, layout.project_root, note),
+        "git": lambda: _git(layout.project_root, services.getter("cache")(), note),
+        "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
+    }
+    site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
+    scope = _scope(site, targets)
+    ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
+                            services={n: services.getter(n) for n in services.factories}, note=note)
+    values: dict[str, list[float]] = {}
+    findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values))
+    pages = {p.path: p for p in site.pages}
+    kept, unused = suppress.apply(findings, pages, rulebook.names(rules))
+    active = {r.code for r in rules}
+    findings = sorted((f for f in [*kept, *unused] if f.rule in active or f.rule == "SUB099"),
+                      key=lambda f: (f.path, f.line, f.rule, f.message))
+    findings = [f for f in findings if f.path in scope or f.path not in pages]
+    reports = score_pages([p for p in site.pages if p.path in scope], findings, rules)
+    cache = services.made.get("cache")
+    if cache is not None:
+        cache.close()
+    summary = summarize(findings, reports, rules, site, values)
+    return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
+                      tuple(sorted(scope)))
+
+
+def _today() -> dt.date:
+    forced = os.environ.get("SITELINT_TODAY")
+    if forced:
+        try:
+            return dt.date.fromisoformat(forced)
+        except ValueError:
+            raise InputError(f"SITELINT_TODAY={forced!r} is not a date (YYYY-MM-DD)") from None
+    return dt.date.today()
+
+
+def _collect(notes: list[str]) -> Callable[[str], None]:
+    return notes.append
+
+
+def _rules(config: configmod.Config, select: Sequence[str], ignore: Sequence[str]) -> list[rulebook.Rule]:
+    root = config.root or Path.cwd()
+    extra = [root / d for d in config.settings["rules-dirs"]]
+    try:
+        return rulebook.configure(rulebook.load_rules(extra), config.rules, select, ignore)
+    except rulebook.RuleError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _rel(path: Path, cwd: Path) -> str:
+    return Path(os.path.relpath(path, cwd)).as_posix()
+
+
+def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, targets: Sequence[Path],
+               cache_getter: Callable[[], Any]) -> Site:
+    found = list(discover.walk(layout, settings["include"], settings["exclude"]))
+    known = {f.path.resolve() for f in found}
+    # Pages named on the command line but outside the docs roots (a README staged in a commit) are linted too.
+    found += [discover.Found(t) for t in targets
+              if t.is_file() and t.suffix in discover.PAGE_SUFFIXES and t not in known]
+    unreadable: list[tuple[str, str]] = []
+    sources: list[tuple[discover.Found, str, str]] = []
+    for item in found:
+        rel = _rel(item.path, cwd)
+        if item.problem:
+            unreadable.append((rel, item.problem))
+            continue
+        try:
+            sources.append((item, rel, parse.read_source(item.path, settings["max-page-bytes"])))
+        except parse.InputProblem as exc:
+            unreadable.append((rel, str(exc)))
+    pages = _parse_all(sources, cache_getter)
+    repo_root = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
+                     layout.project_root)
+    return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
+                framework=layout.framework, pages=tuple(pages), config_files=layout.config_files,
+                unreadable=tuple(unreadable))
+
+
+def _parse_all(sources: Sequence[tuple[discover.Found, str, str]], cache_getter: Callable[[], Any]) -> list[Page]:
+    """Parse every page, taking unchanged pages from the cache (parsing is the cost of a warm run)."""
+    import hashlib
+
+    keys = [hashlib.sha256(f"{rel}\0{item.variant}\0{text}".encode()).hexdigest() for item, rel, text in sources]
+    cache = cache_getter() if sources else None
+    cached: Mapping[str, bytes] = cache.get_many(PARSE_NS, keys) if cache is not None else {}
+    pages: list[Page] = []
+    fresh: dict[str, bytes] = {}
+    for key, (item, rel, text) in zip(keys, sources):
+        page = _unpickle(cached.get(key))
+        if page is None or page.abspath != item.path:
+            page = parse.parse_page(rel, item.path, text, variant=item.variant)
+            fresh[key] = pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
+        pages.append(page)
+    if fresh and cache is not None:
+        cache.put_many(PARSE_NS, fresh)
+    return pages
+
+
+def _unpickle(blob: bytes | None) -> Page | None:
+    if blob is None:
+        return None
+    try:
+        page = pickle.loads(blob)
+    except Exception:  # a cache row from another version of the model: parse again
+        return None
+    return page if isinstance(page, Page) else None
+
+
+def _scope(site: Site, targets: Sequence[Path]) -> set[str]:
+    if not targets:
+        return {p.path for p in site.pages} | {path for path, _ in site.unreadable}
+    chosen = set()
+    for page in site.pages:
+        if any(page.abspath == t or page.abspath.is_relative_to(t) for t in targets if t.is_dir() or t.is_file()):
+            chosen.add(page.path)
+    cwd_targets = {t.as_posix() for t in targets}
+    chosen |= {path for path, _ in site.unreadable if any(str(Path(path).resolve()) in cwd_targets or
+                                                        Path(path).resolve().is_relative_to(t) for t in targets)}
+    return chosen
+
+
+def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_base: CheckContext,
+              note: Callable[[str], None], verbose: bool, values: dict[str, list[float]]) -> Iterable[Finding]:
+    """Run each rule's check over the pages in scope (site checks over the corpus) and keep what breaks the rule."""
+    checks = registry()
+    scoped_pages = [p for p in site.pages if p.path in scope]
+    for rule in rules:
+        if rule.check == "none":
+            continue
+        spec = checks.get(rule.check)
+        if spec is None:
+            note(f"{rule.source}: rule {rule.code} names check `{rule.check}`, which does not exist; rule skipped")
+            continue
+        ctx = CheckContext(site=site, params={**spec.defaults, **rule.params}, today=ctx_base.today,
+                           settings=ctx_base.settings, services=ctx_base.services, note=note)
+        seen = values.setdefault(rule.code, [])
+        for m in _measure(spec, ctx, scoped_pages, note, verbose):
+            if m.at.path not in scope:
+                continue
+            if not isinstance(m.value, bool):
+                seen.append(float(m.value))
+            if rule.fires(m.value):
+                yield rule.finding(m)
+
+
+def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Callable[[str], None],
+             verbose: bool) -> Iterable[Measurement]:
+    if spec.scope == "site":
+        yield from _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose)
+        return
+    for page in pages:
+        yield from _guard(lambda page=page: list(spec.fn(page, ctx)), f"check {spec.name} on {page.path}", note,
+                          verbose)
+
+
+def _guard(run: Callable[[], list[Measurement]], what: str, note: Callable[[str], None],
+           verbose: bool) -> list[Measurement]:
+    # One failing check must not cost the user the rest of the report; the failure is stated, not hidden.
+    try:
+        return run()
+    except Exception as exc:  # noqa: BLE001
+        detail = "\n" + traceback.format_exc() if verbose else " (run with -v for the traceback)"
+        note(f"internal error in {what}: {type(exc).__name__}: {exc}{detail}")
+        return []
+
+
+def _open_cache(settings: Mapping[str, Any], project_root: Path, note: Callable[[str], None]) -> Any:
+    try:
+        from sitelint import cache
+    except ImportError:
+        return None
+    return cache.open_cache(settings, project_root, note)
+
+
+def _git(project_root: Path, cache: Any, note: Callable[[str], None]) -> Any:
+    try:
+        from sitelint import gitinfo
+    except ImportError:
+        return None
+    return gitinfo.history_for(project_root, cache, note)
+
+
+def _embedder(settings: Mapping[str, Any], cache: Any, note: Callable[[str], None]) -> Any:
+    try:
+        from sitelint import embed
+    except ImportError:
+        return None
+    return embed.embedder_for(settings, cache, note)

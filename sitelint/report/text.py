@@ -1,0 +1,51 @@
+"""The human report: one line per finding (path:line: CODE message), then a short summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+COLORS = {"error": "\033[31m", "warning": "\033[33m", "info": "\033[36m", "bold": "\033[1m", "dim": "\033[2m"}
+RESET = "\033[0m"
+
+
+def render(result: Any, build: Any = None, *, color: bool = False, quiet: bool = False) -> str:
+    def paint(text: str, style: str) -> str:
+        return f"{COLORS[style]}{text}{RESET}" if color else text
+
+    out = []
+    for f in result.findings:
+        where = paint(f"{f.path}:{f.line}:", "bold")
+        code = paint(f.rule, f.severity)
+        out.append(f"{where} {code} {f.message} {paint(f'[{f.name}]', 'dim')}")
+        for other in f.related[:3]:
+            out.append(f"    {paint('see', 'dim')} {other.path}:{other.line}")
+        if len(f.related) > 3:
+            out.append(f"    {paint(f'and {len(f.related) - 3} more', 'dim')}")
+    if quiet:
+        return "\n".join(out) + ("\n" if out else "")
+    s = result.summary
+    if out:
+        out.append("")
+    sev = ", ".join(f"{n} {k}" for k, n in s["by_severity"].items()) or "none"
+    out.append(f"Found {s['findings']} finding(s) ({sev}) on {s['pages']} page(s) "
+               f"(corpus: {s['corpus_pages']} pages).")
+    dims = ", ".join(f"{d} {n}" for d, n in s["by_dimension"].items() if d != "build")
+    out.append(f"By dimension: {dims}.")
+    scores = s["scores"]
+    if scores["min"] is not None:
+        out.append(f"Overall page scores: min {scores['min']}, quartiles {scores['q1']:.0f} / "
+                   f"{scores['median']:.0f} / {scores['q3']:.0f}, max {scores['max']}.")
+        worst = [w for w in scores["worst"] if w["overall"] < 100][:5]
+        if worst:
+            out.append("Lowest: " + ", ".join(f"{w['path']} ({w['overall']})" for w in worst))
+    for h in s["rule_health"]:
+        if h["state"] in ("fires-on-everything", "possibly-gamed"):
+            out.append(paint(f"Rule health: {h['rule']} {h['name']} {h['state']}: {h['why']}", "warning"))
+    for note in result.notes:
+        out.append(paint(f"note: {note}", "dim"))
+    if build is not None:
+        out.append("")
+        out.append(build.render_text())
+    if s["findings"]:
+        out.append(paint("Run `sitelint explain CODE` for what a rule checks and why.", "dim"))
+    return "\n".join(out) + "\n"
