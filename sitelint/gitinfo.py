@@ -1,0 +1,233 @@
+"""Per-file git history for the staleness rules: a few git processes for the whole tree, cached by HEAD."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+NAMESPACE = "git-history"
+_FORMAT = "v1"  # bump when the cached shape or the way history is read changes
+
+# --first-parent -m: history is read along the main line only, and a merge shows its diff against the first parent,
+# i.e. everything the merged branch brought in, dated when it landed. That keeps history linear, so renames (-M) can be
+# chained newest to oldest without the ambiguity of side branches that touched the old name after the rename.
+_LOG = ("log", "--first-parent", "-m", "-M", "--no-color", "--no-textconv", "--no-ext-diff", "-z")
+_HEADER = "--format=%x01%H%x00%at%x00%aN%x00"
+# -w --ignore-blank-lines drops whitespace-only hunks; a file listed with changed lines in this pass changed in content.
+_CONTENT = ("-w", "--ignore-blank-lines", "--numstat")
+
+
+class Cache(Protocol):
+    def get(self, namespace: str, key: str) -> bytes | None: ...
+
+    def put(self, namespace: str, key: str, value: bytes) -> None: ...
+
+
+@dataclass(frozen=True)
+class FileHistory:
+    """What git knows about one file: its last content change, who made it, and when the file first appeared."""
+
+    path: str  # relative to the git top level, forward slashes
+    changed: int | None  # unix time of the last commit that changed the content; None when never committed
+    author: str
+    created: int | None
+    commits: int  # content-changing commits
+    dirty: bool = False  # uncommitted content changes (or untracked): the file counts as changed today
+
+    def last_changed(self, today: dt.date) -> dt.date:
+        if self.dirty or self.changed is None:
+            return today
+        return _date(self.changed)
+
+    @property
+    def first_commit(self) -> dt.date | None:
+        return None if self.created is None else _date(self.created)
+
+
+@dataclass(frozen=True)
+class GitHistory:
+    """History of every file in a work tree at one HEAD; answers for absolute or repository-relative paths."""
+
+    top: Path  # the git top level
+    base: Path  # what relative paths are relative to (the site's repository root)
+    head: str
+    files: Mapping[str, FileHistory]
+
+    def file(self, path: str | Path) -> FileHistory | None:
+        p = Path(path)
+        full = p if p.is_absolute() else self.base / p
+        try:
+            rel = full.resolve().relative_to(self.top).as_posix()
+        except ValueError:
+            return None
+        return self.files.get(rel)
+
+
+def _date(ts: int) -> dt.date:
+    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).date()
+
+
+class _GitError(Exception):
+    pass
+
+
+def _git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(
+        ("git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="surrogateescape",
+        check=False,
+    )
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        raise _GitError(lines[0] if lines else f"git {args[0]} exited with {done.returncode}")
+    return done.stdout
+
+
+def _commits(out: str) -> Iterator[tuple[str, int, str, list[str]]]:
+    """Split `git log -z` output into (hash, author time, author, diff tokens)."""
+    for chunk in out.split("\x01")[1:]:
+        fields = chunk.split("\0")
+        tokens = (t.lstrip("\n") for t in fields[3:])
+        yield fields[0], int(fields[1]), fields[2], [t for t in tokens if t]
+
+
+def _numstat_changed(tokens: list[str]) -> Iterator[str]:
+    """Paths in `--numstat -z` tokens whose change survives ignoring whitespace (binary changes count)."""
+    it = iter(tokens)
+    for token in it:
+        added, deleted, path = token.split("\t", 2)
+        if not path:  # a rename: the old and the new name follow as tokens of their own
+            next(it, "")
+            path = next(it, "")
+        if added == "-" or int(added) + int(deleted) > 0:
+            yield path
+
+
+@dataclass
+class _Acc:
+    changed: int | None = None
+    author: str = ""
+    created: int | None = None
+    commits: int = 0
+
+
+def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistory]:
+    """Follow every file alive at HEAD back through renames, newest commit first."""
+    # alias: a name as it was in older commits -> the file's name at HEAD, or None when older commits under that
+    # name belong to another file (deleted since, or the name was freed by a rename or taken by a new file).
+    alias: dict[str, str | None] = {}
+    acc: dict[str, _Acc] = {}
+
+    def touch(path: str, commit: str, ts: int, author: str, created: bool) -> str | None:
+        target = alias.get(path, path)
+        if target is not None:
+            rec = acc.setdefault(target, _Acc())
+            if created or (commit, path) in content:
+                if rec.changed is None:
+                    rec.changed, rec.author = ts, author
+                rec.commits += 1
+            rec.created = ts
+        return target
+
+    for commit, ts, author, tokens in _commits(structure):
+        it = iter(tokens)
+        for status in it:
+            path = next(it, "")
+            if status.startswith("R"):
+                new = next(it, "")
+                alias[path] = touch(new, commit, ts, author, created=False)
+                alias[new] = None
+            elif status == "D":
+                alias.setdefault(path, None)
+            else:  # A, M, T
+                touch(path, commit, ts, author, created=status == "A")
+                if status == "A":
+                    alias[path] = None
+    return {p: FileHistory(p, a.changed, a.author, a.created, a.commits) for p, a in acc.items()}
+
+
+def _dirty(top: Path, has_head: bool) -> set[str]:
+    """Untracked files and tracked files whose uncommitted change is more than whitespace."""
+    status = _git(top, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+    new, modified = set(), False
+    for entry in filter(None, status.split("\0")):
+        if entry[:2] == "??" or not has_head:
+            new.add(entry[3:])
+        else:
+            modified = True
+    if not modified:
+        return new
+    diff = _git(top, "diff", "HEAD", "--no-renames", "--no-ext-diff", "--no-textconv", "-z", *_CONTENT)
+    return new | set(_numstat_changed([t.lstrip("\n") for t in diff.split("\0") if t.strip("\n")]))
+
+
+def _encode(files: Mapping[str, FileHistory]) -> bytes:
+    rows = {p: [f.changed, f.author, f.created, f.commits] for p, f in sorted(files.items())}
+    return zlib.compress(json.dumps(rows, separators=(",", ":")).encode())
+
+
+def _decode(blob: bytes) -> dict[str, FileHistory] | None:
+    try:
+        rows = json.loads(zlib.decompress(blob))
+        return {p: FileHistory(p, r[0], r[1], r[2], r[3]) for p, r in rows.items()}
+    except (ValueError, zlib.error, TypeError, IndexError, AttributeError):
+        return None  # an unreadable entry is recomputed, never trusted
+
+
+def _read_history(top: Path, head: str, cache: Cache | None) -> dict[str, FileHistory]:
+    key = f"{_FORMAT}:{head}"
+    blob = cache.get(NAMESPACE, key) if cache is not None else None
+    files = _decode(blob) if blob is not None else None
+    if files is None:
+        structure = _git(top, *_LOG, "--name-status", _HEADER, head)
+        numstat = _git(top, *_LOG, *_CONTENT, _HEADER, head)
+        content = {(commit, path) for commit, _, _, tokens in _commits(numstat) for path in _numstat_changed(tokens)}
+        files = _walk(structure, content)
+        if cache is not None:
+            cache.put(NAMESPACE, key, _encode(files))
+    return files
+
+
+def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None]) -> GitHistory | None:
+    """The "git" service: history of the work tree holding repo_root; None, after one note, when it cannot be read."""
+    skipped = "the staleness rules that need git history (stale page, code drift) are skipped"
+    if shutil.which("git") is None:
+        note(f"git is not installed or not on PATH: {skipped}. Install git to enable them.")
+        return None
+    try:
+        shallow, toplevel = _git(repo_root, "rev-parse", "--is-shallow-repository", "--show-toplevel").split("\n")[:2]
+        if shallow == "true":
+            note(
+                f"git history is shallow: {skipped}, since every page would look new. Fetch the full history "
+                "(`fetch-depth: 0` in actions/checkout, or `git fetch --unshallow`)."
+            )
+            return None
+        top = Path(toplevel).resolve()
+        try:
+            head = _git(top, "rev-parse", "--verify", "HEAD^{commit}").strip()
+        except _GitError:
+            head = ""  # no commit yet: every file is new
+        files = _read_history(top, head, cache) if head else {}
+        # The cache holds committed history only (keyed by HEAD); the dirty state is read fresh on every run, so a
+        # cached entry never hides an uncommitted edit.
+        for path in _dirty(top, bool(head)):
+            old = files.get(path)
+            files[path] = replace(old, dirty=True) if old else FileHistory(path, None, "", None, 0, dirty=True)
+    except (_GitError, OSError) as err:
+        if "not a git repository" in str(err):
+            note(f"{repo_root} is not in a git repository: {skipped}.")
+            return None
+        note(f"cannot read git history for {repo_root} ({err}): {skipped}.")
+        return None
+    return GitHistory(top=top, base=repo_root.resolve(), head=head, files=files)
