@@ -1,0 +1,62 @@
+"""Shared test helpers: temporary sites with real files and, when asked, real back-dated git history."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+
+
+def git(repo: Path, *args: str, date: str | None = None) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "Docs Writer", "GIT_AUTHOR_EMAIL": "docs@example.com",
+           "GIT_COMMITTER_NAME": "Docs Writer", "GIT_COMMITTER_EMAIL": "docs@example.com"}
+    if date:
+        env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
+    out = subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True)
+    return out.stdout
+
+
+def write_site(root: Path, pages: Mapping[str, str], files: Mapping[str, str] | None = None,
+               commits: Sequence[Mapping[str, Any]] = ()) -> Path:
+    """Write pages and files under root; with commits, replay them as real git history at their dates."""
+    everything = {**pages, **(files or {})}
+    if commits:
+        git(root, "init", "-q", "-b", "main")
+        for commit in commits:
+            date = str(commit["date"])
+            for rel in commit["paths"]:
+                content = commit.get("contents", {}).get(rel, everything[rel])
+                target = root / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(content, encoding="utf-8")
+                git(root, "add", rel)
+            git(root, "commit", "-q", "-m", commit.get("message", "docs update"), date=date)
+    for rel, content in everything.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.read_text(encoding="utf-8") != content:
+            target.write_text(content, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def site(tmp_path: Path):  # type: ignore[no-untyped-def]
+    def make(pages: Mapping[str, str], files: Mapping[str, str] | None = None,
+             commits: Sequence[Mapping[str, Any]] = ()) -> Path:
+        return write_site(tmp_path, pages, files, commits)
+
+    return make
+
+
+def shared(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not here (the shared corpora are only in the development checkout)")
+    return path

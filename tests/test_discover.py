@@ -1,0 +1,72 @@
+"""Discovery: project root, framework, docs roots, variants, globs and symlink loops."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sitelint import discover
+
+
+def touch(root: Path, *paths: str) -> None:
+    for rel in paths:
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("# x\n", encoding="utf-8")
+
+
+def pages(layout: discover.Layout, include: list[str] | None = None, exclude: list[str] | None = None) -> list[str]:
+    found = discover.walk(layout, include or ["**/*.md", "**/*.mdx"], exclude or [])
+    return [f.path.relative_to(layout.project_root).as_posix() for f in found if not f.problem]
+
+
+def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
+    touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
+          "website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md", "website/node_modules/x/readme.md")
+    (tmp_path / "website/docusaurus.config.js").write_text("docs: { path: '../docs' }", encoding="utf-8")
+    layout = discover.detect(tmp_path / "docs")
+    assert layout.framework == "docusaurus" and layout.project_root == tmp_path.resolve()
+    assert pages(layout) == ["docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
+                             "website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md"]
+    variants = {f.path.name + f.variant for f in discover.walk(layout, ["**/*.md"], [])}
+    assert variants == {"intro.md", "intro.mdversioned:1.0", "intro.mdi18n:fr"}
+
+
+def test_mkdocs_docs_dir(tmp_path: Path) -> None:
+    touch(tmp_path, "mkdocs.yml", "content/index.md", "docs/ignored.md")
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\ndocs_dir: content  # where pages live\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["content/index.md"]
+
+
+def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
+    touch(tmp_path / "vp", "docs/.vitepress/config.mts", "docs/guide.md")
+    assert discover.detect(tmp_path / "vp").framework == "vitepress"
+    touch(tmp_path / "st", "astro.config.mjs", "src/content/docs/guide.mdx")
+    layout = discover.detect(tmp_path / "st")
+    assert layout.framework == "starlight" and pages(layout) == ["src/content/docs/guide.mdx"]
+    touch(tmp_path / "sx", "docs/conf.py", "docs/index.md")
+    assert discover.detect(tmp_path / "sx").framework == "sphinx"
+
+
+def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
+    touch(tmp_path / "a", "docs/x.md", "README.md")
+    assert pages(discover.detect(tmp_path / "a")) == ["docs/x.md"]
+    touch(tmp_path / "b", "x.md")
+    assert pages(discover.detect(tmp_path / "b")) == ["x.md"]
+
+
+def test_include_exclude_and_config_docs_root(tmp_path: Path) -> None:
+    touch(tmp_path, "docs/a.md", "docs/drafts/b.md", "docs/c.mdx", "handbook/d.md")
+    layout = discover.detect(tmp_path)
+    assert pages(layout, exclude=["drafts/*"]) == ["docs/a.md", "docs/c.mdx"]
+    assert pages(layout, include=["**/*.mdx"]) == ["docs/c.mdx"]
+    assert pages(discover.detect(tmp_path, docs_root="handbook")) == ["handbook/d.md"]
+
+
+def test_symlink_loop_is_reported_not_followed(tmp_path: Path) -> None:
+    touch(tmp_path, "docs/a.md")
+    os.symlink(tmp_path / "docs", tmp_path / "docs" / "loop")
+    found = list(discover.walk(discover.detect(tmp_path), ["**/*.md"], []))
+    assert [f.path.name for f in found if not f.problem] == ["a.md"]
+    assert any("symlink loop" in f.problem for f in found)
