@@ -1,0 +1,62 @@
+"""Packaging: the wheel carries every rule file; the pre-commit hook blocks a thin staged page."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, git
+
+GOOD = "# Guide\n\n" + " ".join(
+    f"Step {i} shows how the {w} command reads its settings file and reports each change it makes."
+    for i, w in enumerate(["init", "build", "serve", "deploy", "lint", "format", "test", "publish", "clean",
+                           "watch", "export", "import"])) + "\n"
+
+
+@pytest.mark.slow
+def test_wheel_contains_every_rule_file(tmp_path: Path) -> None:
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True, text=True)
+    [wheel] = tmp_path.glob("sitelint-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {f"sitelint/rules/{p.relative_to(ROOT / 'rules').as_posix()}" for p in (ROOT / "rules").rglob("*.yml")}
+    assert expected and expected <= names
+    assert "sitelint/py.typed" in names and "sitelint/rules/__init__.py" in names
+
+
+def test_hooks_file_declares_both_hooks() -> None:
+    import yaml
+
+    hooks = {h["id"]: h for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+    assert hooks["sitelint"]["language"] == "python" and hooks["sitelint-system"]["language"] == "system"
+    for hook in hooks.values():
+        assert hook["require_serial"] is True and hook["entry"] == "sitelint check"
+        assert hook["types_or"] == ["markdown", "mdx"]
+
+
+@pytest.mark.slow
+def test_pre_commit_system_hook_blocks_thin_page(tmp_path: Path) -> None:
+    if shutil.which("pre-commit", path=str(Path(sys.executable).parent)) is None:
+        pytest.skip("pre-commit is not installed in this environment")
+    repo = tmp_path / "site"
+    (repo / "docs").mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "docs" / "good.md").write_text(GOOD, encoding="utf-8")
+    git(repo, "add", ".")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PRE_COMMIT_HOME": str(tmp_path / "pc-home"), "SITELINT_TODAY": "2026-11-30", "NO_COLOR": "1"}
+    # sitelint-system runs the sitelint of this environment; try-repo takes the hooks from this checkout.
+    cmd = [str(Path(sys.executable).parent / "pre-commit"), "try-repo", str(ROOT), "sitelint-system"]
+    passed = subprocess.run([*cmd, "--files", "docs/good.md"], cwd=repo, env=env, capture_output=True, text=True)
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    (repo / "docs" / "thin.md").write_text("# Thin\n\nTo be written.\n", encoding="utf-8")
+    git(repo, "add", ".")
+    failed = subprocess.run([*cmd, "--files", "docs/thin.md"], cwd=repo, env=env, capture_output=True, text=True)
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "docs/thin.md:1: SUB001" in failed.stdout
