@@ -1,0 +1,188 @@
+"""Reads the frameworks' config files as text: JS/TS configs are scanned, never executed; mkdocs.yml tolerates tags."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DOCUSAURUS_CONFIGS = ("docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs")
+VITEPRESS_CONFIGS = tuple(f"config.{ext}" for ext in ("ts", "mts", "js", "mjs", "cts", "cjs"))
+ASTRO_CONFIGS = ("astro.config.mjs", "astro.config.ts", "astro.config.js")
+SPHINX_CONF_DIRS = ("", "docs", "doc", "source", "docs/source")
+_VITEPRESS_DIRS = ("", "docs", "src", "docs/src")
+_OPEN, _CLOSE = "{[(", "}])"
+
+
+def first_existing(root: Path, names: tuple[str, ...], dirs: tuple[str, ...] = ("",)) -> Path | None:
+    for d in dirs:
+        for name in names:
+            candidate = root / d / name
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def docusaurus_config(root: Path) -> Path | None:
+    return first_existing(root, DOCUSAURUS_CONFIGS)
+
+
+def vitepress_config(root: Path) -> Path | None:
+    return first_existing(root, tuple(f".vitepress/{n}" for n in VITEPRESS_CONFIGS), _VITEPRESS_DIRS)
+
+
+def mkdocs_config(root: Path) -> Path | None:
+    return first_existing(root, ("mkdocs.yml", "mkdocs.yaml"))
+
+
+def sphinx_conf(root: Path) -> Path | None:
+    return first_existing(root, ("conf.py",), SPHINX_CONF_DIRS)
+
+
+def astro_config(root: Path) -> Path | None:
+    return first_existing(root, ASTRO_CONFIGS)
+
+
+def read_text(path: Path | None) -> str:
+    if path is None:
+        return ""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def mask_comments(source: str) -> str:
+    """JS source with comments blanked (same length, so offsets hold); string literals are kept."""
+    out: list[str] = []
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        if ch in "'\"`":
+            end = i + 1
+            while end < n and source[end] != ch:
+                end += 2 if source[end] == "\\" else 1
+            out.append(source[i : end + 1])
+            i = end + 1
+        elif source.startswith("//", i):
+            end = source.find("\n", i)
+            end = n if end < 0 else end
+            out.append(" " * (end - i))
+            i = end
+        elif source.startswith("/*", i):
+            end = source.find("*/", i + 2)
+            end = n if end < 0 else end + 2
+            out.append(re.sub(r"[^\n]", " ", source[i:end]))
+            i = end
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _skip_string(text: str, i: int) -> int:
+    quote, i = text[i], i + 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1
+
+
+def block_after(text: str, start: int) -> str:
+    """The balanced {...} (or [...]) that begins at or after start, without its delimiters; "" when there is none."""
+    i = start
+    while i < len(text) and text[i] not in "{[":
+        i += 1
+    depth, begin = 0, i
+    while i < len(text):
+        ch = text[i]
+        if ch in "'\"`":
+            i = _skip_string(text, i)
+            continue
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+            if depth == 0:
+                return text[begin + 1 : i]
+        i += 1
+    return text[begin + 1 :] if begin < len(text) else ""
+
+
+def top_level(block: str) -> str:
+    """The block with the inside of every nested {...}/[...]/(...) blanked, so key lookups only see its own keys."""
+    out: list[str] = []
+    depth, i = 0, 0
+    while i < len(block):
+        ch = block[i]
+        if ch in "'\"`":
+            end = _skip_string(block, i)
+            out.append(block[i:end] if depth == 0 else " " * (end - i))
+            i = end
+            continue
+        if ch in _OPEN:
+            out.append(ch if depth == 0 else " ")
+            depth += 1
+        elif ch in _CLOSE:
+            depth = max(0, depth - 1)
+            out.append(ch if depth == 0 else " ")
+        else:
+            out.append(ch if depth == 0 else " ")
+        i += 1
+    return "".join(out)
+
+
+def js_value(block: str, key: str) -> str | None:
+    """The literal value of key among the block's own keys: a string's content, or a bare word (false, true, 42)."""
+    flat = top_level(block)
+    match = re.search(r"(?<![\w$.])['\"]?" + re.escape(key) + r"['\"]?\s*:\s*(?:(['\"`])(.*?)\1|([\w.$-]+))", flat)
+    if match is None:
+        return None
+    return match.group(2) if match.group(1) else match.group(3)
+
+
+def js_object(block: str, key: str) -> str | None:
+    """The body of the object that is key's value among the block's own keys, or None."""
+    flat = top_level(block)
+    match = re.search(r"(?<![\w$.])['\"]?" + re.escape(key) + r"['\"]?\s*:\s*(?=[{\[])", flat)
+    if match is None:
+        return None
+    return block_after(block, match.end())
+
+
+def js_objects_after(source: str, marker: str) -> Iterator[str]:
+    """The body of the first object literal after each match of the regex marker (e.g. a plugin's quoted name)."""
+    for match in re.finditer(marker, source):
+        body = block_after(source, match.end())
+        if body:
+            yield body
+
+
+class _TolerantLoader(yaml.SafeLoader):
+    """A safe loader that reads unknown tags (!!python/name:..., !ENV) as plain values instead of failing."""
+
+
+def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node)  # type: ignore[arg-type]
+
+
+_TolerantLoader.add_multi_constructor("", _any_tag)
+
+
+def load_yaml(path: Path) -> dict[str, Any]:
+    """A YAML mapping read without executing any tag; {} when the file is missing, empty or not a mapping.
+
+    Raises ValueError naming the file when the YAML itself is malformed.
+    """
+    text = read_text(path)
+    try:
+        data = yaml.load(text, Loader=_TolerantLoader)  # noqa: S506 - the loader is a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{path}: not valid YAML ({exc}); fix the file or pass --framework explicitly") from exc
+    return data if isinstance(data, dict) else {}

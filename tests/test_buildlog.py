@@ -1,0 +1,247 @@
+"""The build-log parsers against real logs, with the logs' MANIFEST.md as ground truth."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sitelint.buildlog import parse_log
+from sitelint.buildlog.docusaurus import COLD_CACHE_NOTE
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = ROOT / "fixtures" / "build_logs"
+SITES = ROOT / "fixtures" / "sites" / "defects"
+# Where each framework's site keeps the pages of ../defect-pages (the manifest names them by file name only).
+DOCS = {"docusaurus": "docs/acme", "vitepress": "docs", "mkdocs": "docs", "sphinx": "docs"}
+
+
+def ground_truth() -> dict[tuple[str, int], str]:
+    """(page file name, line) -> defect class, from the manifest's ground-truth table (build-visible rows)."""
+    rows = re.findall(r"^\| (\S+\.md) line (\d+) \| .*? \| ([\w-]+)", (LOGS / "MANIFEST.md").read_text(), re.M)
+    assert rows, "MANIFEST.md has no ground-truth rows"
+    return {(page, int(line)): cls for page, line, cls in rows}
+
+
+TRUTH = ground_truth()
+LINK, ANCHOR_OTHER, ANCHOR_SAME, IMAGE = (
+    ("broken-links.md", 3),
+    ("broken-links.md", 5),
+    ("broken-links.md", 7),
+    ("missing-image.md", 5),
+)
+
+# Which ground-truth defects each log reports (MANIFEST.md, "The logs" and "What the builds said"),
+# the exit status it shows, and the severity the build gave each defect.
+CASES = [
+    ("docusaurus/build.log", 1, {LINK: "warning", IMAGE: "error"}),
+    ("docusaurus/build-pass2-no-image.log", 1, {LINK: "error"}),
+    ("docusaurus/build-pass2-cleancache.log", 1, {LINK: "error"}),
+    ("docusaurus/build-pass3.log", 0, {ANCHOR_OTHER: "warning", ANCHOR_SAME: "warning"}),
+    ("docusaurus/build-pass3-cleancache.log", 0, {ANCHOR_OTHER: "warning", ANCHOR_SAME: "warning"}),
+    ("vitepress/build.log", 1, {IMAGE: "error"}),
+    ("vitepress/build-pass2-no-image.log", 1, {LINK: "error"}),
+    ("vitepress/build-pass3.log", 0, {}),
+    ("mkdocs/build.log", 0, {LINK: "warning", IMAGE: "warning", ANCHOR_OTHER: "info", ANCHOR_SAME: "info"}),
+    ("mkdocs/build-strict.log", 1, {LINK: "error", IMAGE: "error", ANCHOR_OTHER: "info", ANCHOR_SAME: "info"}),
+    (
+        "mkdocs/build-strict-anchors-warn.log",
+        1,
+        {LINK: "error", IMAGE: "error", ANCHOR_OTHER: "error", ANCHOR_SAME: "error"},
+    ),
+    ("sphinx/myst-build.log", 0, {k: "warning" for k in (LINK, IMAGE, ANCHOR_OTHER, ANCHOR_SAME)}),
+    ("sphinx/myst-build-W.log", 1, {k: "error" for k in (LINK, IMAGE, ANCHOR_OTHER, ANCHOR_SAME)}),
+]
+
+
+@pytest.mark.parametrize(("log", "status", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_log_matches_manifest(log: str, status: int, expected: dict[tuple[str, int], str]) -> None:
+    framework = log.split("/")[0]
+    site = SITES / framework
+    result = parse_log((LOGS / log).read_text(encoding="utf-8"), "auto", site)
+    assert result.framework == framework
+    assert result.exit_status == status
+    got = {(f.path, f.line, f.defect_class, f.severity) for f in result.findings}
+    want = {(f"{DOCS[framework]}/{page}", line, TRUTH[(page, line)], sev) for (page, line), sev in expected.items()}
+    assert got == want
+    assert all(f.framework == framework for f in result.findings)
+
+
+@pytest.mark.parametrize("log", ["vitepress/build-pass4-absimage.log", "vitepress/build-pass5-rawimg.log"])
+def test_vitepress_asset_on_page_outside_the_template(log: str) -> None:
+    result = parse_log((LOGS / log).read_text(encoding="utf-8"), "vitepress", SITES / "vitepress")
+    assert [(f.path, f.defect_class, f.severity) for f in result.findings] == [
+        ("docs/abs-image.md", "missing-asset", "error")
+    ]
+    assert result.exit_status == 1
+
+
+def test_paths_relative_to_the_working_directory() -> None:
+    log = (LOGS / "mkdocs/build.log").read_text(encoding="utf-8")
+    result = parse_log(log, "mkdocs", SITES / "mkdocs", relative_to=ROOT)
+    assert "fixtures/sites/defects/mkdocs/docs/broken-links.md" in result.pages
+
+
+def test_logs_from_another_machine_map_without_the_site(tmp_path: Path) -> None:
+    """Absolute paths from a CI runner map into the docs folder even when the files are not on this machine."""
+    log = (LOGS / "sphinx/myst-build.log").read_text(encoding="utf-8")
+    result = parse_log(log, "sphinx", tmp_path)
+    assert result.pages == {"docs/broken-links.md", "docs/missing-image.md"}
+
+
+def test_docusaurus_cold_cache_note_only_when_the_compile_warning_is_absent() -> None:
+    warm = parse_log((LOGS / "docusaurus/build-pass2-no-image.log").read_text(), "auto", SITES / "docusaurus")
+    cold = parse_log((LOGS / "docusaurus/build-pass2-cleancache.log").read_text(), "auto", SITES / "docusaurus")
+    assert COLD_CACHE_NOTE in warm.notes
+    assert COLD_CACHE_NOTE not in cold.notes
+
+
+def test_docusaurus_route_mapping_follows_slug_id_and_route_base(tmp_path: Path) -> None:
+    (tmp_path / "guides" / "01-setup").mkdir(parents=True)
+    (tmp_path / "docusaurus.config.ts").write_text(
+        "export default { baseUrl: '/acme/', presets: [['classic', { docs: { path: 'guides', "
+        "routeBasePath: '/', sidebarPath: './sidebars.ts', versions: { current: { path: 'next' } } } }]] };\n"
+    )
+    (tmp_path / "guides" / "01-setup" / "02-install.md").write_text("---\nid: installing\n---\n# Install\n")
+    (tmp_path / "guides" / "moved.md").write_text("---\nslug: /elsewhere/page\n---\n# Moved\n\nSee [x](#gone).\n")
+    (tmp_path / "guides" / "01-setup" / "index.md").write_text("# Setup\n")
+    log = (
+        "[WARNING] Docusaurus found broken anchors!\n"
+        "Exhaustive list of all broken anchors found:\n"
+        "- Broken anchor on source page path = /acme/elsewhere/page:\n"
+        "   -> linking to #gone (resolved as: /acme/elsewhere/page#gone)\n"
+        "- Broken anchor on source page path = /acme/setup/installing:\n"
+        "   -> linking to /acme/setup#missing\n"
+        "- Broken anchor on source page path = /acme/setup/:\n"
+        "   -> linking to /acme/setup/installing#nope\n"
+    )
+    result = parse_log(log, "docusaurus", tmp_path)
+    got = {(f.path, f.line, f.defect_class) for f in result.findings}
+    assert got == {
+        ("guides/moved.md", 6, "broken-anchor"),
+        ("guides/01-setup/02-install.md", None, "broken-anchor"),
+        ("guides/01-setup/index.md", None, "broken-anchor"),
+    }
+
+
+def test_docusaurus_unmapped_route_is_kept_and_noted(tmp_path: Path) -> None:
+    log = (
+        "[ERROR] Error: Unable to build website for locale en.\n"
+        "  [cause]: Error: Docusaurus found broken links!\n"
+        "  - Broken link on source page path = /blog/hello:\n"
+        "     -> linking to /docs/nowhere\n"
+    )
+    result = parse_log(log, "auto", tmp_path)
+    assert [(f.path, f.defect_class, f.severity) for f in result.findings] == [("/blog/hello", "broken-link", "error")]
+    assert any("/blog/hello" in note for note in result.notes)
+
+
+def test_docusaurus_mdx_syntax_error_and_duplicate_route(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.md").write_text("---\nslug: /same\n---\n# A\n")
+    (tmp_path / "docs" / "b.md").write_text("---\nslug: /same\n---\n# B\n")
+    log = (
+        "[WARNING] Duplicate routes found!\n"
+        "- Attempting to create page at /docs/same, but a page already exists at this route.\n"
+        "This could lead to non-deterministic routing behavior.\n"
+        "[ERROR] Client bundle compiled with errors therefore further build is impossible.\n"
+        f'Error: MDX compilation failed for file "{tmp_path}/docs/b.md"\n'
+        "Cause: Could not parse expression with acorn\n"
+        "Details:\n"
+        '{\n  "column": 3,\n  "line": 7,\n  "name": "7:3"\n}\n'
+    )
+    result = parse_log(log, "docusaurus", tmp_path)
+    got = {(f.path, f.line, f.defect_class, f.severity) for f in result.findings}
+    assert got == {
+        ("docs/a.md", None, "duplicate-route", "warning"),
+        ("docs/b.md", None, "duplicate-route", "warning"),
+        ("docs/b.md", 7, "syntax-error", "error"),
+    }
+
+
+def test_vitepress_ansi_codes_are_stripped(tmp_path: Path) -> None:
+    log = "\x1b[33m(!) Found dead link \x1b[1m./gone\x1b[22m in file \x1b[36mguide/a.md\x1b[39m\x1b[0m\nbuild error:\n"
+    result = parse_log(log, "vitepress", tmp_path)
+    assert [(f.path, f.defect_class) for f in result.findings] == [("guide/a.md", "broken-link")]
+
+
+def test_mkdocs_continuation_lines_nav_and_conflicts(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: X\ndocs_dir: content\nmarkdown_extensions:\n"
+        "  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+    )
+    log = (
+        "INFO    -  Cleaning site directory\n"
+        'INFO    -  The following pages exist in the docs directory, but are not included in the "nav" configuration:\n'
+        "  - orphan.md\n"
+        "  - sub/lost.md\n"
+        "WARNING -  A reference to 'missing.md' is included in the 'nav' configuration, which is not found in the "
+        "documentation files.\n"
+        "INFO    -  Excluding 'README.md' from the site because it conflicts with 'index.md'.\n"
+        "WARNING -  Doc file 'a.md' contains an unrecognized relative link 'sub/', it was left as is.\n"
+        "WARNING -  Something else entirely\n"
+        "Aborted with 3 warnings in strict mode!\n"
+    )
+    result = parse_log(log, "auto", tmp_path)
+    got = {(f.path, f.defect_class, f.severity) for f in result.findings}
+    assert got == {
+        ("content/orphan.md", "orphan-page", "info"),
+        ("content/sub/lost.md", "orphan-page", "info"),
+        ("mkdocs.yml", "broken-link", "error"),
+        ("content/README.md", "duplicate-route", "info"),
+        ("content/a.md", "broken-link", "error"),
+        ("", "other", "error"),
+    }
+    assert result.exit_status == 1
+
+
+def test_sphinx_toctree_and_reference_warnings(tmp_path: Path) -> None:
+    log = (
+        "/ci/proj/docs/orphan.rst: WARNING: document isn't included in any toctree [toc.not_included]\n"
+        "/ci/proj/docs/index.rst:9: WARNING: toctree contains reference to nonexisting document 'nope' "
+        "[toc.not_readable]\n"
+        "/ci/proj/docs/api.rst:4: WARNING: undefined label: 'setup' [ref.ref]\n"
+        "/ci/proj/docs/api.rst:12: ERROR: Unexpected indentation. [docutils]\n"
+        "WARNING: html_static_path entry '_static' does not exist\n"
+        "build finished with problems, 5 warnings.\n"
+    )
+    result = parse_log(log, "auto", tmp_path)
+    got = {(f.path, f.line, f.defect_class, f.severity) for f in result.findings}
+    assert got == {
+        ("docs/orphan.rst", None, "orphan-page", "warning"),
+        ("docs/index.rst", 9, "broken-link", "warning"),
+        ("docs/api.rst", 4, "broken-anchor", "warning"),
+        ("docs/api.rst", 12, "syntax-error", "error"),
+        ("", None, "other", "warning"),
+    }
+
+
+def test_sphinx_old_style_warning_treated_as_error(tmp_path: Path) -> None:
+    log = "Running Sphinx v6.2.1\nWarning, treated as error:\n/w/docs/index.rst:3:undefined label: 'x'\n"
+    result = parse_log(log, "auto", tmp_path)
+    assert [(f.path, f.line, f.defect_class, f.severity) for f in result.findings] == [
+        ("docs/index.rst", 3, "broken-anchor", "error")
+    ]
+    assert result.exit_status == 1
+
+
+def test_generic_log_is_read_and_flagged_unrecognised(tmp_path: Path) -> None:
+    log = "building...\ndocs/a.md:12:3: warning: broken link to ./b.md\nsrc/x.md:4: error: image not found: y.png\n"
+    result = parse_log(log, "auto", tmp_path)
+    assert result.framework == "generic" and not result.recognised
+    assert any("not recognised" in note for note in result.notes)
+    assert {(f.path, f.line, f.defect_class, f.severity) for f in result.findings} == {
+        ("docs/a.md", 12, "broken-link", "warning"),
+        ("src/x.md", 4, "missing-asset", "error"),
+    }
+
+
+def test_auto_detection_falls_back_to_the_site_config(tmp_path: Path) -> None:
+    (tmp_path / "mkdocs.yml").write_text("site_name: X\n")
+    assert parse_log("", "auto", tmp_path).framework == "mkdocs"
+
+
+def test_unknown_framework_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown framework 'hugo'"):
+        parse_log("", "hugo")
