@@ -1,0 +1,177 @@
+"""Finds the non-Markdown lines of a page (front matter, MDX import/export, JSX, {expressions}) and blanks them.
+
+Blanking instead of deleting keeps every other line where it was, so Markdown between JSX tags (a TabItem's body)
+is parsed as Markdown with its true line numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# A JSX scan gives up after this many lines: an unbalanced quote or brace must not swallow the page.
+MAX_JSX_LINES = 60
+
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+_COMPONENT = re.compile(r"</?[A-Z][\w.]*[\s/>]|</?>|</?[A-Z][\w.]*$")
+_ANY_TAG = re.compile(r"</?[A-Za-z][\w.:-]*[\s/>]|</?>|</?[A-Za-z][\w.:-]*$")
+_ESM = re.compile(
+    r"(?:import(?:\s+[\w*{'\"]|[{*'\"])|export\s+(?:default|const|let|var|function|class|async|type|interface|enum)\b"
+    r"|export\s*[{*])"
+)
+_ESM_SOURCE = re.compile(r"\bfrom\s*['\"]|^import\s*['\"]|^export\b")
+_FM_KEY = re.compile(r"[\w-]+\s*:")
+_OPENERS = {"{": "}", "(": ")", "[": "]"}
+
+
+@dataclass(frozen=True)
+class MaskedSource:
+    """A page's lines with non-Markdown regions blanked; regions are (kind, first line, last line), 1-based."""
+
+    lines: list[str]
+    regions: tuple[tuple[str, int, int], ...]
+    front_matter: str | None  # the YAML text between the --- lines, None when the page has none
+    problems: tuple[tuple[int, str], ...]
+
+
+def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
+    """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments.
+
+    In .md files only capitalised component tags count as JSX (lowercase tags stay HTML for markdown-it) and
+    lines indented four spaces or more are left alone unless they follow JSX, since there they may be indented code.
+    """
+    out = list(lines)
+    regions: list[tuple[str, int, int]] = []
+    problems: list[tuple[int, str]] = []
+    front_matter, index = _front_matter(lines, problems)
+    if front_matter is not None:
+        regions.append(("front_matter", 1, index))
+        out[:index] = [""] * index
+    tag_start = _ANY_TAG if mdx else _COMPONENT
+    fence = ""
+    in_comment = False
+    prev_blank = True
+    after_jsx = False  # the last non-blank line was JSX: indentation there is JSX nesting, not indented code
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.lstrip()
+        if fence:
+            closing = stripped.rstrip()
+            if closing.startswith(fence) and closing == fence[0] * len(closing):
+                fence = ""
+            index += 1
+            continue
+        if in_comment:
+            in_comment = "-->" not in line
+            index += 1
+            continue
+        opened = _FENCE.match(line)
+        if opened:
+            fence = opened.group(1)
+            prev_blank = False
+            index += 1
+            continue
+        if stripped.startswith("<!--"):
+            in_comment = "-->" not in stripped[4:]
+        end = -1
+        kind = "jsx"
+        if mdx or after_jsx or len(line) - len(stripped) < 4:
+            first = stripped[:1]
+            if (first == "<" and tag_start.match(stripped)) or first == "{":
+                end = _markup_end(lines, index, len(line) - len(stripped))
+                if end >= 0 and first == "{" and stripped.startswith("{/*"):
+                    kind = "comment"
+            elif prev_blank and not line[:1].isspace() and first in "ie" and _ESM.match(line):
+                end = _esm_end(lines, index)
+                kind = "esm"
+        if end >= 0:
+            regions.append((kind, index + 1, end + 1))
+            out[index : end + 1] = [""] * (end + 1 - index)
+            index = end + 1
+            prev_blank = True
+            after_jsx = kind == "jsx"
+            continue
+        prev_blank = not stripped
+        after_jsx = after_jsx and not stripped
+        index += 1
+    return MaskedSource(out, tuple(regions), front_matter, tuple(problems))
+
+
+def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:
+    """The YAML between a first-line --- and its closing --- (or ...), and the index of the first line after it."""
+    if not lines or lines[0].rstrip() != "---":
+        return None, 0
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return "\n".join(lines[1:index]), index + 1
+    if len(lines) > 1 and _FM_KEY.match(lines[1]):
+        problems.append((1, "front matter opened at line 1 is never closed; add a closing --- line"))
+    return None, 0
+
+
+def _markup_end(lines: list[str], index: int, column: int) -> int:
+    """Index of the last line of a run of JSX tags and {expressions} starting at lines[index][column].
+
+    -1 when the line also holds text (then it is Markdown with inline JSX) or the markup never closes.
+    """
+    chunk = "\n".join(lines[index : index + MAX_JSX_LINES])
+    pos = column
+    size = len(chunk)
+    while True:
+        while pos < size and chunk[pos] in " \t":
+            pos += 1
+        if pos >= size or chunk[pos] == "\n":
+            return index + chunk.count("\n", 0, pos)
+        char = chunk[pos]
+        if char == "<" and pos + 1 < size and (chunk[pos + 1].isalpha() or chunk[pos + 1] in "/>"):
+            pos = _skip(chunk, pos + 1, ">")
+        elif char == "{":
+            pos = _skip(chunk, pos + 1, "}")
+        else:
+            return -1
+        if pos < 0:
+            return -1
+
+
+def _skip(chunk: str, pos: int, closer: str) -> int:
+    """Position just after the closer that ends a tag or expression, skipping quoted strings and nested braces."""
+    depth = 0
+    quote = ""
+    size = len(chunk)
+    while pos < size:
+        char = chunk[pos]
+        if quote:
+            if char == "\\":
+                pos += 1
+            elif char == quote:
+                quote = ""
+        elif char in "\"'`" and (depth or closer == ">" or char != "'"):
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+        elif char == closer and not depth:
+            return pos + 1
+        pos += 1
+    return -1
+
+
+def _esm_end(lines: list[str], index: int) -> int:
+    """Last line of an import/export statement run: up to a blank line outside brackets; -1 if it is prose."""
+    depth = 0
+    end = index
+    while end < len(lines):
+        line = lines[end]
+        if not line.strip() and depth <= 0:
+            break
+        for char in line:
+            if char in _OPENERS:
+                depth += 1
+            elif char in ")}]":
+                depth -= 1
+        end += 1
+        if end - index > MAX_JSX_LINES * 4:
+            return -1
+    statement = "\n".join(lines[index:end])
+    return end - 1 if _ESM_SOURCE.search(statement) else -1

@@ -1,0 +1,384 @@
+"""Markdown and MDX source -> Page: blocks, sections, links and prose words with 1-based source lines."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from bisect import bisect_right
+from pathlib import Path
+from typing import Any
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.tree import SyntaxTreeNode
+from mdit_py_plugins.admon import admon_plugin
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+
+from sitelint.mdx import MaskedSource, mask_source
+from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
+
+
+class InputProblem(Exception):
+    """A file that cannot be read as a UTF-8 text page; the message says what is wrong and what to do."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def read_source(abspath: Path, max_bytes: int) -> str:
+    """Read a page as UTF-8 text (a BOM is dropped), or raise InputProblem saying why it cannot be linted."""
+    try:
+        size = abspath.stat().st_size
+        if size > max_bytes:
+            raise InputProblem(
+                f"the file is {size:,} bytes, over the max-page-bytes limit of {max_bytes:,}; "
+                "split the page, exclude it, or raise max-page-bytes in the sitelint configuration"
+            )
+        data = abspath.read_bytes()
+    except PermissionError:
+        raise InputProblem("the file cannot be read (permission denied); make it readable or exclude it") from None
+    except OSError as exc:
+        raise InputProblem(f"the file cannot be read ({exc.strerror or exc}); fix it or exclude it") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputProblem("the file is UTF-16 text; re-encode it as UTF-8")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputProblem(
+            f"the file holds binary data (a NUL byte at offset {nul}), not text; "
+            "exclude it or give it a name that is not a page's"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputProblem(
+            f"the file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}, line {line}); "
+            "re-encode it as UTF-8 (for example: iconv -f latin1 -t utf-8)",
+            line,
+        ) from None
+
+
+def _admonition_kind(params: str, *_: Any) -> bool:
+    return _KIND.match(params.strip()) is not None
+
+
+_KIND = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _markdown(indented_code: bool) -> MarkdownIt:
+    md = (
+        MarkdownIt("commonmark")
+        .enable(["table", "strikethrough"])
+        .use(admon_plugin)
+        .use(footnote_plugin)
+        .use(deflist_plugin)
+        .use(container_plugin, "admonition", validate=_admonition_kind)
+    )
+    return md if indented_code else md.disable("code")
+
+
+# Parser configuration only (markdown-it keeps no per-document state on the instance); MDX has no indented code.
+_MARKDOWN = _markdown(indented_code=True)
+_MDX = _markdown(indented_code=False)
+
+_WORD = re.compile(r"\w[\w'-]*")
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"]")
+_TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
+_HTML_LINK = re.compile(
+    r"<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})", re.I
+)
+_HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
+_SPACES = re.compile(r"[ \t]+")
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_WRAPPERS = {"list_item": "list_item", "blockquote": "blockquote", "admonition": "admonition"}
+_PASS_THROUGH = frozenset({"bullet_list", "ordered_list", "footnote_block", "footnote", "dl", "dd"})
+
+
+def strip_expressions(text: str) -> str:
+    """Text with every balanced MDX {expression} (and {/* comment */}) removed."""
+    if "{" not in text:
+        return text
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(ch)
+    return "".join(out)
+
+
+def _clean(text: str) -> str:
+    """Plain prose: no expressions, stray tags or URLs, single spaces, no blank lines."""
+    text = strip_expressions(text)
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
+    return "\n".join(line for line in lines if line)
+
+
+def _plain(node: SyntaxTreeNode) -> str:
+    """Everything a reader sees in an inline run, inline code included (for titles and link text)."""
+    parts: list[str] = []
+    for child in node.children:
+        if child.type in ("text", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.children:
+            parts.append(_plain(child))
+    return "".join(parts)
+
+
+class _Builder:
+    """Collects one page's blocks, headings, links and inline code while the syntax tree is walked."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.blocks: list[tuple[str, str, int, int, str, tuple[str, ...]]] = []
+        self.headings: list[tuple[str, int, int]] = []
+        self.links: list[Link] = []
+        self.inline_code: list[InlineCode] = []
+        self.problems: list[tuple[int, str]] = []
+
+    def add(self, kind: str, text: str, line: int, end: int, lang: str = "", codes: tuple[str, ...] = ()) -> None:
+        self.blocks.append((kind, text, line, max(line, end), lang, codes))
+
+    def walk(self, nodes: list[SyntaxTreeNode], line: int) -> None:
+        for node in nodes:
+            kind = node.type
+            start = node.map[0] + 1 if node.map else line
+            end = node.map[1] if node.map else start
+            if kind == "paragraph" or kind == "dt":
+                text, codes = self.inline_text([node], start)
+                self.add("paragraph", text, start, end, codes=codes)
+            elif kind == "heading":
+                text, codes = self.inline_text([node], start)
+                title = _plain(node.children[0]).strip() if node.children else ""
+                self.headings.append((title, int(node.tag[1:]), start))
+                self.add("heading", text, start, end, codes=codes)
+            elif kind in _WRAPPERS or kind == "container_admonition":
+                self.wrapper(node, start, end)
+            elif kind == "table":
+                rows = [self.inline_text([row], start) for row in _rows(node)]
+                codes = tuple(code for _, row_codes in rows for code in row_codes)
+                self.add("table", "\n".join(text for text, _ in rows), start, end, codes=codes)
+            elif kind in ("fence", "code_block"):
+                self.code(node, start, end)
+            elif kind == "html_block":
+                self.html(node.content, start, end)
+            elif kind in _PASS_THROUGH or (node.children and kind != "inline"):
+                self.walk(node.children, start)
+
+    def wrapper(self, node: SyntaxTreeNode, start: int, end: int) -> None:
+        """A list item, blockquote or admonition: its own paragraphs are one block; nested blocks stand alone."""
+        own = [child for child in node.children if child.type == "paragraph"]
+        kind = _WRAPPERS.get(node.type, "admonition")
+        text, codes = self.inline_text(own, start)
+        if kind == "admonition":
+            closer = self.lines[end].lstrip() if end < len(self.lines) else ""
+            if node.type == "container_admonition" and closer.startswith(":::"):
+                end += 1  # the container plugin leaves the closing ::: out of the range
+            title = _admonition_title(node)
+            text = "\n".join(part for part in (title, text) if part)
+        if kind == "list_item":
+            ends = [child.map[1] for child in node.children if child.map and child.type not in _LISTS]
+            end = max(ends, default=start)
+        self.add(kind, text, start, end, codes=codes)
+        self.walk([child for child in node.children if child.type not in ("paragraph", "admonition_title")], start)
+
+    def inline_text(self, holders: list[SyntaxTreeNode], line: int) -> tuple[str, tuple[str, ...]]:
+        """Prose text and inline code spans of the inline runs inside holders, recording links on the way."""
+        parts: list[str] = []
+        codes: list[str] = []
+        for holder in holders:
+            for inline in _inlines(holder):
+                at = inline.map[0] + 1 if inline.map else line
+                if parts:
+                    parts.append("\n")
+                self.inline(inline, at, parts, codes, in_link=False)
+        return _clean("".join(parts)), tuple(codes)
+
+    def inline(self, node: SyntaxTreeNode, line: int, parts: list[str], codes: list[str], in_link: bool) -> None:
+        for child in node.children:
+            kind = child.type
+            if kind == "text":
+                text = child.content
+                if not in_link and ("://" in text or "www." in text):
+                    for url in _URL.findall(text):
+                        self.links.append(Link(url, "", line))
+                    text = _URL.sub(" ", text)
+                parts.append(text)
+            elif kind == "softbreak" or kind == "hardbreak":
+                parts.append("\n")
+            elif kind == "code_inline":
+                codes.append(child.content)
+                self.inline_code.append(InlineCode(child.content, line))
+            elif kind == "link":
+                self.links.append(Link(str(child.attrs.get("href", "")), _plain(child).strip(), line))
+                if child.info == "auto":
+                    continue
+                self.inline(child, line, parts, codes, in_link=True)
+            elif kind == "image":
+                self.links.append(Link(str(child.attrs.get("src", "")), _plain(child).strip(), line, image=True))
+            elif kind == "html_inline":
+                self.html_links(child.content, line)
+                if child.content.startswith("<!--"):
+                    self.add("comment", child.content, line, line)
+                parts.append(" ")
+            elif child.children:
+                self.inline(child, line, parts, codes, in_link)
+
+    def code(self, node: SyntaxTreeNode, start: int, end: int) -> None:
+        info = node.info.strip()
+        lang = info.split(maxsplit=1)[0].strip("{}.") if info else ""
+        self.add("code", node.content, start, end, lang=lang)
+        if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup):
+            message = f"code fence opened at line {start} is never closed; add a closing {node.markup} line"
+            self.problems.append((start, message))
+
+    def html(self, content: str, start: int, end: int) -> None:
+        heading = _HTML_HEADING.match(content)
+        if heading:  # <h2>Title</h2> is a heading the reader sees; sites built from partials use it
+            text = _clean(_TAG.sub(" ", heading.group(2)))
+            self.headings.append((text, int(heading.group(1)), start))
+            self.add("heading", text, start, end)
+            return
+        self.add("comment" if content.lstrip().startswith("<!--") else "html", content, start, end)
+        self.html_links(content, start)
+
+    def html_links(self, content: str, line: int) -> None:
+        if "<" not in content:
+            return
+        for match in _HTML_LINK.finditer(content):
+            target = match.group(2) or match.group(3) or match.group(4) or ""
+            self.links.append(Link(target, "", line, image=match.group(1).lower() == "img"))
+
+
+_LISTS = frozenset({"bullet_list", "ordered_list"})
+
+
+def _inlines(node: SyntaxTreeNode) -> list[SyntaxTreeNode]:
+    if node.type == "inline":
+        return [node]
+    return [inline for child in node.children for inline in _inlines(child)]
+
+
+def _rows(table: SyntaxTreeNode) -> list[SyntaxTreeNode]:
+    return [row for part in table.children for row in part.children if row.type == "tr"]
+
+
+def _admonition_title(node: SyntaxTreeNode) -> str:
+    """An admonition's own title; the bare kind (note, tip) is not the author's words."""
+    if node.type == "container_admonition":
+        params = node.info.strip()
+        kind = _KIND.match(params)
+        title = params[kind.end() :] if kind else params
+        title = title.strip().strip("[]").strip()
+        return "" if title.startswith("{") else title
+    for child in node.children:
+        if child.type == "admonition_title":
+            title = _plain(child).strip()
+            tag = node.info.strip().split(maxsplit=1)[0] if node.info.strip() else ""
+            return "" if title.lower() == tag.lower() else title
+    return ""
+
+
+def _closes(lines: list[str], last: int, first: int, markup: str) -> bool:
+    """Whether the last line of a fence's range is its closing fence (markdown-it closes open fences silently)."""
+    if last <= first or last >= len(lines):
+        return False
+    closing = lines[last].lstrip(" \t>").rstrip()
+    return len(closing) >= len(markup) and closing == markup[0] * len(closing)
+
+
+def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
+    if masked.front_matter is None:
+        return {}
+    try:
+        data = yaml.load(masked.front_matter, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        problems.append((line, f"front matter is not valid YAML: {reason}; fix it or remove it"))
+        return {}
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        problems.append((1, f"front matter is a YAML {type(data).__name__}, not a mapping of keys to values; fix it"))
+        return {}
+    return data
+
+
+def _sections(headings: list[tuple[str, int, int]], line_count: int) -> tuple[Section, ...]:
+    sections: list[Section] = []
+    for index, (title, level, line) in enumerate(headings):
+        end = next((h[2] - 1 for h in headings[index + 1 :] if h[1] <= level), line_count)
+        parent = next((j for j in range(index - 1, -1, -1) if headings[j][1] < level), -1)
+        sections.append(Section(title, level, line, max(line, end), parent))
+    return tuple(sections)
+
+
+def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page:
+    """The Page model of one Markdown or MDX source; input the parser cannot model becomes a problem, not an error."""
+    text = source.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
+    mdx = path.endswith(".mdx")
+    try:
+        masked = mask_source(lines, mdx=mdx)
+        builder = _Builder(lines)
+        builder.problems.extend(masked.problems)
+        for kind, start, end in masked.regions:
+            builder.add(kind, "\n".join(lines[start - 1 : end]), start, end)
+        tree = SyntaxTreeNode((_MDX if mdx else _MARKDOWN).parse("\n".join(masked.lines)))
+        builder.walk(tree.children, 1)
+    except Exception as exc:  # noqa: BLE001 - a page the parser cannot model must still be linted as text
+        builder = _Builder(lines)
+        reason = f"{type(exc).__name__}: {exc}"
+        builder.problems.append((1, f"the page could not be parsed as Markdown ({reason}); it is read as plain text"))
+        masked = MaskedSource(lines, (), None, ())
+        _plain_text(builder, lines)
+    front_matter = _front_matter(masked, builder.problems)
+    sections = _sections(sorted(builder.headings, key=lambda h: h[2]), line_count)
+    heading_lines = [s.line for s in sections]
+    blocks = tuple(
+        Block(kind, body, line, end, bisect_right(heading_lines, line) - 1, lang, codes)
+        for kind, body, line, end, lang, codes in sorted(builder.blocks, key=lambda b: b[2])
+    )
+    h1 = next((s.title for s in sections if s.level == 1), "")
+    fm_title = front_matter.get("title")
+    title = str(fm_title).strip() if isinstance(fm_title, (str, int, float)) and str(fm_title).strip() else h1
+    return Page(
+        path=path,
+        abspath=abspath,
+        source=source,
+        front_matter=front_matter,
+        title=title or Path(path).stem,
+        sections=sections,
+        blocks=blocks,
+        links=tuple(sorted(builder.links, key=lambda link: link.line)),
+        inline_code=tuple(sorted(builder.inline_code, key=lambda code: code.line)),
+        words=sum(len(_WORD.findall(b.text)) for b in blocks if b.kind in PROSE_KINDS),
+        content_hash=hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest(),
+        line_count=line_count,
+        problems=tuple(sorted(builder.problems)),
+        variant=variant,
+    )
+
+
+def _plain_text(builder: _Builder, lines: list[str]) -> None:
+    """Fallback model: every run of non-blank lines is a paragraph."""
+    start = 0
+    for index, line in enumerate([*lines, ""]):
+        if not line.strip():
+            if start < index:
+                builder.add("paragraph", _clean("\n".join(lines[start:index])), start + 1, index)
+            start = index + 1
