@@ -48,6 +48,7 @@ class SeverityGap:
     source: str  # the file (or "command line") the setting comes from, or "default"
     effect: str  # what happens to such defects, in one sentence
     passes: bool = True  # False when a later check of the same build still fails on them
+    logged: str = ""  # the severity such defects get in the log ("warning", "info"), "" when they are not logged
 
 
 @dataclass(frozen=True)
@@ -114,13 +115,18 @@ def _docusaurus(root: Path, command: list[str], log_text: str) -> BuildConfig:
         ("duplicate-route", "onDuplicateRoutes", dupes, dupes_src),
     ):
         if value not in _FATAL_JS:
-            gaps.append(SeverityGap(cls, f"{key}: '{value}'", src, f"reported at '{value}', the build still passes"))
+            effect = f"reported at '{value}', the build still passes"
+            logged = {"warn": "warning", "log": "info"}.get(value, "")
+            gaps.append(SeverityGap(cls, f"{key}: '{value}'", src, effect, logged=logged))
     if md_links not in _FATAL_JS:
         caught = links in _FATAL_JS
         effect = "unresolved Markdown file links only warn at compile time, and only on a cold cache" + (
             "; the end-of-build link check still fails on them" if caught else ""
         )
-        gaps.append(SeverityGap("broken-link", f"onBrokenMarkdownLinks: '{md_links}'", md_src, effect, not caught))
+        logged = {"warn": "warning", "log": "info"}.get(md_links, "")
+        gaps.append(
+            SeverityGap("broken-link", f"onBrokenMarkdownLinks: '{md_links}'", md_src, effect, not caught, logged)
+        )
     notes = ("docusaurus.config was read as text: settings computed at run time are not seen.",) if config else ()
     return BuildConfig("docusaurus", _rel(config, root), tuple(gaps), notes)
 
@@ -145,12 +151,12 @@ def _vitepress(root: Path, command: list[str], log_text: str) -> BuildConfig:
     return BuildConfig("vitepress", _rel(config, root), tuple(gaps))
 
 
-_MKDOCS_DEFAULTS = {
-    ("nav", "omitted_files"): "info",
-    ("nav", "not_found"): "warn",
+_MKDOCS_DEFAULTS = {  # page links first: a logged defect is counted against the first gap that fits it
     ("links", "not_found"): "warn",
     ("links", "anchors"): "info",
     ("links", "unrecognized_links"): "info",
+    ("nav", "not_found"): "warn",
+    ("nav", "omitted_files"): "info",
 }
 _MKDOCS_CLASSES = {
     ("nav", "omitted_files"): ("orphan-page",),
@@ -178,7 +184,8 @@ def _mkdocs(root: Path, command: list[str], log_text: str) -> BuildConfig:
             setting += " (without --strict)"
         else:
             effect = f"logged at {level.upper()}: passes even with --strict" if level == "info" else "not reported"
-        gaps.extend(SeverityGap(cls, setting, src, effect) for cls in _MKDOCS_CLASSES[(group, key)])
+        logged = {"warn": "warning", "info": "info"}.get(level, "")
+        gaps.extend(SeverityGap(cls, setting, src, effect, logged=logged) for cls in _MKDOCS_CLASSES[(group, key)])
     notes = () if strict else ("MkDocs ran without --strict (as far as sitelint can tell): no warning fails it.",)
     return BuildConfig("mkdocs", _rel(config, root), tuple(gaps), notes)
 
@@ -203,7 +210,7 @@ def _sphinx(root: Path, command: list[str], log_text: str) -> BuildConfig:
     gaps = _never("sphinx")
     if not fatal:
         for cls in ("broken-link", "broken-anchor", "missing-asset", "orphan-page", "syntax-error"):
-            gaps.append(SeverityGap(cls, "no -W", src, "reported as WARNING; the build passes"))
+            gaps.append(SeverityGap(cls, "no -W", src, "reported as WARNING; the build passes", logged="warning"))
     if not nitpicky:
         effect = "unresolved references to API objects (py:class, ...) are not reported"
         gaps.append(SeverityGap("broken-link", "no -n / nitpicky = False", src, effect))
