@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import zlib
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from sitelint.model import Block, CheckContext, CheckSpec, Location, Measurement, Page
+from sitelint.model import Block, CheckContext, CheckSpec, Link, Location, Measurement, Page, Site
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
 # Kinds that show the reader something; comments, imports and front matter do not.
@@ -47,36 +48,70 @@ def _lines(block: Block) -> int:
 
 _NAV_JSX = re.compile(r"<\s*(DocCardList|DocCard|CardList|Cards|CardGrid|LinkCard)\b")
 _REDIRECT_KEYS = ("redirect", "redirect_to", "redirect_url", "external_url")
+_NOTICE = re.compile(
+    r"(?i)\b(?:removed|deprecated|moved|renamed|superseded|replaced by|no longer (?:supported|maintained))\b"
+)
+_PARTIAL_IMPORT = re.compile(r"""import\s+\w+\s+from\s+['"](\.{1,2}/[^'"]+\.mdx?)['"]""")
+_NOTICE_WORDS = 80  # a moved/removed notice longer than this is a page, not a signpost
 
 
-def navigation_reason(page: Page, density_floor: float) -> str:
-    """Why a page is a navigation page (its job is to list links), or "" when it is not."""
+def exemption(page: Page, density_floor: float) -> str:
+    """Why a page may be short by design (it lists links, redirects or documents members), or "" when not."""
     if page.path.rsplit("/", 1)[-1].startswith("_"):
         return "partial"  # Docusaurus/MDX partials and Hugo section lists are included or generated, not read alone
     if any(page.front_matter.get(key) for key in _REDIRECT_KEYS):
         return "redirect"
     if any(b.kind in ("jsx", "html") and _NAV_JSX.search(b.text) for b in page.blocks):
         return "card list"
-    link_words = sum(len(_words(link.text)) for link in page.links if not link.image)
-    prose = sum(len(_words(b.text)) for b in page.prose_blocks)
-    if prose and link_words / prose >= density_floor:
+    prose = [b for b in page.prose_blocks if b.kind != "table"]
+    total = sum(len(_words(b.text)) for b in prose)
+    links = [link for link in page.links if not link.image]
+    if total and sum(len(_words(link.text)) for link in links) / total >= density_floor:
         return "link list"
+    items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, links)]
+    if len(items) >= 3 and 2 * len(items) >= len(prose):
+        return "link list"
+    if links and total <= _NOTICE_WORDS and any(_NOTICE.search(b.text) for b in prose):
+        return "moved or removed notice"
+    members = [b for b in page.blocks if b.kind == "heading" and b.inline_code and len(_words(b.text)) <= 2]
+    if len(members) >= 2:
+        return "reference page"  # one section per documented member: short by design
     return ""
 
 
+def _mostly_link(block: Block, links: Sequence[Link]) -> bool:
+    words = len(_words(block.text))
+    inside = sum(len(_words(link.text)) for link in links if block.line <= link.line <= block.end_line)
+    return words > 0 and 2 * inside >= words
+
+
+def _included_words(page: Page, site: Site) -> int:
+    """Prose words of the partials an MDX page imports and renders in place."""
+    folder = page.path.rsplit("/", 1)[0] if "/" in page.path else ""
+    total = 0
+    for block in page.blocks:
+        if block.kind == "esm":
+            for target in _PARTIAL_IMPORT.findall(block.text.replace("\\", "")):
+                partial = site.page(posixpath.normpath(posixpath.join(folder, target)))
+                total += partial.words if partial else 0
+    return total
+
+
 def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
-    """Count a page's prose words, unless the page is there to list links."""
-    if navigation_reason(page, float(ctx.params["nav-link-density"])):
+    """Count a page's prose words (with the partials it includes), unless the page is short by design."""
+    if exemption(page, float(ctx.params["nav-link-density"])):
         return
-    yield Measurement(page.words, _at(page, 1, page.line_count), {"title": page.title})
+    words = page.words + _included_words(page, ctx.site)
+    yield Measurement(words, _at(page, 1, page.line_count), {"title": page.title})
 
 
 # --- SUB002 placeholder text ------------------------------------------------------------------------------------
 
 _PLACEHOLDER = re.compile(
-    r"\bTODO\b|(?i:\btodo\s*:)|\bTBD\b|\bTBA\b|\bFIXME\b|\bXXX\b|\bWIP\b"
+    r"\bTODO\b|(?im:(?:^|[.!?]\s+)todo\s*:)|\bTBD\b|\bTBA\b|\bFIXME\b|\bXXX\b|\bWIP\b"
     r"|(?i:\blorem ipsum\b|\bcoming soon\b|\bunder construction\b|\bcheck back (?:later|soon)\b"
-    r"|\bwrite this (?:section|page|part|paragraph|later|up)\b|\b(?:still |yet )?to be (?:written|documented)\b"
+    r"|\bwrite this (?:section|page|part|paragraph|later|up)\b|\b(?:still|yet) to be (?:written|documented)\b"
+    r"|\bto be (?:written|documented|added) (?:later|soon)\b"
     r"|\b(?:page|section|document|documentation|guide|article) is (?:a |still )?(?:work in progress|wip|incomplete)\b"
     r"|\b(?:insert|add) (?:content|text|description|details) here\b|\bdocs? (?:are |is )?not (?:yet )?written\b)"
 )
@@ -100,7 +135,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if not (block.is_prose or block.kind == "heading"):
             continue
         for match in _PLACEHOLDER.finditer(block.text):
-            found.setdefault(_source_line(page, block, match.group()), []).append(match.group())
+            marker = match.group().lstrip(".!?").strip()
+            found.setdefault(_source_line(page, block, marker), []).append(marker)
     for line, markers in sorted(found.items()):
         quoted = ", ".join(f"'{m}'" for m in dict.fromkeys(markers))
         yield Measurement(True, _at(page, line), {"marker": quoted})
@@ -114,9 +150,19 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not any(b.kind in _CONTENT_KINDS for b in page.blocks):
         return  # an empty page is a thin page; one finding says it
     own = [False] * len(page.sections)
-    for block in page.blocks:
-        if block.section >= 0 and block.kind in _CONTENT_KINDS:
+    for block in (b for b in page.blocks if b.kind in _CONTENT_KINDS):
+        if block.section >= 0:
             own[block.section] = True
+        # A block left open above a heading (an unclosed admonition) runs on into that section.
+        for index, section in enumerate(page.sections):
+            if block.line < section.line < block.end_line:
+                own[index] = True
+    # A first heading with nothing above it is the page's title; sections follow it by design.
+    title = (
+        0
+        if page.sections and not any(b.kind in _CONTENT_KINDS and b.line < page.sections[0].line for b in page.blocks)
+        else -1
+    )
     children: dict[int, list[int]] = {}
     for index, section in enumerate(page.sections):
         children.setdefault(section.parent, []).append(index)
@@ -126,7 +172,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     def report(index: int) -> Iterator[Measurement]:
         section = page.sections[index]
-        if empty(index):
+        if empty(index) and index != title:
             subs = len(children.get(index, []))
             yield Measurement(
                 True,
@@ -144,17 +190,24 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 # --- SUB004 padded prose ----------------------------------------------------------------------------------------
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-_FILLER = re.compile(
-    r"(?i)\b(?:it is (?:important|worth|essential) to (?:note|mention|remember|understand)|it should be noted"
-    r"|needless to say|as (?:mentioned|noted|stated|discussed) (?:above|before|earlier|previously)"
-    r"|at the end of the day|in terms of|for all intents and purposes|the fact that|in order to|basically"
-    r"|essentially|actually|really|very|simply|various|in a (?:very )?(?:real|meaningful|significant) way"
-    r"|when it comes to|it goes without saying|as a matter of fact|all things considered)\b"
+# Wordy phrases say in four words what one would, hedges add nothing: two separate padding habits.
+_WORDY = re.compile(
+    r"(?i)\b(?:it is (?:important|worth|essential|crucial) to (?:note|mention|remember|understand)"
+    r"|it should be noted|it is worth (?:noting|mentioning)|needless to say|it goes without saying"
+    r"|as (?:mentioned|noted|stated|discussed) (?:above|before|earlier|previously)|at the end of the day"
+    r"|in terms of|for all intents and purposes|the fact that|in order to|due to the fact|at this point in time"
+    r"|in a (?:very )?(?:real|meaningful|significant) way|in the event that|with regard to|when it comes to"
+    r"|as a matter of fact|all things considered|each and every)\b"
 )
+_HEDGE = re.compile(
+    r"(?i)\b(?:basically|essentially|actually|really|very|simply|quite|literally|totally|extremely|truly"
+    r"|definitely|certainly|various)\b"
+)
+_TOP_WORDS = 5
 
 
 def _mattr(words: Sequence[str], window: int) -> float:
-    """Moving-average type-token ratio: lexical variety that does not shrink with text length."""
+    """Moving-average type-token ratio: lexical variety that does not shrink as a text grows."""
     if len(words) <= window:
         return len(set(words)) / len(words) if words else 1.0
     counts = Counter(words[:window])
@@ -171,31 +224,39 @@ def _mattr(words: Sequence[str], window: int) -> float:
 def _compression(text: str, chunk: int) -> float:
     """Mean zlib ratio over fixed-size chunks, so long pages are not punished for being long."""
     data = " ".join(text.split()).encode()
+    if not data:
+        return 1.0
     parts = [data[i : i + chunk] for i in range(0, len(data), chunk)]
     parts = [p for p in parts if len(p) >= chunk // 2] or [data]
     return sum(len(zlib.compress(p, 9)) / len(p) for p in parts) / len(parts)
 
 
-def _frame_share(sentences: Sequence[str]) -> float:
-    """Share of sentences that open with the same three words as at least two other sentences."""
-    openers = [tuple(w.lower() for w in _words(s)[:3]) for s in sentences]
-    openers = [o for o in openers if len(o) == 3]
-    counts = Counter(openers)
-    return sum(c for c in counts.values() if c >= 3) / len(openers) if openers else 0.0
+def _frame_share(paragraphs: Sequence[str]) -> float:
+    """Share of sentences opening with the same two words as another sentence of the same paragraph.
+
+    Within one paragraph only: reference pages legitimately open every entry the same way ("Returns a promise").
+    """
+    repeated = total = 0
+    for text in paragraphs:
+        openers = [tuple(w.lower() for w in _words(s)[:2]) for s in _SENTENCE.findall(text) if len(_words(s)) >= 3]
+        repeated += sum(c for c in Counter(openers).values() if c >= 2)
+        total += len(openers)
+    return repeated / total if total else 0.0
 
 
-def padding_signals(text: str, params: Mapping[str, Any]) -> dict[str, tuple[float, float, bool]]:
+def padding_signals(paragraphs: Sequence[str], params: Mapping[str, Any]) -> dict[str, tuple[float, float, bool]]:
     """Each padding signal as (measured, threshold, exceeded)."""
+    text = " ".join(paragraphs)
     content = _content_words(text)
-    top = sum(c for _, c in Counter(content).most_common(int(params["top-words"])))
-    sentences = [s for s in _SENTENCE.findall(text) if len(_words(s)) >= 3]
+    top = sum(c for _, c in Counter(content).most_common(_TOP_WORDS))
     words = max(len(_words(text)), 1)
     measured = {
         "repetition": (top / len(content) if content else 0.0, float(params["max-top-share"]), True),
-        "sentence frames": (_frame_share(sentences), float(params["max-frame-share"]), True),
-        "compressibility": (_compression(text, int(params["chunk-chars"])), float(params["min-zlib-ratio"]), False),
-        "variety": (_mattr(content, int(params["mattr-window"])), float(params["min-mattr"]), False),
-        "filler": (100 * len(_FILLER.findall(text)) / words, float(params["max-filler-per-100"]), True),
+        "sentence frames": (_frame_share(paragraphs), float(params["max-frame-share"]), True),
+        "compressibility": (_compression(text, _CHUNK), float(params["min-zlib-ratio"]), False),
+        "variety": (_mattr(content, _WINDOW), float(params["min-mattr"]), False),
+        "wordy phrases": (100 * len(_WORDY.findall(text)) / words, float(params["max-wordy-per-100"]), True),
+        "hedges": (100 * len(_HEDGE.findall(text)) / words, float(params["max-hedges-per-100"]), True),
     }
     return {
         name: (value, limit, value > limit if high else value < limit)
@@ -203,43 +264,79 @@ def padding_signals(text: str, params: Mapping[str, Any]) -> dict[str, tuple[flo
     }
 
 
+_CHUNK = 2000  # characters per compressibility sample
+_WINDOW = 50  # content words per MATTR window
+_SENTENCE_LIKE = 8  # list items shorter than this are enumerations, not prose that can be padded
+
+
 def padded_prose(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Count how many padding signals a page's prose exceeds (the rule fires at two or more)."""
-    blocks = [b for b in page.prose_blocks if b.kind != "table"]
-    text = " ".join(_terminated(b.text) for b in blocks)
-    if len(_words(text)) < int(ctx.params["min-words"]):
+    paragraphs = [
+        _terminated(b.text)
+        for b in page.prose_blocks
+        if b.kind != "table" and (b.kind != "list_item" or len(_words(b.text)) >= _SENTENCE_LIKE)
+    ]
+    if sum(len(_words(p)) for p in paragraphs) < int(ctx.params["min-words"]):
         return
-    signals = padding_signals(text, ctx.params)
-    hits = [f"{name} {value:.2f}" for name, (value, _, over) in signals.items() if over]
-    yield Measurement(len(hits), _at(page, 1, page.line_count), {"signals": ", ".join(hits) or "none"})
+    signals = padding_signals(paragraphs, ctx.params)
+    hits = [
+        f"{name} {value:.2f} ({'above' if name in _HIGH_IS_BAD else 'below'} {limit})"
+        for name, (value, limit, over) in signals.items()
+        if over
+    ]
+    yield Measurement(len(hits), _at(page, 1, page.line_count), {"signals": "; ".join(hits) or "none"})
+
+
+_HIGH_IS_BAD = frozenset({"repetition", "sentence frames", "wordy phrases", "hedges"})
 
 
 # --- SUB005 code without explanation ----------------------------------------------------------------------------
 
 
+_EXAMPLE = re.compile(r"(?i)\b(?:examples?|demo|playground|sandbox|snack)\b")
+# Fences that render as something other than code to read (MDX, diagrams) or as a live, runnable example.
+_NOT_READ = re.compile(r"(?i)mdx-code-block|mermaid|math|snackplayer|sandpack|playground|live|demo")
+
+
 def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
-    """Count the prose words that explain each section's code (its own and its parent's introduction)."""
+    """Count the prose words that explain each section's code (its own and its parent's introduction).
+
+    Sections under an "Example" heading are left out: they show code the rest of the page explains.
+    """
     floor = int(ctx.params["min-code-lines"])
-    code = [b for b in page.code_blocks if _lines(b) >= floor]
+    readable = [b for b in page.code_blocks if not _NOT_READ.fullmatch(b.lang)]
+    code = [b for b in readable if _lines(b) >= floor]
     if not code:
         return
-    total_lines = sum(_lines(b) for b in page.code_blocks)
+    total_lines = sum(_lines(b) for b in readable)
     if page.words < int(ctx.params["page-words"]):
         yield Measurement(page.words, _at(page, 1, page.line_count), {"where": "The page", "code_lines": total_lines})
         return
     for index in sorted({b.section for b in code}):
+        if _under_example(page, index):
+            continue
         own = page.blocks_in(index)
         parent = page.sections[index].parent if index >= 0 else -2
         words = _prose_words(own) + (_prose_words(page.blocks_in(parent)) if parent >= -1 else 0)
-        lines = sum(_lines(b) for b in own if b.kind == "code")
+        lines = sum(_lines(b) for b in own if b in readable)
         where = f"Section '{page.sections[index].title}'" if index >= 0 else "The introduction"
         line = page.sections[index].line if index >= 0 else code[0].line
         yield Measurement(words, _at(page, line), {"where": where, "code_lines": lines})
 
 
+def _under_example(page: Page, index: int) -> bool:
+    while index >= 0:
+        if _EXAMPLE.search(page.sections[index].title):
+            return True
+        index = page.sections[index].parent
+    return False
+
+
 # --- SUB006 hard to read ----------------------------------------------------------------------------------------
 
-_IDENT = re.compile(r"\S*(?:[_/\\<>{}()\[\]=#@$|]|\w\.\w|[a-z][A-Z]|\d)\S*")
+_IDENT = re.compile(
+    r"[^\s.,;:!?]*(?:[_/\\<>{}()\[\]=#@$|]|\w\.\w|\b[a-z]+[A-Z][a-z]|\d)[^\s,;:!?]*?(?=[.,;:!?]*(?:\s|$))"
+)
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.", re.IGNORECASE)
 
 
@@ -252,7 +349,8 @@ def readable_text(blocks: Sequence[Block]) -> str:
     """Prose ready for a readability formula: identifiers, paths and abbreviations that fake sentence ends removed."""
     parts = []
     for block in blocks:
-        if block.is_prose and block.kind != "table":
+        # textstat drops sentences of one or two words but keeps their words: leave such fragments out.
+        if block.is_prose and block.kind != "table" and len(_words(block.text)) >= 3:
             text = _ABBREV.sub(lambda m: m.group().rstrip("."), block.text)
             parts.append(_terminated(" ".join(_IDENT.sub(" ", text).split())))
     return " ".join(p for p in parts if p)
@@ -302,16 +400,14 @@ CHECKS: tuple[CheckSpec, ...] = (
         padded_prose,
         {
             "min-words": 150,
-            "top-words": 5,
-            "max-top-share": 0.35,
-            "max-frame-share": 0.3,
-            "chunk-chars": 2000,
-            "min-zlib-ratio": 0.3,
-            "mattr-window": 50,
-            "min-mattr": 0.7,
-            "max-filler-per-100": 2.0,
+            "max-top-share": 0.42,
+            "max-frame-share": 0.35,
+            "min-zlib-ratio": 0.34,
+            "min-mattr": 0.5,
+            "max-wordy-per-100": 2.0,
+            "max-hedges-per-100": 2.5,
         },
     ),
-    CheckSpec("code-explanation", "section", code_explanation, {"min-code-lines": 5, "page-words": 40}),
+    CheckSpec("code-explanation", "section", code_explanation, {"min-code-lines": 10, "page-words": 15}),
     CheckSpec("readability", "section", readability, {"min-words": 100}),
 )
