@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 from bisect import bisect_right
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,11 @@ class InputProblem(Exception):
 def read_source(abspath: Path, max_bytes: int) -> str:
     """Read a page as UTF-8 text (a BOM is dropped), or raise InputProblem saying why it cannot be linted."""
     try:
-        size = abspath.stat().st_size
+        info = abspath.stat()
+        if not stat.S_ISREG(info.st_mode):  # a directory or a FIFO named *.md; reading a FIFO would block
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise InputProblem(f"the path is {kind}, not a page; rename it or exclude it")
+        size = info.st_size
         if size > max_bytes:
             raise InputProblem(
                 f"the file is {size:,} bytes, over the max-page-bytes limit of {max_bytes:,}; "
@@ -148,6 +153,8 @@ class _Builder:
         self.problems: list[tuple[int, str]] = []
 
     def add(self, kind: str, text: str, line: int, end: int, lang: str = "", codes: tuple[str, ...] = ()) -> None:
+        while end > line and end <= len(self.lines) and not self.lines[end - 1].strip():
+            end -= 1  # markdown-it ranges of lists and admonitions take in the blank line after them
         self.blocks.append((kind, text, line, max(line, end), lang, codes))
 
     def walk(self, nodes: list[SyntaxTreeNode], line: int) -> None:
@@ -351,7 +358,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     heading_lines = [s.line for s in sections]
     blocks = tuple(
         Block(kind, body, line, end, bisect_right(heading_lines, line) - 1, lang, codes)
-        for kind, body, line, end, lang, codes in sorted(builder.blocks, key=lambda b: b[2])
+        for kind, body, line, end, lang, codes in sorted(builder.blocks, key=lambda b: (b[2], -b[3]))
     )
     h1 = next((s.title for s in sections if s.level == 1), "")
     fm_title = front_matter.get("title")

@@ -1,0 +1,521 @@
+"""The page model: real Markdown/MDX parsing of fixtures, bad input, and whole real corpora."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from sitelint.model import Block, Page
+from sitelint.parse import InputProblem, parse_page, read_source
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "fixtures" / "pages"
+CORPORA = ROOT.parent / "shared" / "corpora"
+
+
+def load(name: str) -> Page:
+    path = PAGES / name
+    return parse_page(f"fixtures/pages/{name}", path, read_source(path, 1_000_000))
+
+
+def parse(source: str, path: str = "docs/page.md") -> Page:
+    return parse_page(path, Path(path), source)
+
+
+def block_at(page: Page, line: int, kind: str | None = None) -> Block:
+    found = [b for b in page.blocks if b.line == line and (kind is None or b.kind == kind)]
+    assert len(found) == 1, f"expected one block at line {line}, got {found}"
+    return found[0]
+
+
+def kinds(page: Page) -> list[tuple[str, int, int]]:
+    return [(b.kind, b.line, b.end_line) for b in page.blocks]
+
+
+# --- read_source --------------------------------------------------------------------------------------------------
+
+
+def test_read_source_strips_bom() -> None:
+    text = read_source(PAGES / "bom.md", 1000)
+    assert text.startswith("# Page with a byte order mark")
+    assert parse("".join(text)).title == "Page with a byte order mark"
+
+
+def test_read_source_empty_file_is_empty_page() -> None:
+    page = parse_page("empty.md", PAGES / "empty.md", read_source(PAGES / "empty.md", 1000))
+    assert (page.words, page.line_count, page.blocks, page.sections, page.title) == (0, 0, (), (), "empty")
+    assert page.content_hash == hashlib.sha256(b"").hexdigest()
+
+
+def test_read_source_rejects_binary() -> None:
+    with pytest.raises(InputProblem, match=r"binary data \(a NUL byte at offset 22\)"):
+        read_source(PAGES / "binary.md", 1000)
+
+
+def test_read_source_rejects_non_utf8_with_position_and_advice() -> None:
+    with pytest.raises(InputProblem) as info:
+        read_source(PAGES / "latin1.md", 1000)
+    message = str(info.value)
+    assert "not valid UTF-8" in message and "byte 0xe9 at offset 19, line 3" in message
+    assert "re-encode it as UTF-8" in message
+    assert info.value.line == 3
+
+
+def test_read_source_rejects_utf16(tmp_path: Path) -> None:
+    page = tmp_path / "utf16.md"
+    page.write_bytes("# Title\n".encode("utf-16"))
+    with pytest.raises(InputProblem, match="UTF-16"):
+        read_source(page, 1000)
+
+
+def test_read_source_rejects_oversized_page_naming_the_setting(tmp_path: Path) -> None:
+    page = tmp_path / "huge.md"
+    page.write_text("word " * 2000)
+    with pytest.raises(InputProblem, match=r"10,000 bytes, over the max-page-bytes limit of 5,000"):
+        read_source(page, 5000)
+    assert read_source(page, 10_000).startswith("word")
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads files whatever their permissions")
+def test_read_source_unreadable_file(tmp_path: Path) -> None:
+    page = tmp_path / "secret.md"
+    page.write_text("# Secret\n")
+    page.chmod(0)
+    try:
+        with pytest.raises(InputProblem, match="permission denied"):
+            read_source(page, 1000)
+    finally:
+        page.chmod(0o644)
+
+
+def test_read_source_directory_fifo_and_symlink_loop(tmp_path: Path) -> None:
+    (tmp_path / "folder.md").mkdir()
+    with pytest.raises(InputProblem, match="is a directory, not a page"):
+        read_source(tmp_path / "folder.md", 1000)
+    os.mkfifo(tmp_path / "pipe.md")
+    with pytest.raises(InputProblem, match="not a regular file"):
+        read_source(tmp_path / "pipe.md", 1000)
+    loop = tmp_path / "loop.md"
+    loop.symlink_to(tmp_path / "loop.md")
+    with pytest.raises(InputProblem, match="cannot be read .*symbolic links"):
+        read_source(loop, 1000)
+
+
+# --- Docusaurus MDX -----------------------------------------------------------------------------------------------
+
+
+def test_docusaurus_front_matter_esm_and_title() -> None:
+    page = load("docusaurus.mdx")
+    assert page.front_matter == {"id": "installation", "title": "Installing the CLI", "sidebar_position": 2}
+    assert page.title == "Installing the CLI"
+    assert kinds(page)[:4] == [("front_matter", 1, 5), ("esm", 7, 12), ("esm", 14, 14), ("comment", 16, 16)]
+    assert page.problems == ()
+
+
+def test_docusaurus_jsx_lines_are_blocks_and_markdown_inside_tabs_is_parsed() -> None:
+    page = load("docusaurus.mdx")
+    jsx = [(b.line, b.end_line) for b in page.blocks if b.kind == "jsx"]
+    assert jsx == [(22, 22), (23, 23), (31, 31), (32, 32), (40, 40), (41, 41), (58, 61)]
+    npm = block_at(page, 25)
+    assert (npm.kind, npm.text, npm.inline_code) == ("paragraph", "Install it with npm so that can find it:", ("npx",))
+    # MDX has no indented code: the indented line inside the second TabItem is prose
+    assert block_at(page, 34).kind == "paragraph"
+    assert [(b.line, b.end_line, b.lang) for b in page.code_blocks] == [(27, 29, "bash"), (36, 38, "bash")]
+    assert "npm install" in page.code_blocks[0].text
+
+
+def test_docusaurus_expressions_urls_and_inline_jsx_leave_prose() -> None:
+    page = load("docusaurus.mdx")
+    assert block_at(page, 18).text == "The command line tool needs Node or newer. Read the release notes first."
+    assert block_at(page, 63).text == "Create a file named with new options as below."
+    assert block_at(page, 74).text == "If the install fails, see or open an issue."
+    assert not any(re.search(r"[{}<>]|https?:", b.text) for b in page.prose_blocks)
+
+
+def test_docusaurus_admonitions() -> None:
+    page = load("docusaurus.mdx")
+    note = block_at(page, 43)
+    assert (note.kind, note.end_line) == ("admonition", 45)
+    assert note.text == "Before you start\nCheck your version with . See for installers."
+    assert note.inline_code == ("node --version",)
+    tip = block_at(page, 47)
+    assert (tip.kind, tip.end_line) == ("admonition", 54)
+    assert tip.text == "Faster installs\nEnable the package cache on CI, as described in the caching guide."
+    assert [(b.kind, b.text) for b in page.blocks if b.line in (51, 52)] == [
+        ("list_item", "Cache the folder."),
+        ("list_item", "Key the cache on the lock file."),
+    ]
+
+
+def test_docusaurus_sections_tables_and_links() -> None:
+    page = load("docusaurus.mdx")
+    assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [
+        ("Install the package", 2, 20, 55, -1),
+        ("Configure it", 2, 56, 74, -1),
+        ("Troubleshooting", 3, 72, 74, 1),
+    ]
+    assert [b.section for b in page.blocks if b.line in (18, 25, 63, 74)] == [-1, 0, 1, 2]
+    table = block_at(page, 65)
+    assert (table.kind, table.end_line) == ("table", 68)
+    assert table.text == "Option\nMeaning\nWhere the sources live\nRebuild on change"
+    assert table.inline_code == ("root", "watch")
+    assert [(link.target, link.text, link.line, link.image) for link in page.links] == [
+        ("./releases.md", "release notes", 18, False),
+        ("https://nodejs.org/en/download", "https://nodejs.org/en/download", 44, False),
+        ("/docs/ci#caching", "caching guide", 49, False),
+        ("/img/architecture.png", "Architecture diagram", 70, True),
+        ("https://example.com/help", "", 74, False),
+    ]
+    assert [(c.text, c.line) for c in page.inline_code] == [
+        ("npx", 25),
+        ("node --version", 44),
+        ("node_modules", 51),
+        ("example.config.js", 63),
+        ("root", 67),
+        ("watch", 68),
+    ]
+
+
+def test_docusaurus_words_count_prose_only() -> None:
+    page = load("docusaurus.mdx")
+    prose = " ".join(b.text for b in page.prose_blocks)
+    assert page.words == len(re.findall(r"\w[\w'-]*", prose))
+    for absent in ("npm install", "minimumNode", "sidebar_position", "Keep this page", "nodejs", "Highlight"):
+        assert absent not in prose
+    assert 80 < page.words < 100
+
+
+# --- mkdocs and CommonMark ----------------------------------------------------------------------------------------
+
+
+def test_mkdocs_admonitions_deflist_footnote_and_indented_code() -> None:
+    page = load("mkdocs.md")
+    assert [(b.line, b.end_line, b.text) for b in page.blocks if b.kind == "admonition"] == [
+        (5, 8, "Where pages live\nPages live in the folder.\nSubfolders become sections of the navigation."),
+        (10, 11, "Files whose names start with a dot are skipped."),
+        (13, 14, "Collapsed by default\nReaders open this block to see the hint."),
+    ]
+    assert block_at(page, 16).text == "Configuration file"
+    assert block_at(page, 17).text == "The file at the root of the project."
+    code = block_at(page, 21)
+    assert (code.kind, code.end_line, code.lang, code.text) == ("code", 23, "", "mkdocs.yml\ndocs/\n    index.md\n")
+    assert block_at(page, 25).kind == "comment"
+    assert block_at(page, 33).text == "The site is plain HTML and can be hosted anywhere."
+    assert [(link.target, link.line) for link in page.links] == [
+        ("index.md", 29),
+        ("user-guide/configuration.md#nav", 29),
+    ]
+
+
+def test_commonmark_blocks_lists_and_quotes() -> None:
+    page = load("commonmark.md")
+    assert page.title == "Setext title"
+    assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [
+        ("Setext title", 1, 1, 47, -1),
+        ("Second level", 2, 23, 47, 0),
+        ("Deep heading", 4, 43, 44, 1),
+        ("Shallow heading", 3, 45, 47, 1),
+    ]
+    intro = block_at(page, 4)
+    assert intro.text == "Intro paragraph with bold, emphasis, struck and that\ncontinues on a second line with a link."
+    assert (intro.end_line, intro.inline_code) == (5, ("inline code",))
+    items = [(b.line, b.end_line, b.text) for b in page.blocks if b.kind == "list_item"]
+    assert items == [
+        (7, 7, "First item with"),
+        (8, 9, "Nested item\nthat wraps"),
+        (10, 10, "Second nested item"),
+        (11, 13, "Second item\nwith a second paragraph"),
+        (15, 15, "Ordered item"),
+        (16, 16, "Ordered item with an image"),
+        (21, 21, "a list inside the quote"),
+    ]
+    quote = block_at(page, 18)
+    assert (quote.kind, quote.text) == ("blockquote", "A quoted sentence\nover two lines.")
+
+
+def test_commonmark_html_comments_and_links() -> None:
+    page = load("commonmark.md")
+    assert block_at(page, 26).kind == "html"
+    assert (block_at(page, 31).kind, block_at(page, 31).end_line) == ("comment", 34)
+    assert block_at(page, 36, "comment").text == "<!-- inline comment -->"
+    assert block_at(page, 36, "paragraph").text == "Autolink and bare plus\nan inline anchor and text."
+    tilde = block_at(page, 39)
+    assert (tilde.kind, tilde.end_line, tilde.text) == ("code", 41, "tilde fence\n")
+    assert [(link.target, link.line, link.image) for link in page.links] == [
+        ("https://example.com/a", 4, False),
+        ("logo.svg", 16, True),
+        ("https://example.org/raw", 26, False),
+        ("raw.png", 26, True),
+        ("https://example.net", 36, False),
+        ("www.example.info/page", 36, False),
+        ("inline.html", 36, False),
+    ]
+    prose = " ".join(b.text for b in page.prose_blocks)
+    assert "multi-line comment" not in prose and "raw link" not in prose and "tilde" not in prose
+
+
+def test_crlf_lines() -> None:
+    page = load("crlf.md")
+    assert kinds(page) == [("heading", 1, 1), ("paragraph", 3, 3), ("heading", 5, 5), ("paragraph", 7, 7)]
+    assert page.line_count == 7
+    assert page.source.count("\r\n") == 7
+
+
+# --- input the parser works around -----------------------------------------------------------------------------
+
+
+def test_malformed_front_matter_is_a_problem_and_the_body_is_parsed() -> None:
+    page = load("bad-front-matter.md")
+    assert page.front_matter == {}
+    assert page.problems == (
+        (4, "front matter is not valid YAML: did not find expected ',' or ']'; fix it or remove it"),
+    )
+    assert page.title == "Broken front matter"
+    assert kinds(page) == [("front_matter", 1, 5), ("heading", 7, 7), ("paragraph", 9, 9)]
+
+
+def test_front_matter_that_is_not_a_mapping() -> None:
+    page = load("list-front-matter.md")
+    assert page.front_matter == {}
+    assert page.problems == ((1, "front matter is a YAML list, not a mapping of keys to values; fix it"),)
+    assert page.words == 2
+
+
+def test_unclosed_front_matter() -> None:
+    page = load("unclosed-front-matter.md")
+    assert page.problems == ((1, "front matter opened at line 1 is never closed; add a closing --- line"),)
+    assert page.front_matter == {}
+    assert page.title == "Heading"
+
+
+def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
+    assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
+    assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"
+    assert parse("---\ntitle: 2024\n---\n").title == "2024"
+    assert parse("## Only a subheading\n", "docs/sub.mdx").title == "sub"
+
+
+def test_unterminated_fence_is_a_problem_and_the_page_is_still_modelled() -> None:
+    page = load("unterminated-fence.md")
+    assert page.problems == ((5, "code fence opened at line 5 is never closed; add a closing ``` line"),)
+    assert kinds(page) == [("heading", 1, 1), ("paragraph", 3, 3), ("code", 5, 11)]
+    assert [s.title for s in page.sections] == ["Unterminated fence"]
+
+
+def test_closed_fences_are_not_problems() -> None:
+    source = "- item\n\n  ```js\n  x\n  ```\n\n> ```\n> quoted\n> ```\n\n````md\n```\n````\n\n```\n```\n"
+    page = parse(source)
+    assert page.problems == ()
+    assert len(page.code_blocks) == 4
+
+
+# --- MDX edge cases -----------------------------------------------------------------------------------------------
+
+
+def test_component_lines_in_md_are_jsx_but_lowercase_html_stays_html() -> None:
+    page = parse("<Tabs>\n<TabItem value='a'>\n\nText in a tab.\n\n</TabItem>\n</Tabs>\n\n<div>\nraw\n</div>\n")
+    assert kinds(page) == [
+        ("jsx", 1, 1),
+        ("jsx", 2, 2),
+        ("paragraph", 4, 4),
+        ("jsx", 6, 6),
+        ("jsx", 7, 7),
+        ("html", 9, 11),
+    ]
+
+
+def test_lowercase_jsx_in_mdx_does_not_swallow_markdown() -> None:
+    page = parse('<div className="card">\nText right after the tag.\n</div>\n', "docs/page.mdx")
+    assert kinds(page) == [("jsx", 1, 1), ("paragraph", 2, 2), ("jsx", 3, 3)]
+
+
+def test_nested_indented_jsx_in_md_is_not_indented_code() -> None:
+    source = '<Tabs>\n    <TabItem value="a">\n        <Inner />\n    </TabItem>\n</Tabs>\n\n    real indented code\n'
+    page = parse(source)
+    assert kinds(page) == [("jsx", 1, 1), ("jsx", 2, 2), ("jsx", 3, 3), ("jsx", 4, 4), ("jsx", 5, 5), ("code", 7, 7)]
+
+
+def test_inline_jsx_and_expressions_in_a_paragraph() -> None:
+    page = parse('Use <Badge type="tip">beta</Badge> builds {props.x} with {/* note */} care.\n', "d/p.mdx")
+    assert page.blocks[0].text == "Use beta builds with care."
+    assert page.words == 5
+
+
+def test_jsx_and_esm_inside_code_fences_are_code() -> None:
+    source = "```jsx\nimport A from 'a';\n\n<Tabs>\n{x}\n```\n"
+    page = parse(source, "docs/page.mdx")
+    assert kinds(page) == [("code", 1, 6)]
+    assert "<Tabs>" in page.blocks[0].text
+
+
+def test_fence_markers_inside_html_comments_do_not_confuse_jsx_detection() -> None:
+    page = parse("<!--\n```\n-->\n\n<Tabs>\n\nText.\n")
+    assert kinds(page) == [("comment", 1, 3), ("jsx", 5, 5), ("paragraph", 7, 7)]
+
+
+def test_expression_only_lines_and_mdx_comments() -> None:
+    page = parse("{/* a\nmulti-line comment */}\n\n{items.map(item => (\n  <Item key={item} />\n))}\n\nProse.\n")
+    assert kinds(page) == [("comment", 1, 2), ("jsx", 4, 6), ("paragraph", 8, 8)]
+    assert page.words == 1
+
+
+def test_esm_needs_a_module_shape_and_its_own_block() -> None:
+    source = (
+        "import the data before you start.\n\nText\nimport X from 'x';\n\n"
+        "export const meta = {\n  a: 1,\n\n  b: 2,\n};\n\nAfter.\n"
+    )
+    page = parse(source, "docs/page.mdx")
+    assert kinds(page) == [("paragraph", 1, 1), ("paragraph", 3, 4), ("esm", 6, 10), ("paragraph", 12, 12)]
+
+
+def test_unbalanced_jsx_is_left_to_markdown() -> None:
+    page = parse('<Foo bar="never closed\n\nSome text.\n', "docs/page.mdx")
+    assert page.blocks[-1].text == "Some text."
+    assert page.problems == ()
+
+
+# --- page fields --------------------------------------------------------------------------------------------------
+
+
+def test_hash_lines_and_variant() -> None:
+    source = "# T\n\nOne two three.\n"
+    page = parse_page("docs/a.md", Path("/x/docs/a.md"), source, "versioned:1.0")
+    assert page.content_hash == hashlib.sha256(source.encode()).hexdigest()
+    assert (page.line_count, page.variant, page.path, page.abspath) == (
+        3,
+        "versioned:1.0",
+        "docs/a.md",
+        Path("/x/docs/a.md"),
+    )
+    assert parse("a\nb").line_count == 2
+
+
+def test_words_exclude_code_urls_comments_and_front_matter() -> None:
+    source = (
+        "---\ntitle: Words words words\n---\n\n# Heading words\n\n"
+        "One two `three` https://four.example/five six [seven](https://eight.example) don't well-known.\n\n"
+        "<!-- nine ten -->\n\n```\neleven twelve\n```\n\n    thirteen\n\n- fourteen\n- fifteen\n"
+    )
+    page = parse(source)
+    assert page.words == 8  # One two six seven don't well-known fourteen fifteen
+
+
+def test_heading_blocks_hold_text_without_code_and_sections_keep_it() -> None:
+    page = parse("# The `useState` hook {#use-state}\n")
+    assert (page.blocks[0].kind, page.blocks[0].text, page.blocks[0].inline_code) == (
+        "heading",
+        "The hook",
+        ("useState",),
+    )
+    assert page.sections[0].title == "The useState hook {#use-state}"
+
+
+def test_html_headings_are_sections() -> None:
+    page = parse('<h2>Installing</h2>\n\nText.\n\n<h3 id="x">Node <code>18</code></h3>\n')
+    assert [(s.title, s.level, s.line, s.parent) for s in page.sections] == [
+        ("Installing", 2, 1, -1),
+        ("Node 18", 3, 5, 0),
+    ]
+
+
+def test_garbage_never_raises() -> None:
+    rng = random.Random(7)
+    alphabet = "#*_`~[]()<>{}!:|-=+>\\/\"' \n\tabcXYZ019.;,&$%^@\u00e9\u200b\x00"
+    nasty = [
+        "[" * 5000,
+        "{" * 5000,
+        "> " * 3000 + "x",
+        "- " * 3000 + "x",
+        "<Foo " * 2000,
+        "```\n" * 999,
+        ":::note\n" * 500,
+        "!!! note\n    " * 300,
+        "---\n" + "a: [\n" * 200,
+        "<!--" * 1000,
+        "\r" * 100,
+    ]
+    sources = nasty + ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 400))) for _ in range(300)]
+    for index, source in enumerate(sources):
+        for suffix in (".md", ".mdx"):
+            page = parse(source, f"docs/fuzz{index}{suffix}")
+            assert page.words >= 0
+            assert all(1 <= b.line <= b.end_line <= max(page.line_count, 1) for b in page.blocks), source[:80]
+
+
+# --- real corpora -------------------------------------------------------------------------------------------------
+
+
+def corpus_files(*folders: str) -> list[Path]:
+    found = [CORPORA / folder for folder in folders if (CORPORA / folder).is_dir()]
+    if not found:
+        pytest.skip(f"real corpora not present under {CORPORA}")
+    return sorted(p for folder in found for p in folder.rglob("*") if p.suffix in (".md", ".mdx"))
+
+
+def test_every_corpus_page_parses() -> None:
+    files = corpus_files("react-native-website/docs", "redux/docs")
+    assert len(files) > 300
+    for path in files:
+        page = parse_page(str(path), path, read_source(path, 5_000_000))
+        assert not [p for p in page.problems if "could not be parsed" in p[1]], path
+        lines = page.source.split("\n")
+        for block in page.blocks:
+            assert 1 <= block.line <= block.end_line <= page.line_count, (path, block)
+            first = lines[block.line - 1].lstrip(" >")
+            if block.kind == "heading":
+                assert first.startswith(("#", "<h")) or re.fullmatch(r"[=-]+\s*", lines[block.line]), (path, block)
+            elif block.kind == "code" and block.lang:
+                assert first.startswith(("```", "~~~")), (path, block)
+            elif block.kind == "esm":
+                assert first.startswith(("import", "export")), (path, block)
+            elif block.kind == "front_matter":
+                assert block.line == 1
+        for code in page.inline_code:
+            window = "\n".join(lines[code.line - 1 : code.line + 40])
+            assert code.text.strip() in " ".join(window.replace("\\|", "|").split()), (path, code)
+
+
+def test_spot_check_react_native_page_lines() -> None:
+    (path,) = [p for p in corpus_files("react-native-website/docs") if p.name == "communication-android.md"]
+    page = parse_page("docs/communication-android.md", path, read_source(path, 5_000_000))
+    lines = page.source.split("\n")
+    assert page.title == "Communication between native and React Native"
+    properties = next(s for s in page.sections if s.title == "Properties")
+    assert (properties.line, properties.level) == (16, 2)
+    assert lines[properties.line - 1] == "## Properties"
+    assert [s.parent for s in page.sections if s.level == 3][:3] == [page.sections.index(properties)] * 3
+    assert block_at(page, 6).kind == "esm"
+    assert [(b.line, b.lang) for b in page.code_blocks][:2] == [(28, "java"), (52, "kotlin")]
+    assert lines[27] == "```java" and lines[45] == "```"
+    assert block_at(page, 28).end_line == 46
+    assert [b.kind for b in page.blocks if b.line in (24, 26, 48, 67)] == ["jsx"] * 4
+    link = page.links[0]
+    assert (link.target, link.line) == ("integration-with-existing-apps", 8)
+    assert "](integration-with-existing-apps)" in lines[link.line - 1]
+    admonition = block_at(page, 116)
+    assert (admonition.kind, admonition.end_line, lines[115], lines[117]) == ("admonition", 118, ":::info", ":::")
+
+
+def test_spot_check_redux_mdx_page_lines() -> None:
+    (path,) = [p for p in corpus_files("redux/docs") if p.name == "writing-logic-thunks.mdx"]
+    page = parse_page("docs/usage/writing-logic-thunks.mdx", path, read_source(path, 5_000_000))
+    lines = page.source.split("\n")
+    assert page.problems == ()
+    assert block_at(page, 7).kind == "esm"
+    assert [(b.line, lines[b.line - 1][:21]) for b in page.blocks if b.kind == "jsx"] == [
+        (89, "<DetailedExplanation "),
+        (95, "</DetailedExplanation"),
+    ]
+    assert block_at(page, 91).kind == "paragraph"  # Markdown inside the component
+    overview = page.sections[0]
+    assert (overview.title, overview.line, lines[overview.line - 1]) == ("Thunk Overview", 18, "## Thunk Overview")
+    learn = block_at(page, 9)
+    assert (learn.kind, learn.text, lines[8]) == ("admonition", "What You'll Learn", ":::tip What You'll Learn")
+    for link in page.links:
+        if not link.target.startswith("#"):
+            assert link.target in "\n".join(lines[link.line - 1 : link.line + 5]) or f"]: {link.target}" in page.source
