@@ -1,0 +1,161 @@
+"""Staleness checks through the real engine on real git repositories, plus the version reading they share."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import git, write_site
+
+from sitelint import config as configmod
+from sitelint import engine
+from sitelint.checks.staleness import Version, parse_date, stale_page, version_mentions
+from sitelint.model import CheckContext, Finding, Site
+from sitelint.parse import parse_page
+
+TODAY = dt.date(2026, 11, 30)
+OLD_PAGE = "# Sync\n\nSync runs every hour and keeps a copy of each file.\n"
+
+
+def lint(root: Path, select: str = "STL", **settings: Any) -> tuple[list[Finding], tuple[str, ...]]:
+    config = configmod.validate({"semantic": False, **settings}, None)
+    result = engine.lint(cwd=root, config=config, today=TODAY, select=[select])
+    return list(result.findings), result.notes
+
+
+def codes(findings: list[Finding]) -> list[tuple[str, str, int, str]]:
+    return [(f.rule, f.path, f.line, f.severity) for f in findings]
+
+
+def test_stale_page_alone_is_info_and_warning_when_corroborated(tmp_path: Path) -> None:
+    pages = {"docs/plain.md": OLD_PAGE, "docs/claim.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"}
+    write_site(tmp_path, pages, commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
+    findings, notes = lint(tmp_path)
+    assert notes == ()
+    assert codes(findings) == [
+        ("STL001", "docs/claim.md", 1, "warning"),
+        ("STL004", "docs/claim.md", 5, "warning"),
+        ("STL001", "docs/plain.md", 1, "info"),
+    ]
+    stale = findings[0].message
+    assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
+
+
+def test_corroborated_level_can_be_switched_off(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"},
+               commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
+    findings, _ = lint(tmp_path, "STL001", rule={"STL001": {"params": {"corroborated-level": ""}}})
+    assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
+
+
+def test_renamed_page_keeps_its_age(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/old.md": OLD_PAGE}, commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/old.md"]}])
+    git(tmp_path, "mv", "docs/old.md", "docs/new.md")
+    git(tmp_path, "commit", "-q", "-m", "move", date="2026-11-01T12:00:00")
+    findings, _ = lint(tmp_path, "STL001")
+    assert codes(findings) == [("STL001", "docs/new.md", 1, "info")]
+
+
+def test_shallow_clone_skips_git_rules_with_one_note_and_runs_the_rest(tmp_path: Path) -> None:
+    origin = tmp_path / "origin"
+    origin.mkdir()
+    pages = {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free. See `src/app.py`.\n"}
+    write_site(origin, pages, {"src/app.py": "x = 2\n"}, commits=[
+        {"date": "2020-01-01T12:00:00", "paths": ["docs/a.md", "src/app.py"], "contents": {"src/app.py": "x = 1\n"}},
+        {"date": "2026-01-01T12:00:00", "paths": ["src/app.py"]},
+    ])
+    full, notes = lint(origin)
+    assert {f.rule for f in full} == {"STL001", "STL004", "STL006"} and notes == ()
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
+    findings, notes = lint(clone)
+    assert [f.rule for f in findings] == ["STL004"]
+    assert len(notes) == 1 and "shallow" in notes[0] and "fetch-depth: 0" in notes[0]
+
+
+def test_outside_git_the_other_rules_still_run(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"})
+    findings, notes = lint(tmp_path)
+    assert [f.rule for f in findings] == ["STL004"]
+    assert len(notes) == 1 and "not in a git repository" in notes[0]
+
+
+def test_migration_guide_and_changelog_do_not_fire_but_a_stale_current_claim_does(tmp_path: Path) -> None:
+    pages = {
+        "docs/migration/from-v1.md": "# Migrating from 1.x\n\nVersion 1.4 read YAML; version 3 reads TOML.\n",
+        "docs/CHANGELOG.md": "# Changelog\n\n## 2.0.0\n\nThe current version is 2.0. Version 1.2 is unsupported.\n",
+        "docs/install.md": "# Install\n\nThe current version is 2.4; install it with pip.\n",
+    }
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    assert codes(findings) == [("STL003", "docs/install.md", 3, "warning")]
+    assert "'current version is 2.4'" in findings[0].message and "3.0.1" in findings[0].message
+
+
+def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
+    stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
+    pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}
+    files = {"docusaurus.config.js": "module.exports = {};\n", "src/app.py": "x = 1\n"}
+    write_site(tmp_path, pages, files, commits=[{"date": "2020-01-01T12:00:00", "paths": [*pages, *files]}])
+    findings, _ = lint(tmp_path, **{"current-version": "3.0.0"})
+    assert [f for f in findings if "versioned_docs" in f.path] == []
+    assert any(f.path == "docs/install.md" and f.rule == "STL001" for f in findings)
+
+
+def test_code_drift_follows_a_merged_branch(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/a.md": "# A\n\nRead `lib/core.py`.\n"}, {"lib/core.py": "x = 1\n"},
+               commits=[{"date": "2024-01-01T12:00:00", "paths": ["docs/a.md", "lib/core.py"]}])
+    git(tmp_path, "checkout", "-q", "-b", "feature")
+    (tmp_path / "lib/core.py").write_text("x = 2\n", encoding="utf-8")
+    git(tmp_path, "commit", "-q", "-am", "change core", date="2024-02-01T12:00:00")
+    git(tmp_path, "checkout", "-q", "main")
+    git(tmp_path, "merge", "-q", "--no-ff", "feature", "-m", "merge", date="2025-06-01T12:00:00")
+    findings, _ = lint(tmp_path, "STL006")
+    assert codes(findings) == [("STL006", "docs/a.md", 3, "warning")]
+    assert "2025-06-01" in findings[0].message and "517 days" in findings[0].message
+
+
+def test_check_without_a_git_service_measures_nothing(tmp_path: Path) -> None:
+    page = parse_page("docs/a.md", tmp_path / "docs/a.md", OLD_PAGE)
+    site = Site(root=tmp_path / "docs", repo_root=tmp_path, framework="", pages=(page,))
+    assert list(stale_page(page, CheckContext(site=site, params={}, today=TODAY))) == []
+
+
+@pytest.mark.parametrize(("text", "current", "older"), [
+    ("1.2", "3.0.0", True), ("v2.x", "3.1", True), ("3.0", "3.2.1", False), ("4", "3.2", False),
+    ("0.60", "0.74.1", True), ("0.74", "0.74.1", False), ("0.x", "0.74", False), ("2019", "3.0", False),
+])
+def test_release_lines(text: str, current: str, older: bool) -> None:
+    version, now = Version.parse(text), Version.parse(current)
+    assert version is not None and now is not None and version.older_line(now) is older
+
+
+def test_released_by() -> None:
+    now = Version.parse("2.1.0")
+    assert now is not None
+    assert Version.parse("2.0").released_by(now) and not Version.parse("2.2").released_by(now)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("Install version 1.2 first.", ["1.2"]),
+    ("The v2.x API changed.", ["2.x"]),
+    ("In version 1.2 the loader changed.", ["1.2"]),
+    ("Acme 1.4 and the latest version: 2.0", ["1.4", "2.0"]),
+    ("Use Python version 3.10 or node v14.", []),
+    ("Install version 17 of the Java SE Development Kit.", []),
+    ("React-Acme v7 is a binding.", []),
+])
+def test_version_mentions(text: str, found: list[str]) -> None:
+    mentions = version_mentions(text, ["acme"], frozenset({"node", "python"}))
+    assert sorted(m.version.text.lstrip("v") for m in mentions) == sorted(found)
+
+
+@pytest.mark.parametrize(("raw", "date"), [
+    ("2023-01-31", dt.date(2023, 1, 31)), ("2023-01-31T10:00:00Z", dt.date(2023, 1, 31)),
+    ("01/31/2023", dt.date(2023, 1, 31)), ("Jan 31, 2023", dt.date(2023, 1, 31)),
+    (dt.date(2023, 1, 31), dt.date(2023, 1, 31)), ("last spring", None),
+])
+def test_parse_date(raw: object, date: dt.date | None) -> None:
+    assert parse_date(raw) == date
