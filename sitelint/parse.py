@@ -97,13 +97,14 @@ _HTML_LINK = re.compile(
     r"<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})", re.I
 )
 _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
+_HEADING_ID = re.compile(r"\s*\{#[^{}]*\}\s*$")  # Docusaurus/mkdocs explicit anchors: ## Title {#id}
 _SPACES = re.compile(r"[ \t]+")
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _WRAPPERS = {"list_item": "list_item", "blockquote": "blockquote", "admonition": "admonition"}
 _PASS_THROUGH = frozenset({"bullet_list", "ordered_list", "footnote_block", "footnote", "dl", "dd"})
 
 
-def strip_expressions(text: str) -> str:
+def _strip_expressions(text: str) -> str:
     """Text with every balanced MDX {expression} (and {/* comment */}) removed."""
     if "{" not in text:
         return text
@@ -121,7 +122,7 @@ def strip_expressions(text: str) -> str:
 
 def _clean(text: str) -> str:
     """Plain prose: no expressions, stray tags or URLs, single spaces, no blank lines."""
-    text = strip_expressions(text)
+    text = _strip_expressions(text)
     if "<" in text:
         text = _TAG.sub(" ", text)
     lines = (_SPACES.sub(" ", line).strip() for line in text.split("\n"))
@@ -167,7 +168,7 @@ class _Builder:
                 self.add("paragraph", text, start, end, codes=codes)
             elif kind == "heading":
                 text, codes = self.inline_text([node], start)
-                title = _plain(node.children[0]).strip() if node.children else ""
+                title = _HEADING_ID.sub("", _plain(node.children[0])).strip() if node.children else ""
                 self.headings.append((title, int(node.tag[1:]), start))
                 self.add("heading", text, start, end, codes=codes)
             elif kind in _WRAPPERS or kind == "container_admonition":
@@ -344,7 +345,10 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
         builder = _Builder(lines)
         builder.problems.extend(masked.problems)
         for kind, start, end in masked.regions:
-            builder.add(kind, "\n".join(lines[start - 1 : end]), start, end)
+            region = "\n".join(lines[start - 1 : end])
+            builder.add(kind, region, start, end)
+            if kind == "jsx":
+                builder.html_links(region, start)
         tree = SyntaxTreeNode((_MDX if mdx else _MARKDOWN).parse("\n".join(masked.lines)))
         builder.walk(tree.children, 1)
     except Exception as exc:  # noqa: BLE001 - a page the parser cannot model must still be linted as text

@@ -330,8 +330,9 @@ def test_component_lines_in_md_are_jsx_but_lowercase_html_stays_html() -> None:
 
 
 def test_lowercase_jsx_in_mdx_does_not_swallow_markdown() -> None:
-    page = parse('<div className="card">\nText right after the tag.\n</div>\n', "docs/page.mdx")
-    assert kinds(page) == [("jsx", 1, 1), ("paragraph", 2, 2), ("jsx", 3, 3)]
+    page = parse('<div className="card">\nText right after the tag.\n</div>\n<img src={"/a.png"} />\n', "docs/page.mdx")
+    assert kinds(page) == [("jsx", 1, 1), ("paragraph", 2, 2), ("jsx", 3, 3), ("jsx", 4, 4)]
+    assert [(link.target, link.line, link.image) for link in page.links] == [("/a.png", 4, True)]
 
 
 def test_nested_indented_jsx_in_md_is_not_indented_code() -> None:
@@ -412,7 +413,7 @@ def test_heading_blocks_hold_text_without_code_and_sections_keep_it() -> None:
         "The hook",
         ("useState",),
     )
-    assert page.sections[0].title == "The useState hook {#use-state}"
+    assert page.sections[0].title == "The useState hook"
 
 
 def test_html_headings_are_sections() -> None:
