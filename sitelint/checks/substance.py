@@ -280,7 +280,7 @@ def padded_prose(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return
     signals = padding_signals(paragraphs, ctx.params)
     hits = [
-        f"{name} {value:.2f} ({'above' if name in _HIGH_IS_BAD else 'below'} {limit})"
+        f"{name} {value:.3g} {'>' if name in _HIGH_IS_BAD else '<'} {limit}"
         for name, (value, limit, over) in signals.items()
         if over
     ]
