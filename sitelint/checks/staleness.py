@@ -159,6 +159,9 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
             if start in seen or (generic and _other_product(text, match.start(), match.end(), other_products)):
                 continue
             version = Version.parse(match.group("ver"))
+            bare = version is not None and version.parts[1] is None and "x" not in match.group("ver")
+            if not claim and bare and re.match(r"\s+[A-Z]", text[match.end() :]):
+                continue  # 'Redux 4 Ways': a number in a title, not a release
             if version is not None:
                 seen.add(start)
                 yield Mention(version, match.start(), match.end(), claim)
@@ -242,6 +245,20 @@ _FLOOR = re.compile(r"\s*(?:\+|and\s+(?:later|above|newer|up|higher|beyond)|or\s
                     r"|onwards?|and\s+up)\b", re.I)
 
 
+_HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
+
+
+def _hypothetical(text: str) -> bool:
+    """Whether the clause that text ends in is an example or a condition ('if your app is on 1.2', 'e.g. 1.2')."""
+    plain = re.sub(r"\b(?:e\.g|i\.e)\.", "eg", text, flags=re.I)
+    return bool(_HYPOTHETICAL.search(re.split(r"[.;!?]\s|[()\n]", plain)[-1]))
+
+
+def _in_link_text(page: Page, block: Block, fragment: str) -> bool:
+    """Whether fragment is part of a link's text: the title of another document, not a claim of this page."""
+    return any(block.line <= link.line <= block.end_line and fragment in link.text for link in page.links)
+
+
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Mentions of a release line before the current one, outside history pages, sections and phrasing."""
     current = current_version(ctx)
@@ -252,10 +269,12 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         for m in version_mentions(block.text, names, others):
             if not m.version.older_line(current):
                 continue
-            if not m.claim and (_HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
-                                or _FLOOR.match(block.text[m.end :])):
-                continue
             mention = block.text[m.start : m.end]
+            if _in_link_text(page, block, mention):
+                continue
+            if not m.claim and (_HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
+                                or _FLOOR.match(block.text[m.end :]) or _hypothetical(block.text[: m.start])):
+                continue
             yield Measurement(True, _at(page, _line_of(page, block, mention)),
                               {"mention": mention, "current": current.text})
 
@@ -343,6 +362,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
         for _, claim, why in sorted(found):
             claim = " ".join(claim.split())
+            if _in_link_text(page, block, claim):
+                continue
             yield Measurement(True, _at(page, _line_of(page, block, claim)), {"claim": claim, "why": why})
 
 
@@ -442,40 +463,55 @@ def _clean_reference(raw: str, link: bool) -> str:
     if not _PATHLIKE.fullmatch(text) or "path/to/" in text or "..." in text or "//" in text:
         return ""
     last = text.rstrip("/").rsplit("/", 1)[-1]
-    return text if text.endswith("/") or "." in last.strip(".") else ""
+    if "." in last.strip("."):
+        return text
+    return text if text.endswith("/") and not link else ""  # a link to a folder is a route of the built site
 
 
-def _roots(page: Page, ctx: CheckContext, text: str) -> list[Path]:
-    if text.startswith(("./", "../")):
+def _roots(page: Page, ctx: CheckContext, text: str, link: bool) -> list[Path]:
+    """Where a path may be relative to: the page's folder for links and ./ ../ paths, else the repository."""
+    if link or text.startswith(("./", "../")):
         return [page.abspath.parent]
-    extra = [ctx.site.repo_root / str(r) for r in ctx.params.get("roots", ())]
-    return list(dict.fromkeys([ctx.site.repo_root, ctx.site.root, *extra, page.abspath.parent]))
+    return [ctx.site.repo_root, *(ctx.site.repo_root / str(r) for r in ctx.params.get("roots", ()))]
+
+
+def _plausible(folder: Path, name: str) -> bool:
+    """Whether a folder is where such a file would live: it holds a file of the same kind (extension)."""
+    suffix = PurePosixPath(name).suffix.lower()
+    if not suffix:
+        return True
+    try:
+        return any(child.suffix.lower() == suffix for child in folder.iterdir())
+    except OSError:
+        return False
 
 
 def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
-    """Repository paths the page names in inline code or links: only paths whose folder exists somewhere.
+    """Repository paths the page names in inline code or links, judged only where they are about this repository.
 
-    A path whose folder is missing too ('src/features/todos/slice.js' in a tutorial) is taken to be about the
-    reader's own project, not this repository. Code blocks are never read; URLs and page links are not references.
+    A path counts when its folder exists and holds files of the same kind; otherwise ('src/features/todos/slice.js'
+    in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. Code
+    blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     candidates = [(c.text, c.line, False) for c in page.inline_code]
     for link in page.links:
-        if link.image or re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
-            continue
-        if link.target.split("#", 1)[0].lower().endswith(_PAGE_SUFFIXES):
-            continue  # a page link: the build's link check sees those
-        candidates.append((link.target, link.line, True))
+        if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
+            candidates.append((link.target, link.line, True))
     seen: set[str] = set()
     for raw, line, is_link in candidates:
         text = _clean_reference(raw, is_link)
-        if not text or text in seen:
+        if not text or text in seen or text.rstrip("/").lower().endswith(_PAGE_SUFFIXES):
             continue
         seen.add(text)
         parent = PurePosixPath(text.rstrip("/")).parent.as_posix()
-        roots = [r for r in _roots(page, ctx, text) if (r / parent).is_dir()]
+        if parent in (".", ""):
+            continue
+        roots = [r for r in _roots(page, ctx, text, is_link) if (r / parent).is_dir()]
         if not roots:
             continue
         found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
+        if found is None and not any(_plausible(r / parent, text.rstrip("/")) for r in roots):
+            continue
         if is_link and found is not None and found.is_relative_to(ctx.site.root.resolve()):
             continue  # a file inside the docs: the build copies or checks it
         yield Reference(text, line, found)
