@@ -38,7 +38,7 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments.
 
     In .md files only capitalised component tags count as JSX (lowercase tags stay HTML for markdown-it) and
-    lines indented four spaces or more are left alone unless they follow JSX, since there they may be indented code.
+    lines indented four spaces or more are left alone, since there they may be indented code.
     """
     out = list(lines)
     regions: list[tuple[str, int, int]] = []
@@ -51,7 +51,6 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     fence = ""
     in_comment = False
     prev_blank = True
-    after_jsx = False  # the last non-blank line was JSX: indentation there is JSX nesting, not indented code
     while index < len(lines):
         line = lines[index]
         stripped = line.lstrip()
@@ -73,9 +72,12 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
             continue
         if stripped.startswith("<!--"):
             in_comment = "-->" not in stripped[4:]
+            if not in_comment and stripped.rstrip().endswith("-->"):
+                index += 1  # a one-line comment (<!-- prettier-ignore -->) does not break the run before ESM
+                continue
         end = -1
         kind = "jsx"
-        if mdx or after_jsx or len(line) - len(stripped) < 4:
+        if mdx or len(line) - len(stripped) < 4:
             first = stripped[:1]
             if (first == "<" and tag_start.match(stripped)) or first == "{":
                 end = _markup_end(lines, index, len(line) - len(stripped))
@@ -89,10 +91,8 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
             out[index : end + 1] = [""] * (end + 1 - index)
             index = end + 1
             prev_blank = True
-            after_jsx = kind == "jsx"
             continue
         prev_blank = not stripped
-        after_jsx = after_jsx and not stripped
         index += 1
     return MaskedSource(out, tuple(regions), front_matter, tuple(problems))
 

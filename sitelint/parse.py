@@ -342,6 +342,9 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     mdx = path.endswith(".mdx")
     try:
         masked = mask_source(lines, mdx=mdx)
+        if not mdx and _mdx_flavoured(masked, lines):
+            mdx = True  # Docusaurus reads .md as MDX: no indented code, lowercase tags are JSX too
+            masked = mask_source(lines, mdx=True)
         builder = _Builder(lines)
         builder.problems.extend(masked.problems)
         for kind, start, end in masked.regions:
@@ -382,6 +385,14 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
         line_count=line_count,
         problems=tuple(sorted(builder.problems)),
         variant=variant,
+    )
+
+
+def _mdx_flavoured(masked: MaskedSource, lines: list[str]) -> bool:
+    """Whether a .md page uses MDX: it imports modules or holds component tags outside code."""
+    return any(
+        kind == "esm" or (kind == "jsx" and lines[start - 1].lstrip().startswith("<"))
+        for kind, start, _ in masked.regions
     )
 
 

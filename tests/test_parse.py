@@ -317,28 +317,39 @@ def test_closed_fences_are_not_problems() -> None:
 # --- MDX edge cases -----------------------------------------------------------------------------------------------
 
 
-def test_component_lines_in_md_are_jsx_but_lowercase_html_stays_html() -> None:
-    page = parse("<Tabs>\n<TabItem value='a'>\n\nText in a tab.\n\n</TabItem>\n</Tabs>\n\n<div>\nraw\n</div>\n")
+def test_plain_md_keeps_html_blocks_and_indented_code() -> None:
+    page = parse("Text.\n\n<div>\nraw\n</div>\n\n    indented code\n")
+    assert kinds(page) == [("paragraph", 1, 1), ("html", 3, 5), ("code", 7, 7)]
+
+
+def test_md_with_components_is_read_as_mdx() -> None:
+    source = (
+        "<Tabs>\n    <TabItem value='a'>\n\n    Text in a tab.\n\n    </TabItem>\n</Tabs>\n\n<div>\nraw text\n</div>\n"
+    )
+    page = parse(source)
     assert kinds(page) == [
         ("jsx", 1, 1),
         ("jsx", 2, 2),
         ("paragraph", 4, 4),
         ("jsx", 6, 6),
         ("jsx", 7, 7),
-        ("html", 9, 11),
+        ("jsx", 9, 9),
+        ("paragraph", 10, 10),
+        ("jsx", 11, 11),
     ]
+    assert page.words == 6
+
+
+def test_md_with_imports_is_read_as_mdx() -> None:
+    source = "<!-- prettier-ignore -->\nimport Warning from './_warning.mdx';\n\n<Warning />\n\n    Indented prose.\n"
+    page = parse(source)
+    assert kinds(page) == [("comment", 1, 1), ("esm", 2, 2), ("jsx", 4, 4), ("paragraph", 6, 6)]
 
 
 def test_lowercase_jsx_in_mdx_does_not_swallow_markdown() -> None:
     page = parse('<div className="card">\nText right after the tag.\n</div>\n<img src={"/a.png"} />\n', "docs/page.mdx")
     assert kinds(page) == [("jsx", 1, 1), ("paragraph", 2, 2), ("jsx", 3, 3), ("jsx", 4, 4)]
     assert [(link.target, link.line, link.image) for link in page.links] == [("/a.png", 4, True)]
-
-
-def test_nested_indented_jsx_in_md_is_not_indented_code() -> None:
-    source = '<Tabs>\n    <TabItem value="a">\n        <Inner />\n    </TabItem>\n</Tabs>\n\n    real indented code\n'
-    page = parse(source)
-    assert kinds(page) == [("jsx", 1, 1), ("jsx", 2, 2), ("jsx", 3, 3), ("jsx", 4, 4), ("jsx", 5, 5), ("code", 7, 7)]
 
 
 def test_inline_jsx_and_expressions_in_a_paragraph() -> None:
