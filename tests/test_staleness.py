@@ -44,8 +44,11 @@ def test_stale_page_alone_is_info_and_warning_when_corroborated(tmp_path: Path) 
 
 
 def test_corroborated_level_can_be_switched_off(tmp_path: Path) -> None:
-    write_site(tmp_path, {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"},
-               commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
+    write_site(
+        tmp_path,
+        {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"},
+        commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}],
+    )
     findings, _ = lint(tmp_path, "STL001", rule={"STL001": {"params": {"corroborated-level": ""}}})
     assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
 
@@ -62,10 +65,19 @@ def test_shallow_clone_skips_git_rules_with_one_note_and_runs_the_rest(tmp_path:
     origin = tmp_path / "origin"
     origin.mkdir()
     pages = {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free. See `src/app.py`.\n"}
-    write_site(origin, pages, {"src/app.py": "x = 2\n"}, commits=[
-        {"date": "2020-01-01T12:00:00", "paths": ["docs/a.md", "src/app.py"], "contents": {"src/app.py": "x = 1\n"}},
-        {"date": "2026-01-01T12:00:00", "paths": ["src/app.py"]},
-    ])
+    write_site(
+        origin,
+        pages,
+        {"src/app.py": "x = 2\n"},
+        commits=[
+            {
+                "date": "2020-01-01T12:00:00",
+                "paths": ["docs/a.md", "src/app.py"],
+                "contents": {"src/app.py": "x = 1\n"},
+            },
+            {"date": "2026-01-01T12:00:00", "paths": ["src/app.py"]},
+        ],
+    )
     full, notes = lint(origin)
     assert {f.rule for f in full} == {"STL001", "STL004", "STL006"} and notes == ()
     clone = tmp_path / "clone"
@@ -105,8 +117,12 @@ def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
 
 
 def test_code_drift_follows_a_merged_branch(tmp_path: Path) -> None:
-    write_site(tmp_path, {"docs/a.md": "# A\n\nRead `lib/core.py`.\n"}, {"lib/core.py": "x = 1\n"},
-               commits=[{"date": "2024-01-01T12:00:00", "paths": ["docs/a.md", "lib/core.py"]}])
+    write_site(
+        tmp_path,
+        {"docs/a.md": "# A\n\nRead `lib/core.py`.\n"},
+        {"lib/core.py": "x = 1\n"},
+        commits=[{"date": "2024-01-01T12:00:00", "paths": ["docs/a.md", "lib/core.py"]}],
+    )
     git(tmp_path, "checkout", "-q", "-b", "feature")
     (tmp_path / "lib/core.py").write_text("x = 2\n", encoding="utf-8")
     git(tmp_path, "commit", "-q", "-am", "change core", date="2024-02-01T12:00:00")
@@ -123,10 +139,19 @@ def test_check_without_a_git_service_measures_nothing(tmp_path: Path) -> None:
     assert list(stale_page(page, CheckContext(site=site, params={}, today=TODAY))) == []
 
 
-@pytest.mark.parametrize(("text", "current", "older"), [
-    ("1.2", "3.0.0", True), ("v2.x", "3.1", True), ("3.0", "3.2.1", False), ("4", "3.2", False),
-    ("0.60", "0.74.1", True), ("0.74", "0.74.1", False), ("0.x", "0.74", False), ("2019", "3.0", False),
-])
+@pytest.mark.parametrize(
+    ("text", "current", "older"),
+    [
+        ("1.2", "3.0.0", True),
+        ("v2.x", "3.1", True),
+        ("3.0", "3.2.1", False),
+        ("4", "3.2", False),
+        ("0.60", "0.74.1", True),
+        ("0.74", "0.74.1", False),
+        ("0.x", "0.74", False),
+        ("2019", "3.0", False),
+    ],
+)
 def test_release_lines(text: str, current: str, older: bool) -> None:
     version, now = Version.parse(text), Version.parse(current)
     assert version is not None and now is not None and version.older_line(now) is older
@@ -138,24 +163,33 @@ def test_released_by() -> None:
     assert Version.parse("2.0").released_by(now) and not Version.parse("2.2").released_by(now)  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize(("text", "found"), [
-    ("Install version 1.2 first.", ["1.2"]),
-    ("The v2.x API changed.", ["2.x"]),
-    ("In version 1.2 the loader changed.", ["1.2"]),
-    ("Acme 1.4 and the latest version: 2.0", ["1.4", "2.0"]),
-    ("Use Python version 3.10 or node v14.", []),
-    ("Install version 17 of the Java SE Development Kit.", []),
-    ("React-Acme v7 is a binding.", []),
-])
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Install version 1.2 first.", ["1.2"]),
+        ("The v2.x API changed.", ["2.x"]),
+        ("In version 1.2 the loader changed.", ["1.2"]),
+        ("Acme 1.4 and the latest version: 2.0", ["1.4", "2.0"]),
+        ("Use Python version 3.10 or node v14.", []),
+        ("Install version 17 of the Java SE Development Kit.", []),
+        ("React-Acme v7 is a binding.", []),
+    ],
+)
 def test_version_mentions(text: str, found: list[str]) -> None:
     mentions = version_mentions(text, ["acme"], frozenset({"node", "python"}))
     assert sorted(m.version.text.lstrip("v") for m in mentions) == sorted(found)
 
 
-@pytest.mark.parametrize(("raw", "date"), [
-    ("2023-01-31", dt.date(2023, 1, 31)), ("2023-01-31T10:00:00Z", dt.date(2023, 1, 31)),
-    ("01/31/2023", dt.date(2023, 1, 31)), ("Jan 31, 2023", dt.date(2023, 1, 31)),
-    (dt.date(2023, 1, 31), dt.date(2023, 1, 31)), ("last spring", None),
-])
+@pytest.mark.parametrize(
+    ("raw", "date"),
+    [
+        ("2023-01-31", dt.date(2023, 1, 31)),
+        ("2023-01-31T10:00:00Z", dt.date(2023, 1, 31)),
+        ("01/31/2023", dt.date(2023, 1, 31)),
+        ("Jan 31, 2023", dt.date(2023, 1, 31)),
+        (dt.date(2023, 1, 31), dt.date(2023, 1, 31)),
+        ("last spring", None),
+    ],
+)
 def test_parse_date(raw: object, date: dt.date | None) -> None:
     assert parse_date(raw) == date

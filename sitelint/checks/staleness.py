@@ -10,6 +10,7 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 from typing import Any
 
 from sitelint.gitinfo import GitHistory
@@ -106,18 +107,12 @@ def _product_file(root: Path) -> tuple[str, str]:
     return "", ""
 
 
-def current_version(ctx: CheckContext) -> Version | None:
-    """The product's current version: setting current-version, else pyproject.toml, else package.json."""
+def product(ctx: CheckContext) -> tuple[Version | None, list[str]]:
+    """The product's current version (setting current-version, else pyproject.toml, else package.json) and names."""
+    version, name = _product_file(ctx.site.repo_root)
     configured = str(ctx.settings.get("current-version") or "")
-    return Version.parse(configured or _product_file(ctx.site.repo_root)[0])
-
-
-def _product_names(ctx: CheckContext) -> list[str]:
-    names = [str(n) for n in ctx.params.get("product-names", ())]
-    derived = _product_file(ctx.site.repo_root)[1]
-    if derived:
-        names.append(derived)
-    return [n for n in names if n.strip()]
+    names = [str(n) for n in (*ctx.params.get("product-names", ()), name) if str(n).strip()]
+    return Version.parse(configured or version), names
 
 
 def _names_pattern(names: Sequence[str]) -> str:
@@ -126,12 +121,11 @@ def _names_pattern(names: Sequence[str]) -> str:
 
 
 # Words that may stand before a bare "version 1.2" without making it another product's version.
-_FUNCTION_WORDS = frozenset({
-    "a", "an", "the", "in", "on", "at", "to", "of", "for", "from", "with", "by", "and", "or", "is", "are", "was",
-    "were", "be", "this", "that", "these", "those", "our", "your", "its", "their", "current", "latest", "newest",
-    "stable", "new", "old", "older", "previous", "recent", "next", "upcoming", "since", "until", "before", "after",
-    "upgrade", "requires", "require", "supports", "support", "use", "using", "install", "run", "running", "get", "see",
-})
+_FUNCTION_WORDS = frozenset(
+    """a an the in on at to of for from with by and or is are was were be this that these those our your its their
+    current latest newest stable new old older previous recent next upcoming since until before after upgrade
+    requires require supports support use using install run running get see""".split()  # noqa: SIM905
+)
 
 
 @dataclass(frozen=True)
@@ -146,8 +140,12 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
     """Versions of this product named in prose: 'version 1.2', 'v2.x', '<Product> 1.2', 'current version is 1.2'."""
     product = _names_pattern(names)
     patterns = (
-        (rf"\b(?:current|latest|newest)\s+(?:stable\s+)?(?:release|version)(?:\s+of\s+(?:{product}))?\s*(?:is|:)"
-         rf"\s*(?:now\s+)?(?:version\s+)?(?P<ver>{_VER})", True, False),
+        (
+            rf"\b(?:current|latest|newest)\s+(?:stable\s+)?(?:release|version)(?:\s+of\s+(?:{product}))?\s*(?:is|:)"
+            rf"\s*(?:now\s+)?(?:version\s+)?(?P<ver>{_VER})",
+            True,
+            False,
+        ),
         (rf"(?<![\w./-])(?i:{product})(?:\s+version)?\s+(?P<ver>{_VER})", False, False),
         (rf"(?<![\w.-])(?i:version)\s+(?P<ver>{_VER})", False, True),
         (r"(?<![\w./-])v(?P<ver>\d+(?:\.(?:\d+|x))*)(?![\w-]*\d)", False, True),
@@ -241,8 +239,11 @@ _HISTORICAL = re.compile(
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier)\W+(?:\w+\W+){0,3}$",
     re.I,
 )
-_FLOOR = re.compile(r"\s*(?:\+|and\s+(?:later|above|newer|up|higher|beyond)|or\s+(?:later|above|newer|higher|greater)"
-                    r"|onwards?|and\s+up)\b", re.I)
+_FLOOR = re.compile(
+    r"\s*(?:\+|and\s+(?:later|above|newer|up|higher|beyond)|or\s+(?:later|above|newer|higher|greater)"
+    r"|onwards?|and\s+up)\b",
+    re.I,
+)
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
@@ -261,10 +262,12 @@ def _in_link_text(page: Page, block: Block, fragment: str) -> bool:
 
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Mentions of a release line before the current one, outside history pages, sections and phrasing."""
-    current = current_version(ctx)
-    if current is None or _frozen(page) or exempt_reason(page, ctx.params):
+    if _frozen(page) or exempt_reason(page, ctx.params):
         return
-    names, others = _product_names(ctx), frozenset(str(o).lower() for o in ctx.params["other-products"])
+    current, names = product(ctx)
+    if current is None:
+        return
+    others = frozenset(str(o).lower() for o in ctx.params["other-products"])
     for block in _prose(page, ctx.params):
         for m in version_mentions(block.text, names, others):
             if not m.version.older_line(current):
@@ -272,21 +275,28 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             mention = block.text[m.start : m.end]
             if _in_link_text(page, block, mention):
                 continue
-            if not m.claim and (_HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
-                                or _FLOOR.match(block.text[m.end :]) or _hypothetical(block.text[: m.start])):
+            if not m.claim and (
+                _HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
+                or _FLOOR.match(block.text[m.end :])
+                or _hypothetical(block.text[: m.start])
+            ):
                 continue
-            yield Measurement(True, _at(page, _line_of(page, block, mention)),
-                              {"mention": mention, "current": current.text})
+            yield Measurement(
+                True, _at(page, _line_of(page, block, mention)), {"mention": mention, "current": current.text}
+            )
 
 
 # --- dated claims ----------------------------------------------------------------------------------------------
 
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec"
+)
 _YEAR = r"(?:19|20)\d\d"
 _AS_OF_YEAR = re.compile(
     rf"\bas\s+of\s+(?:(?:early|mid|late|the\s+(?:end|start|beginning)\s+of)\s+)?"
-    rf"(?:(?:{_MONTHS}|[a-z]{{3}}\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
-    rf"(?P<year>{_YEAR})\b(?!-\d\d?\b(?!-))",
+    rf"(?:(?:(?:{_MONTHS})\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
+    rf"(?P<year>{_YEAR})\b",
     re.I,
 )
 _UNDATED = re.compile(
@@ -303,19 +313,17 @@ def _claims_of_versions(names: Sequence[str]) -> re.Pattern[str]:
         r"\b(?P<lead>new\s+in|(?:the\s+)?upcoming|(?:coming|arriving|landing|planned|scheduled|expected)\s+(?:in|for|with)"
         r"|will\s+be\s+(?:released|available|added|shipped|included|supported)\s+(?:in|with)"
         r"|the\s+next\s+(?:major\s+|minor\s+)?(?:release|version)\s*\(?)\s*"
-        rf"(?:(?i:{product})\s+)?(?:(?:version|release)\s+)?(?P<ver>{_VER}|{_YEAR})(?!\w)",
+        rf"(?P<named>(?:(?i:{product})\s+)?(?:(?:version|release)\s+)?)(?P<ver>{_VER}|{_YEAR})(?!\w)",
         re.I,
     )
 
 
-def _anchor_year(block: Block, page_year: int | None) -> int | None:
+def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
     """When an undated claim was written at the latest: a year in the same block, else the page's last change."""
     years = [int(y) for y in re.findall(rf"\b({_YEAR})\b", block.text)]
-    return max(years) if years else page_year
-
-
-def _page_year(page: Page, ctx: CheckContext) -> int | None:
-    history = _history(ctx)
+    if years:
+        return max(years)
+    history = _history(ctx)  # read only when an undated claim needs it
     record = history.file(page.abspath) if history else None
     return record.last_changed(ctx.today).year if record else None
 
@@ -324,10 +332,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Claims true at a moment that has passed: 'as of 2019', 'new in 1.2', 'the upcoming 2.0 release', ..."""
     if _frozen(page) or exempt_reason(page, ctx.params):
         return
-    current = current_version(ctx)
-    names, others = _product_names(ctx), frozenset(str(o).lower() for o in ctx.params["other-products"])
+    current, names = product(ctx)
+    others = frozenset(str(o).lower() for o in ctx.params["other-products"])
     versions = _claims_of_versions(names)
-    page_year: int | None | bool = False  # False: not looked up yet (git is read only if an undated claim needs it)
     for block in _prose(page, ctx.params):
         text = block.text
         found: list[tuple[int, str, str]] = []
@@ -341,8 +348,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     found.append((match.start(), match.group(0), f"{ver} has passed"))
                 continue
             version = Version.parse(ver)
-            if current is None or version is None:
-                continue
+            if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
+                continue  # 'expected in 2 weeks': a bare number is a version only when named as one
             new = match.group("lead").lower().startswith("new")
             stale = version.older_line(current) if new else version.released_by(current)
             if stale:
@@ -355,9 +362,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     found.append((match.start(), claim, f"the current version is {current.text}"))
                     break
         for match in _UNDATED.finditer(text):
-            if page_year is False:
-                page_year = _page_year(page, ctx)
-            year = _anchor_year(block, page_year if isinstance(page_year, int) else None)
+            year = _anchor_year(block, page, ctx)
             if year is not None and year < ctx.today.year:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
         for _, claim, why in sorted(found):
@@ -393,14 +398,15 @@ def parse_date(value: object) -> dt.date | None:
     return None
 
 
-def _front_matter_line(page: Page, key: str) -> int:
+def _front_matter_line(page: Page, key: str, after: int = 1) -> int:
+    """The line of a front matter key (the first one after line `after`), or 1."""
     lines = page.source.split("\n")
     if not lines or lines[0].strip() != "---":
         return 1
     for number, line in enumerate(lines[1:], start=2):
         if line.strip() == "---":
             break
-        if re.match(rf"\s*{re.escape(key)}\s*:", line):
+        if number > after and re.match(rf"\s*{re.escape(key)}\s*:", line):
             return number
     return 1
 
@@ -414,8 +420,8 @@ def review_marks(page: Page) -> Iterator[tuple[object, int, str, str]]:
             yield fm[key], _front_matter_line(page, key), f"front matter {key}", owner
     update = fm.get("last_update")
     if isinstance(update, Mapping) and update.get("date"):
-        author = str(update.get("author") or owner)
-        yield update["date"], _front_matter_line(page, "date"), "front matter last_update.date", author
+        line = _front_matter_line(page, "date", after=_front_matter_line(page, "last_update"))
+        yield update["date"], line, "front matter last_update.date", str(update.get("author") or owner)
     for match in _FRESHNESS.finditer(page.source):
         fields = {m.group(1): m.group(2) or m.group(3) or m.group(4) for m in _PAIR.finditer(match.group("body"))}
         if fields.get("reviewed"):
@@ -436,9 +442,16 @@ def review_age(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             latest = (date, line, where, owner)
     if latest is not None:
         date, line, where, owner = latest
-        yield Measurement((ctx.today - date).days, _at(page, line), {
-            "reviewed": date.isoformat(), "where": where, "owner": owner,
-            "owner_text": f"; owner: {owner}" if owner else "; the page names no owner"})
+        yield Measurement(
+            (ctx.today - date).days,
+            _at(page, line),
+            {
+                "reviewed": date.isoformat(),
+                "where": where,
+                "owner": owner,
+                "owner_text": f"; owner: {owner}" if owner else "; the page names no owner",
+            },
+        )
 
 
 # --- repository references -------------------------------------------------------------------------------------
@@ -540,24 +553,36 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if source is None:
             continue
         changed = source.last_changed(ctx.today)
-        yield Measurement((changed - page_date).days, _at(page, ref.line), {
-            "file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat()})
+        yield Measurement(
+            (changed - page_date).days,
+            _at(page, ref.line),
+            {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat()},
+        )
 
 
 # --- stale page ------------------------------------------------------------------------------------------------
+
+
+# The checks that corroborate a stale page: how the message names them, and the param holding their threshold.
+_SIGNALS = {
+    "review-age": ("expired review", "review-period-days"),
+    "outdated-version": ("outdated version", ""),
+    "dated-claim": ("dated claim", ""),
+    "dangling-reference": ("dangling reference", ""),
+    "code-drift": ("code drift", "drift-days"),
+}
 
 
 def _signals(page: Page, ctx: CheckContext) -> list[str]:
     """The other staleness signals on the page, judged with this rule's params and the other checks' defaults."""
     found = []
     for spec in CHECKS:
-        if spec.name == "stale-page":
+        if spec.name not in _SIGNALS:
             continue
+        label, limit = _SIGNALS[spec.name]
         sub = replace(ctx, params={**spec.defaults, **ctx.params}, note=lambda message: None)
-        measured = list(spec.fn(page, sub))
-        limit = {"review-age": "review-period-days", "code-drift": "drift-days"}.get(spec.name)
-        if any(m.value > sub.params[limit] if limit else m.value for m in measured):
-            found.append(spec.name.replace("-", " ").replace("review age", "review expired"))
+        if any(m.value > sub.params[limit] if limit else m.value for m in spec.fn(page, sub)):
+            found.append(label)
     return found
 
 
@@ -579,24 +604,29 @@ def stale_page(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     yield Measurement(age, _at(page, 1), detail)
 
 
-_EXEMPT = {
-    "exempt-paths": ["*changelog*", "*change-log*", "*release-notes*", "*release_notes*", "*releasenotes*",
-                     "*/releases/*", "*migrat*", "*upgrad*", "*version-history*", "*/history.md*", "*whats-new*"],
-    "exempt-titles": r"\b(?:change\s*log|release\s+notes?|releases|migrat\w*|upgrad\w*|version\s+history"
-                     r"|what'?s\s+new|breaking\s+changes)\b",
-    "product-names": [],
-    "other-products": ["node", "nodejs", "node.js", "npm", "yarn", "pnpm", "python", "java", "jdk", "ruby", "go",
-                       "php", "gradle", "xcode", "ios", "android", "macos", "windows", "ubuntu", "kotlin", "swift",
-                       "typescript", "chrome", "firefox", "safari", "cocoapods", "hermes", "react", "webpack", "babel",
-                       "http", "tls", "oauth", "api", "es", "ecmascript", "unicode", "utf", "ipv"],
-}
+# Defaults shared by the version-based checks; word lists are written as text to stay readable.
+_HISTORY_PATHS = """*changelog* *change-log* *release-notes* *release_notes* *releasenotes* */releases/* *migrat*
+    *upgrad* *version-history* */history.md* *whats-new*"""
+_OTHER_PRODUCTS = """node nodejs node.js npm yarn pnpm python java jdk ruby go php gradle xcode ios android macos
+    windows ubuntu kotlin swift typescript chrome firefox safari cocoapods hermes react webpack babel http tls oauth
+    api es ecmascript unicode utf ipv"""
+_EXEMPT: Mapping[str, Any] = MappingProxyType(
+    {
+        "exempt-paths": tuple(_HISTORY_PATHS.split()),
+        "exempt-titles": r"\b(?:change\s*log|release\s+notes?|releases|migrat\w*|upgrad\w*|version\s+history"
+        r"|what'?s\s+new|breaking\s+changes)\b",
+        "product-names": (),
+        "other-products": tuple(_OTHER_PRODUCTS.split()),
+    }
+)
 
 CHECKS: tuple[CheckSpec, ...] = (
-    CheckSpec("stale-page", "page", stale_page, {"corroborated-level": "warning", "review-period-days": 180,
-                                                  "drift-days": 90}),
+    CheckSpec(
+        "stale-page", "page", stale_page, {"corroborated-level": "warning", "review-period-days": 180, "drift-days": 90}
+    ),
     CheckSpec("review-age", "page", review_age, {}),
-    CheckSpec("outdated-version", "page", outdated_versions, dict(_EXEMPT)),
-    CheckSpec("dated-claim", "page", dated_claims, dict(_EXEMPT)),
-    CheckSpec("dangling-reference", "page", dangling_references, {"roots": []}),
-    CheckSpec("code-drift", "page", code_drift, {"roots": []}),
+    CheckSpec("outdated-version", "page", outdated_versions, _EXEMPT),
+    CheckSpec("dated-claim", "page", dated_claims, _EXEMPT),
+    CheckSpec("dangling-reference", "page", dangling_references, {"roots": ()}),
+    CheckSpec("code-drift", "page", code_drift, {"roots": ()}),
 )
