@@ -67,11 +67,12 @@ def read_source(abspath: Path, max_bytes: int) -> str:
         ) from None
 
 
-def _admonition_kind(params: str, *_: Any) -> bool:
-    return _KIND.match(params.strip()) is not None
-
-
 _KIND = re.compile(r"[A-Za-z][\w-]*")
+
+
+def _admonition_kind(params: str, *_: Any) -> bool:
+    """Any `:::kind` opens an admonition: Docusaurus and VitePress sites define their own kinds."""
+    return _KIND.match(params.strip()) is not None
 
 
 def _markdown(indented_code: bool) -> MarkdownIt:
@@ -311,10 +312,10 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         return {}
     try:
         data = yaml.load(masked.front_matter, Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
-    except yaml.YAMLError as exc:
+    except Exception as exc:  # noqa: BLE001 - besides YAMLError: ValueError for 2024-02-30, RecursionError
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
         problems.append((line, f"front matter is not valid YAML: {reason}; fix it or remove it"))
         return {}
     if data is None:

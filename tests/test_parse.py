@@ -279,6 +279,14 @@ def test_malformed_front_matter_is_a_problem_and_the_body_is_parsed() -> None:
     assert kinds(page) == [("front_matter", 1, 5), ("heading", 7, 7), ("paragraph", 9, 9)]
 
 
+def test_front_matter_values_yaml_cannot_build_are_problems() -> None:
+    page = parse("---\ndate: 2024-02-30\n---\n# Dated\n")
+    assert page.problems == ((1, "front matter is not valid YAML: day is out of range for month; fix it or remove it"),)
+    assert (page.front_matter, page.title) == ({}, "Dated")
+    deep = parse("---\na: " + "[" * 5000 + "]" * 5000 + "\n---\n")
+    assert deep.problems[0][1].startswith("front matter is not valid YAML")
+
+
 def test_front_matter_that_is_not_a_mapping() -> None:
     page = load("list-front-matter.md")
     assert page.front_matter == {}
