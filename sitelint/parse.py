@@ -20,6 +20,9 @@ from mdit_py_plugins.footnote import footnote_plugin
 from sitelint.mdx import MaskedSource, mask_source
 from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
+# Bump when the same source would give a different Page, so that cached Pages are parsed again.
+PARSER_VERSION = 1
+
 
 class InputProblem(Exception):
     """A file that cannot be read as a UTF-8 text page; the message says what is wrong and what to do."""
