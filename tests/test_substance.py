@@ -1,0 +1,454 @@
+"""Substance checks measured directly on parsed pages, offline readability, the demo site and the real corpora."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, shared
+
+from sitelint import engine, rulebook
+from sitelint.checks import substance
+from sitelint.model import CheckContext, Finding, Measurement, Page, Site
+from sitelint.parse import parse_page
+
+SPECS = {spec.name: spec for spec in substance.CHECKS}
+RULES = {r.code: r for r in (rulebook.load_rule(p) for p in sorted((ROOT / "rules" / "substance").glob("*.yml")))}
+TODAY = dt.date(2026, 6, 1)
+
+
+def page(source: str, path: str = "docs/page.md") -> Page:
+    return parse_page(path, ROOT / path, textwrap.dedent(source))
+
+
+def site(*pages: Page, unreadable: tuple[tuple[str, str], ...] = ()) -> Site:
+    return Site(root=ROOT / "docs", repo_root=ROOT, framework="docusaurus", pages=pages, unreadable=unreadable)
+
+
+def ctx(check: str, the_site: Site, **params: Any) -> CheckContext:
+    rule = next(r for r in RULES.values() if r.check == check)
+    merged = {**SPECS[check].defaults, **rule.params, **{k.replace("_", "-"): v for k, v in params.items()}}
+    return CheckContext(site=the_site, params=merged, today=TODAY)
+
+
+def measure(check: str, p: Page, **params: Any) -> list[Measurement]:
+    return list(SPECS[check].fn(p, ctx(check, site(p), **params)))
+
+
+def findings(code: str, pages: Iterable[Page]) -> list[Finding]:
+    """What one substance rule reports over a set of pages, evaluated exactly as the rule book does."""
+    rule = RULES[code]
+    pages = tuple(pages)
+    context = ctx(rule.check, site(*pages))
+    spec = SPECS[rule.check]
+    measured = spec.fn(context) if spec.scope == "site" else (m for p in pages for m in spec.fn(p, context))
+    return [rule.finding(m) for m in measured if rule.fires(m.value)]
+
+
+# --- SUB001 thin page -----------------------------------------------------------------------------------------------
+
+
+def test_prose_words_counts_prose_only() -> None:
+    p = page(
+        """\
+        ---
+        title: Deploying
+        ---
+
+        # Deploying
+
+        Run the deploy script from a clean checkout, see https://example.com/deploy.
+
+        ```shell
+        ./deploy.sh --bucket docs-production --token "$TOKEN"
+        ```
+
+        <!-- a comment that nobody reads -->
+        """
+    )
+    [m] = measure("prose-words", p)
+    assert m.value == p.words == 9
+    assert (m.at.line, m.at.end_line) == (1, p.line_count)
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "reason"),
+    [
+        ("docs/_partial.md", "Shared text.\n", "partial"),
+        ("docs/old.md", "---\nredirect_to: /docs/new\n---\n\nMoved.\n", "redirect"),
+        (
+            "docs/page.mdx",
+            "# Guides\n\nimport DocCardList from '@theme/DocCardList';\n\n<DocCardList />\n",
+            "card list",
+        ),
+        (
+            "docs/page.md",
+            "# Guides\n\n- [Install](a.md)\n- [Configure the build](b.md)\n- [Deploy](c.md)\n",
+            "link list",
+        ),
+        (
+            "docs/page.md",
+            "# Old\n\n:::caution\nThis API was removed. Use [the new one](new.md).\n:::\n",
+            "moved or removed notice",
+        ),
+        (
+            "docs/page.md",
+            "# Button\n\n## `title`\n\nThe label.\n\n## `onPress`\n\nCalled on press.\n",
+            "reference page",
+        ),
+    ],
+)
+def test_pages_short_by_design_are_exempt(path: str, source: str, reason: str) -> None:
+    p = page(source, path)
+    assert substance.exemption(p, 0.5) == reason
+    assert measure("prose-words", p) == []
+
+
+def test_ordinary_short_page_is_not_exempt() -> None:
+    p = page("# Deploying\n\nRun the deploy script, then check [the dashboard](dash.md) for errors.\n")
+    assert substance.exemption(p, 0.5) == ""
+    assert [f.line for f in findings("SUB001", [p])] == [1]
+
+
+def test_included_partials_count_for_the_page_that_renders_them() -> None:
+    partial = page("word " * 200, "docs/shared/_steps.md")
+    host = page("# Install\n\nimport Steps from './shared/\\_steps.md';\n\n<Steps />\n", "docs/install.mdx")
+    [m] = SPECS["prose-words"].fn(host, ctx("prose-words", site(partial, host)))
+    assert m.value == host.words + 200
+    assert findings("SUB001", [partial, host]) == []
+
+
+# --- SUB002 placeholder text ----------------------------------------------------------------------------------------
+
+
+def test_placeholders_one_finding_per_line_with_every_marker() -> None:
+    p = page(
+        """\
+        # Deploy (coming soon)
+
+        TODO: write this section. Also TBD.
+        A second line with lorem ipsum.
+
+        - FIXME link
+        """
+    )
+    got = {f.line: f.message for f in findings("SUB002", [p])}
+    assert sorted(got) == [1, 3, 4, 6]
+    assert "'TODO', 'write this section', 'TBD'" in got[3]
+    assert "'coming soon'" in got[1]
+
+
+def test_placeholder_words_in_ordinary_prose_and_code_are_not_markers() -> None:
+    p = page(
+        """\
+        # Tutorial
+
+        Build a todo app. Todo items have a title. Say you call this when creating a todo: it works.
+        We will write this middleware next; the rest has to be written by you. Use placeholder text in forms.
+        Keep the `TODO` marker and `lorem ipsum` strings in inline code.
+
+        ```js
+        // TODO: FIXME XXX lorem ipsum
+        ```
+
+        <!-- TODO: add a diagram -->
+        """
+    )
+    assert findings("SUB002", [p]) == []
+
+
+# --- SUB003 empty section -------------------------------------------------------------------------------------------
+
+
+def test_empty_sections_and_empty_parents_reported_once() -> None:
+    p = page(
+        """\
+        # Guide
+
+        Intro text.
+
+        ## Empty
+
+        ## Parent of empties
+
+        ### One
+
+        ### Two
+
+        ## Full
+
+        Text.
+
+        ### Empty child
+        """
+    )
+    got = [(f.line, f.message) for f in findings("SUB003", [p])]
+    assert [line for line, _ in got] == [5, 7, 17]
+    assert "nor have its 2 subsections" in got[1][1]
+
+
+def test_block_left_open_above_a_heading_fills_it() -> None:
+    p = page(
+        """\
+        # Guide
+
+        :::tip Summary
+
+        - first point
+
+        ## Next steps
+
+        Read the tutorial.
+        """
+    )
+    assert findings("SUB003", [p]) == []
+
+
+# --- SUB004 padded prose --------------------------------------------------------------------------------------------
+
+PADDED = """\
+# Features
+
+This feature lets you build your site quickly. This feature lets you deploy your site quickly. This feature lets you
+preview your site quickly. This feature lets you share your site quickly. This feature lets you test your site quickly.
+
+This section explains how the builder works for you. This section explains how the deployer works for you. This section
+explains how the previewer works for you. This section explains how the sharer works for you. This section explains how
+the tester works for you.
+
+You can use this feature to save time every day. You can use this feature to save effort every day. You can use this
+feature to save money every day. You can use this feature to save trouble every day. You can use this feature to save
+work every day.
+
+With Acme you get speed for your site. With Acme you get safety for your site. With Acme you get quality for your site.
+With Acme you get control for your site. With Acme you get peace of mind for your site. Acme is the tool for your site.
+"""
+
+GOOD = """\
+# Caching
+
+Acme keeps a cache of every page it has built, keyed by a hash of the page's source and of the settings that affect
+it. When you build again, Acme compares the hashes and rebuilds only the pages whose source or settings changed. On a
+large site this turns a build of several minutes into one of a few seconds.
+
+The cache lives in a folder at the root of the project. It is safe to delete: the next build simply takes longer while
+it fills the cache again. Do not commit the folder to version control, because its contents depend on the machine that
+produced them, and a cache from another machine is ignored anyway.
+
+Some changes invalidate every page at once. Upgrading Acme, changing the theme or editing a template forces a full
+rebuild, since any page might look different afterwards. Plugins can declare which files they read; a change to one of
+those files rebuilds the pages that use the plugin and leaves the others alone.
+"""
+
+
+def test_padding_needs_two_signals_and_names_them() -> None:
+    [padded] = findings("SUB004", [page(PADDED)])
+    assert padded.line == 1
+    assert "sentence frames" in padded.message and "variety" in padded.message
+    [m] = measure("padded-prose", page(GOOD))
+    assert m.value == 0 and m.detail["signals"] == "none"
+
+
+def test_each_padding_signal_moves_the_right_way() -> None:
+    params = {**SPECS["padded-prose"].defaults, **RULES["SUB004"].params}
+    good = substance.padding_signals([GOOD], params)
+    bad = substance.padding_signals(PADDED.split("\n\n"), params)
+    assert bad["repetition"][0] > good["repetition"][0]
+    assert bad["sentence frames"][0] > good["sentence frames"][0]
+    assert bad["compressibility"][0] < good["compressibility"][0]
+    assert bad["variety"][0] < good["variety"][0]
+    wordy = "It is important to note that, in order to basically get help, you really very simply ask. " * 4
+    signals = substance.padding_signals([wordy], params)
+    assert signals["wordy phrases"][2] and signals["hedges"][2]
+
+
+def test_short_pages_are_left_to_thin_page() -> None:
+    assert measure("padded-prose", page(PADDED), min_words=1000) == []
+
+
+# --- SUB005 code without explanation --------------------------------------------------------------------------------
+
+CODE = "```js\n" + "".join(f"step{i}();\n" for i in range(12)) + "```\n"
+
+
+def test_code_only_page_is_one_finding() -> None:
+    [f] = findings("SUB005", [page(f"# Script\n\n## One\n\n{CODE}\n## Two\n\n{CODE}")])
+    assert f.line == 1 and "The page has 24 lines of code" in f.message
+
+
+def test_section_explained_by_itself_or_its_parent_introduction() -> None:
+    words = "This script runs the twelve steps of a release in order and stops at the first one that fails. " * 2
+    p = page(f"# Release\n\n## Lead-in\n\n{words}\n\n### Code\n\n{CODE}\n## Bare\n\nLike so:\n\n{CODE}")
+    assert [(f.line, "Bare" in f.message) for f in findings("SUB005", [p])] == [(24, True)]
+
+
+def test_examples_live_blocks_and_rendered_fences_need_no_prose() -> None:
+    words = "This page explains the release script, its twelve steps and what each of them changes. " * 2
+    live = CODE.replace("```js", "```SnackPlayer name=Demo")
+    rendered = CODE.replace("```js", "```mdx-code-block")
+    sections = f"## Examples\n\n### Basic\n\n{CODE}\n## Live\n\n{live}\n## Rendered\n\n{rendered}"
+    p = page(f"# Release\n\n{words}\n\n{sections}")
+    assert findings("SUB005", [p]) == []
+
+
+# --- SUB006 hard to read --------------------------------------------------------------------------------------------
+
+DENSE = (
+    "Notwithstanding considerable architectural heterogeneity, the synchronisation subsystem guarantees eventual "
+    "consistency through asynchronous reconciliation, whereby conflicting modifications originating from "
+    "geographically dispersed replicas are deterministically resolved according to configurable precedence. "
+) * 4
+PLAIN = "Every copy of your data ends up the same. When two people change one record, the newest change wins. " * 6
+
+
+def test_readability_per_section_with_numbers() -> None:
+    p = page(f"# Sync\n\n{PLAIN}\n\n## Conflicts\n\n{DENSE}\n\n## Short\n\nToo short to measure, at all.\n")
+    measured = {m.at.line: m for m in measure("readability", p)}
+    assert sorted(measured) == [1, 5]
+    assert measured[1].value > 60 > 30 > measured[5].value
+    assert measured[5].detail["grade"] > measured[1].detail["grade"]
+    assert [f.line for f in findings("SUB006", [p])] == [5]
+
+
+def test_readable_text_strips_identifiers_paths_and_urls_but_keeps_sentences() -> None:
+    p = page(
+        "# Setup\n\nCall createStore() in src/store.js (see https://example.com/a) or store.dispatch now.\n"
+        "- short item\n- a list item long enough to count\n"
+    )
+    text = substance.readable_text(p.blocks)
+    assert "createStore" not in text and "src/store.js" not in text and "store.dispatch" not in text
+    assert "example.com" not in text and "short item" not in text
+    assert text.endswith("a list item long enough to count.")
+
+
+def test_substance_module_imports_textstat_lazily() -> None:
+    code = "import sys, sitelint.checks.substance; print('textstat' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
+def _offline_prefix() -> list[str]:
+    unshare = shutil.which("unshare")
+    if unshare and subprocess.run([unshare, "-rn", "true"], capture_output=True).returncode == 0:
+        return [unshare, "-rn"]  # a private network namespace: no network at all
+    return []
+
+
+OFFLINE_SCRIPT = """\
+import datetime, json, pathlib, sys
+from sitelint.checks.substance import readability
+from sitelint.model import CheckContext, Site
+from sitelint.parse import parse_page
+page = parse_page("docs/p.md", pathlib.Path("p.md"), sys.argv[1])
+site = Site(root=pathlib.Path("."), repo_root=pathlib.Path("."), framework="", pages=(page,))
+ctx = CheckContext(site=site, params={"min-words": 10}, today=datetime.date(2026, 1, 1))
+[m] = readability(page, ctx)
+print(json.dumps({"ease": m.value, "grade": m.detail["grade"], "nltk": "nltk" in sys.modules}))
+"""
+
+
+def test_readability_works_offline(tmp_path: Path) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(tmp_path),
+        "NLTK_DATA": str(tmp_path / "nltk"),
+        "HTTP_PROXY": "http://127.0.0.1:9",
+        "HTTPS_PROXY": "http://127.0.0.1:9",
+        "PYTHONPATH": str(ROOT),
+    }
+    command = [*_offline_prefix(), sys.executable, "-c", OFFLINE_SCRIPT, "# T\n\n" + DENSE]
+    out = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["ease"] < 30 and result["grade"] > 14 and not result["nltk"]
+    assert not (tmp_path / "nltk").exists()
+
+
+# --- SUB000 page problems -------------------------------------------------------------------------------------------
+
+
+def test_page_problems_and_unreadable_files() -> None:
+    broken = page("---\ntitle: [unclosed\n---\n\n# Title\n\nText.\n", "docs/broken.md")
+    fence = page("# Title\n\nText.\n\n```js\nopen(\n", "docs/fence.md")
+    clean = page("# Title\n\nText.\n", "docs/clean.md")
+    the_site = site(broken, fence, clean, unreadable=(("docs/latin1.md", "the file is not valid UTF-8"),))
+    got = [(f.path, f.line, f.severity) for f in _site_findings("SUB000", the_site)]
+    assert got == [("docs/latin1.md", 1, "error"), ("docs/broken.md", 3, "warning"), ("docs/fence.md", 5, "warning")]
+
+
+def _site_findings(code: str, the_site: Site) -> list[Finding]:
+    rule = RULES[code]
+    return [rule.finding(m) for m in SPECS[rule.check].fn(ctx(rule.check, the_site)) if rule.fires(m.value)]
+
+
+# --- the demo site through the real engine --------------------------------------------------------------------------
+
+DEMO_EXPECTED = {
+    ("SUB001", "docs/faq.md", 1),
+    ("SUB001", "docs/reference/api-examples.md", 1),
+    ("SUB002", "docs/deployment.md", 13),
+    ("SUB002", "docs/deployment.md", 17),
+    ("SUB003", "docs/deployment.md", 25),
+    ("SUB004", "docs/why-lookout.md", 1),
+    ("SUB005", "docs/reference/api-examples.md", 1),
+    ("SUB006", "docs/architecture.md", 19),
+}
+
+
+def test_demo_site_has_exactly_its_deliberate_substance_defects(tmp_path: Path) -> None:
+    demo = tmp_path / "demo"
+    shutil.copytree(ROOT / "fixtures" / "sites" / "demo", demo, ignore=shutil.ignore_patterns(".sitelint"))
+    result = engine.lint(cwd=demo, today=TODAY, select=["SUB"])
+    got = {(f.rule, f.path, f.line) for f in result.findings}
+    assert got == DEMO_EXPECTED, [f"{f.path}:{f.line} {f.rule} {f.message}" for f in result.findings]
+
+
+# --- the real corpora: false positives ------------------------------------------------------------------------------
+
+
+def _corpus(*parts: str) -> tuple[Page, ...]:
+    root = shared("corpora", *parts)
+    files = sorted(p for p in root.rglob("*") if p.suffix in (".md", ".mdx"))
+    return tuple(parse_page(f.relative_to(root.parent).as_posix(), f, f.read_text(encoding="utf-8")) for f in files)
+
+
+def _counts(pages: tuple[Page, ...]) -> Mapping[str, list[Finding]]:
+    return {code: findings(code, pages) for code in RULES if code not in ("SUB000", "SUB099")}
+
+
+@pytest.mark.slow
+def test_redux_docs_have_no_substance_false_positives() -> None:
+    got = _counts(_corpus("redux", "docs"))
+    assert {code: len(found) for code, found in got.items() if code != "SUB006"} == {
+        "SUB001": 0,
+        "SUB002": 0,
+        "SUB003": 0,
+        "SUB004": 0,
+        "SUB005": 0,
+    }, {code: [f"{f.path}:{f.line} {f.message}" for f in found] for code, found in got.items()}
+    # Readability is informational; a handful of dense sections in 86 pages is what it is for.
+    assert len(got["SUB006"]) <= 12
+
+
+@pytest.mark.slow
+def test_react_native_docs_only_true_positives() -> None:
+    pages = _corpus("react-native-website", "docs")
+    got = _counts(pages)
+    assert got["SUB004"] == [] and got["SUB005"] == []
+    # The placeholders are the site's own "This page is work in progress" stubs.
+    assert got["SUB002"] and all("work in progress" in f.message for f in got["SUB002"])
+    # One heading ("3. Install Development tools") followed at once by a heading of the same level.
+    assert [(f.path, f.line) for f in got["SUB003"]] == [("docs/_integration-with-existing-apps-ios.md", 66)]
+    thin = Counter(f.path.split("/")[-1].split("-")[0] for f in got["SUB001"])
+    assert thin["global"] >= 35 and len(got["SUB001"]) <= 50  # mostly one-sentence stubs of web globals
+    assert len(got["SUB006"]) <= 12
