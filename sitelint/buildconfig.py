@@ -169,7 +169,10 @@ _MKDOCS_CLASSES = {
 
 def _mkdocs(root: Path, command: list[str], log_text: str) -> BuildConfig:
     config = mkdocs_config(root)
-    data = load_yaml(config) if config else {}
+    try:
+        data = load_yaml(config) if config else {}
+    except ValueError as exc:
+        data = {"_error": str(exc)}
     name = _rel(config, root) or "default"
     validation = data.get("validation") if isinstance(data.get("validation"), dict) else {}
     strict = bool(data.get("strict")) or "--strict" in command or "-s" in command or "in strict mode" in log_text
@@ -187,6 +190,8 @@ def _mkdocs(root: Path, command: list[str], log_text: str) -> BuildConfig:
         logged = {"warn": "warning", "info": "info"}.get(level, "")
         gaps.extend(SeverityGap(cls, setting, src, effect, logged=logged) for cls in _MKDOCS_CLASSES[(group, key)])
     notes = () if strict else ("MkDocs ran without --strict (as far as sitelint can tell): no warning fails it.",)
+    if "_error" in data:
+        notes = (f"{data['_error']}; its defaults are assumed.", *notes)
     return BuildConfig("mkdocs", _rel(config, root), tuple(gaps), notes)
 
 

@@ -33,7 +33,10 @@ class RuleLike(Protocol):
 
 @dataclass(frozen=True)
 class ClassRow:
-    """One defect class: how many defects each instrument reported, and whether the build can see it at all."""
+    """One defect class: how many defects each instrument reported, and whether the build can see it at all.
+
+    both counts sitelint's findings of the class on pages where the build reports the same class.
+    """
 
     defect_class: str
     dimension: str  # "build" for the classes builds check, else the rules' dimension

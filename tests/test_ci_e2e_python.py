@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from test_ci_e2e_support import (
     BLIND_DEFECTS,
     DOCS,
@@ -109,3 +111,41 @@ def test_mkdocs_with_the_real_engine(tmp_path: Path) -> None:
     assert {r.code for r in run.report.rules if r.status == "blind-spot"} >= {"SUB001", "SUB002"}
     assert run.report.agreement.verdict != ONLY_REFLAGS
     assert run.report.agreement.sitelint_pages > run.report.agreement.both_pages
+
+
+def _ci_command() -> object:
+    cli = pytest.importorskip("sitelint.cli")
+    if "ci" not in cli.main.commands:
+        pytest.skip("the `sitelint ci` command is not there yet")
+    return cli.main
+
+
+@pytest.mark.parametrize("mode", ["run-build", "build-log"])
+def test_sitelint_ci_on_a_real_mkdocs_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """`sitelint ci` end to end: the JSON report's build section carries the parsed build and the overlap."""
+    main = _ci_command()
+    site = copy_site("mkdocs", tmp_path)
+    monkeypatch.chdir(site)
+    report = tmp_path / "report.json"
+    common = ["--format", "json", "-o", str(report), "--fail-on", "never", "--framework", "mkdocs"]
+    if mode == "run-build":
+        args = ["ci", *common, "--", sys.executable, "-m", "mkdocs", "build"]
+    else:
+        log = tmp_path / "build.log"
+        log.write_text((Path(__file__).parent.parent / "fixtures/build_logs/mkdocs/build.log").read_text())
+        args = ["ci", *common, "--build-log", str(log)]
+    result = CliRunner().invoke(main, args)  # type: ignore[arg-type]
+    assert result.exit_code == 0, result.output
+    build = json.loads(report.read_text())["build"]
+    assert build["framework"] == "mkdocs" and build["exit_status"] == 0
+    got = {(f["path"], f["line"], f["defect_class"], f["severity"]) for f in build["findings"]}
+    assert got == expected_build(
+        "mkdocs",
+        pages_of(site, "mkdocs"),
+        {"broken-link": "warning", "missing-asset": "warning", "broken-anchor": "info"},
+    )
+    classes = {row["defect_class"]: row for row in build["classes"]}
+    assert classes["broken-anchor"]["build"] == 2 and classes["thin-page"]["build_sees"] is False
+    assert classes["thin-page"]["sitelint"] >= 1 and classes["placeholder-text"]["sitelint"] >= 1
+    assert build["agreement"]["build_pages"] == 2
+    assert build["agreement"]["verdict"] != ONLY_REFLAGS

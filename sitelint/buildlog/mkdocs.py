@@ -47,7 +47,12 @@ class _Record:
 def parse(text: str, site_root: Path, out_root: Path | None = None) -> BuildLog:
     """The findings, outcome and notes of a MkDocs build log; lines are found by searching the page for the link."""
     config = mkdocs_config(site_root)
-    docs_dir = str(load_yaml(config).get("docs_dir", "docs")) if config else "docs"
+    notes = []
+    try:
+        docs_dir = str(load_yaml(config).get("docs_dir", "docs")) if config else "docs"
+    except ValueError as exc:
+        docs_dir = "docs"
+        notes.append(f"{exc}; page paths assume docs_dir: docs.")
     paths = PathResolver.create(site_root, out_root, (docs_dir,))
     lines = strip_ansi(text).split("\n")
     strict = next((m for line in lines if (m := _STRICT.search(line))), None)
@@ -61,7 +66,6 @@ def parse(text: str, site_root: Path, out_root: Path | None = None) -> BuildLog:
         status = 1
     else:
         status = 0 if any("Documentation built in" in line for line in lines) else None
-    notes = []
     quiet = sum(1 for f in findings if f.severity == "info")
     if quiet:
         notes.append(INFO_NOTE.format(count=quiet))
