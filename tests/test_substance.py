@@ -85,6 +85,12 @@ def test_prose_words_counts_prose_only() -> None:
     ("path", "source", "reason"),
     [
         ("docs/_partial.md", "Shared text.\n", "partial"),
+        ("docs/contributing.md", '--8<-- "CONTRIBUTING.md"\n', "filled in at build time"),
+        (
+            "docs/api.md",
+            "# API\n\n::: pkg.module.Class\n    options:\n      show_root_heading: true\n",
+            "filled in at build time",
+        ),
         ("docs/old.md", "---\nredirect_to: /docs/new\n---\n\nMoved.\n", "redirect"),
         (
             "docs/page.mdx",
@@ -118,6 +124,15 @@ def test_ordinary_short_page_is_not_exempt() -> None:
     p = page("# Deploying\n\nRun the deploy script, then check [the dashboard](dash.md) for errors.\n")
     assert substance.exemption(p, 0.5) == ""
     assert [f.line for f in findings("SUB001", [p])] == [1]
+
+
+def test_text_in_html_blocks_counts_as_prose() -> None:
+    cards = "".join(
+        f'<div class="card"><p>Card {i} says what this part of the guide covers.</p></div>\n' for i in range(20)
+    )
+    p = page(f"# Home\n\nProject documentation.\n\n<div>\n{cards}</div>\n<script>var notWords = 1;</script>\n")
+    [m] = measure("prose-words", p)
+    assert m.value == p.words + 20 * 9  # "Card", "says", ... "covers": the number is not a word
 
 
 def test_included_partials_count_for_the_page_that_renders_them() -> None:
