@@ -16,7 +16,7 @@ from sitelint.checks import registry
 from sitelint.model import CheckContext, CheckSpec, Finding, Measurement, Page, Site
 from sitelint.scoring import PageReport, score_pages, summarize
 
-PARSE_NS = f"page-{__version__}"
+PARSE_NS = f"page-{__version__}-{parse.PARSER_VERSION}"
 
 
 class InputError(Exception):
@@ -67,7 +67,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
 
     start = next((t for t in targets if t.is_dir()), cwd)
     layout = discover.detect(start, settings["docs-root"])
-    rules = _rules(config, [*settings["select"], *select], [*settings["ignore"], *ignore])
+    every_rule, rules = _rules(config, [*settings["select"], *select], [*settings["ignore"], *ignore])
 
     services = _Services({})
     services.factories = {
@@ -82,10 +82,11 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     values: dict[str, list[float]] = {}
     findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values))
     pages = {p.path: p for p in site.pages}
-    kept, unused = suppress.apply(findings, pages, rulebook.names(rules))
     active = {r.code for r in rules}
-    findings = sorted((f for f in [*kept, *unused] if f.rule in active or f.rule == "SUB099"),
-                      key=lambda f: (f.path, f.line, f.rule, f.message))
+    kept, unused = suppress.apply(findings, pages, rulebook.names(every_rule), active=active)
+    if "SUB099" not in active:
+        unused = []
+    findings = sorted([*kept, *unused], key=lambda f: (f.path, f.line, f.rule, f.message))
     findings = [f for f in findings if f.path in scope or f.path not in pages]
     reports = score_pages([p for p in site.pages if p.path in scope], findings, rules)
     cache = services.made.get("cache")
@@ -110,11 +111,14 @@ def _collect(notes: list[str]) -> Callable[[str], None]:
     return notes.append
 
 
-def _rules(config: configmod.Config, select: Sequence[str], ignore: Sequence[str]) -> list[rulebook.Rule]:
+def _rules(config: configmod.Config, select: Sequence[str],
+           ignore: Sequence[str]) -> tuple[list[rulebook.Rule], list[rulebook.Rule]]:
+    """Every known rule (to read rule names in suppressions) and the ones that run."""
     root = config.root or Path.cwd()
     extra = [root / d for d in config.settings["rules-dirs"]]
     try:
-        return rulebook.configure(rulebook.load_rules(extra), config.rules, select, ignore)
+        every = rulebook.load_rules(extra)
+        return every, rulebook.configure(every, config.rules, select, ignore)
     except rulebook.RuleError as exc:
         raise InputError(str(exc)) from None
 

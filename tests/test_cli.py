@@ -126,7 +126,7 @@ def test_sarif_validates_against_the_official_schema(demo_site: Path) -> None:
 
 def test_github_annotations(demo_site: Path) -> None:
     code, out = invoke(demo_site, "check", "--no-semantic", "--format", "github", "--select", "SUB001")
-    assert "::warning file=docs/thin.md,line=1,title=SUB001 thin-page::Thin page: 3 words" in out
+    assert "::warning file=docs/thin.md,line=1,endLine=3,title=SUB001 thin-page::Thin page: 3 words" in out
 
 
 def test_output_file_and_quiet(demo_site: Path) -> None:
