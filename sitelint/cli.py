@@ -111,6 +111,51 @@ def check(paths: tuple[str, ...], **opts: Any) -> None:
     sys.exit(exit_code(result.findings, fail_on))
 
 
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option("--build-log", type=click.Path(allow_dash=True, dir_okay=False),
+              help="Log of a build that already ran (- for stdin).")
+@click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
+              default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@with_common
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: Any) -> None:
+    """Lint beside a build: `sitelint ci --build-log FILE` or `sitelint ci -- npm run build`.
+
+    With a command, the build runs first, its output passes through unchanged, and its exit code is kept: a failed
+    build fails this step (unless --fail-on never) whatever sitelint finds.
+    """
+    if bool(build_log) == bool(command):
+        raise click.UsageError("give either --build-log FILE or a build command after `--`")
+    exit_status: int | None = None
+    if command:
+        from sitelint.buildlog import run_build
+
+        # Keep stdout clean for machine-readable reports: the build's output then goes to stderr.
+        stream = sys.stdout if opts["fmt"] == "text" or opts["output"] else sys.stderr
+        exit_status, log_text = run_build(command, Path.cwd(), out=stream)
+    else:
+        log_text = _read_log(str(build_log))
+    result, fail_on = run_lint((), opts)
+    result, build = engine.with_build(result, log_text, framework=framework, command=command,
+                                      exit_status=exit_status)
+    _emit(render(result, opts["fmt"], color=_color(opts), quiet=opts["quiet"], build=build), opts["output"])
+    if exit_status:
+        click.echo(f"sitelint: the build failed with exit code {exit_status}", err=True)
+        sys.exit(0 if fail_on == "never" else exit_status)
+    # A green build's warnings (a broken anchor at onBrokenAnchors: 'warn') count like sitelint's own findings.
+    sys.exit(exit_code(result.findings, fail_on))
+
+
+def _read_log(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        _fail(f"{path}: cannot read the build log: {exc.strerror}")
+        raise
+
+
 @main.command("rules")
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default.")
 def rules_cmd(show_all: bool) -> None:

@@ -7,7 +7,8 @@ import os
 import pickle
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -263,3 +264,31 @@ def _embedder(settings: Mapping[str, Any], cache: Any, note: Callable[[str], Non
     except ImportError:
         return None
     return embed.embedder_for(settings, cache, note)
+
+
+def with_build(result: LintResult, log_text: str, *, framework: str = "auto", command: Sequence[str] = (),
+               exit_status: int | None = None, cwd: Path | None = None) -> tuple[LintResult, Any]:
+    """Read a build's log beside a lint result: the result with the build's findings, and the overlap report.
+
+    Build findings are attributed to the build (rule BUILD, dimension build) and sitelint findings that repeat one
+    are dropped, so each defect is shown once.
+    """
+    from sitelint import buildconfig, buildlog, overlap
+
+    cwd = (cwd or Path.cwd()).resolve()
+    project = discover.project_root(result.site.root)
+    build = buildlog.parse_log(log_text, framework, site_root=project, relative_to=cwd)
+    if exit_status is not None:
+        build = build.with_exit_status(exit_status)
+    gaps = buildconfig.read_build_config(build.framework, project, command, log_text).gaps
+    mine = overlap.without_build_duplicates(result.findings, build, result.rules)
+    report = overlap.compare(build, mine, result.rules, [p.path for p in result.pages], gaps)
+    from_build = [Finding(rule="BUILD", name=f.defect_class, dimension="build", severity=f.severity,
+                          path=f.path, line=f.line or 1, end_line=None, message=f"{build.framework}: {f.message}")
+                  for f in build.findings]
+    findings = sorted([*mine, *from_build], key=lambda f: (f.path, f.line, f.rule, f.message))
+    summary = {**result.summary, "findings": len(findings),
+               "by_dimension": {**result.summary["by_dimension"], "build": len(from_build)},
+               "by_severity": dict(sorted(Counter(f.severity for f in findings).items())),
+               "by_rule": dict(sorted(Counter(f.rule for f in findings).items()))}
+    return replace(result, findings=tuple(findings), summary=summary), report

@@ -39,11 +39,13 @@ def render(result: Any, build: Any = None) -> str:
     if any(f.rule not in index for f in result.findings):
         # Findings of rules that were not part of this run's rule list (e.g. unused suppressions).
         for f in result.findings:
-            if f.rule not in index:
+            if f.rule not in index and f.dimension != "build":
                 index[f.rule] = len(descriptors)
                 descriptors.append({"id": f.rule, "name": f.name, "shortDescription": {"text": f.name}})
     results = []
     for f in result.findings:
+        if f.dimension == "build":  # the build's own run below carries these
+            continue
         item: dict[str, Any] = {
             "ruleId": f.rule, "ruleIndex": index[f.rule], "level": LEVEL[f.severity],
             "message": {"text": f.message}, "locations": [_location(f.path, f.line, f.end_line)],

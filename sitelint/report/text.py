@@ -15,7 +15,7 @@ def render(result: Any, build: Any = None, *, color: bool = False, quiet: bool =
     out = []
     for f in result.findings:
         where = paint(f"{f.path}:{f.line}:", "bold")
-        code = paint(f.rule, f.severity)
+        code = paint(f.rule if f.dimension != "build" else "BUILD", f.severity)
         out.append(f"{where} {code} {f.message} {paint(f'[{f.name}]', 'dim')}")
         for other in f.related[:3]:
             out.append(f"    {paint('see', 'dim')} {other.path}:{other.line}")
