@@ -169,7 +169,7 @@ def rules_cmd(show_all: bool) -> None:
             for r in rules if r.enabled or show_all]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
-        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths)) + "  " + row[4])
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)) + "  " + row[4])
 
 
 @main.command()

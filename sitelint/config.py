@@ -114,7 +114,8 @@ def validate(table: Mapping[str, Any], path: Path | None) -> Config:
     for key, value in table.items():
         if key == "rule":
             if not isinstance(value, Mapping):
-                raise ConfigError(f"{where}: `rule` must be a table of rule codes or names, e.g. [tool.sitelint.rule.SUB001]")
+                raise ConfigError(f"{where}: `rule` must be a table of rule codes or names, "
+                                  "e.g. [tool.sitelint.rule.SUB001]")
             for rule_id, overrides in value.items():
                 rules[str(rule_id)] = _validate_rule(str(rule_id), overrides, where)
             continue

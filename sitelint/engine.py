@@ -6,9 +6,10 @@ import datetime as dt
 import os
 import pickle
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +58,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given."""
     cwd = (cwd or Path.cwd()).resolve()
     targets = [(cwd / p).resolve() for p in paths]
-    for target, given in zip(targets, paths):
+    for target, given in zip(targets, paths, strict=True):
         if not target.exists():
             raise InputError(f"{given}: no such file or directory")
     config = config or configmod.load(cwd)
@@ -151,7 +152,7 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
                      layout.project_root)
     return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework, pages=tuple(pages), config_files=layout.config_files,
-                unreadable=tuple(unreadable))
+                unreadable=tuple(unreadable), project_root=layout.project_root)
 
 
 def _parse_all(sources: Sequence[tuple[discover.Found, str, str]], cache_getter: Callable[[], Any]) -> list[Page]:
@@ -163,7 +164,7 @@ def _parse_all(sources: Sequence[tuple[discover.Found, str, str]], cache_getter:
     cached: Mapping[str, bytes] = cache.get_many(PARSE_NS, keys) if cache is not None else {}
     pages: list[Page] = []
     fresh: dict[str, bytes] = {}
-    for key, (item, rel, text) in zip(keys, sources):
+    for key, (item, rel, text) in zip(keys, sources, strict=True):
         page = _unpickle(cached.get(key))
         if page is None or page.abspath != item.path:
             page = parse.parse_page(rel, item.path, text, variant=item.variant)
@@ -227,8 +228,12 @@ def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Ca
         yield from _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose)
         return
     for page in pages:
-        yield from _guard(lambda page=page: list(spec.fn(page, ctx)), f"check {spec.name} on {page.path}", note,
+        yield from _guard(partial(_run_page_check, spec, page, ctx), f"check {spec.name} on {page.path}", note,
                           verbose)
+
+
+def _run_page_check(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Measurement]:
+    return list(spec.fn(page, ctx))
 
 
 def _guard(run: Callable[[], list[Measurement]], what: str, note: Callable[[str], None],

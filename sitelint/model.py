@@ -117,6 +117,12 @@ class Site:
     pages: tuple[Page, ...]
     config_files: tuple[Path, ...] = ()
     unreadable: tuple[tuple[str, str], ...] = ()  # (path, problem) for files that could not be read
+    project_root: Path | None = None  # the folder of the site's config (package.json, pyproject.toml live here)
+
+    @property
+    def product_root(self) -> Path:
+        """Where the product's own files are: the site's project folder, else the repository root."""
+        return self.project_root or self.repo_root
 
     def page(self, path: str) -> Page | None:
         for p in self.pages:

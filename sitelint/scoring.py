@@ -33,14 +33,14 @@ class PageReport:
 
 def score_pages(pages: Sequence[Page], findings: Sequence[Finding], rules: Sequence[Rule]) -> list[PageReport]:
     weights = {r.code: r.weight for r in rules}
-    lost: dict[str, Counter[str]] = defaultdict(Counter)
+    lost: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for f in findings:
         if f.dimension in SCORED:
             factor = INFO_FACTOR if f.severity == "info" else 1.0
             lost[f.path][SCORED[f.dimension]] += weights.get(f.rule, 0) * factor
     reports = []
     for page in sorted(pages, key=lambda p: p.path):
-        scores = {name: max(0, round(100 - lost[page.path][name])) for name in SCORED.values()}
+        scores: dict[str, int] = {name: max(0, round(100 - lost[page.path][name])) for name in SCORED.values()}
         scores["overall"] = round(statistics.fmean(scores.values()))
         reports.append(PageReport(page.path, page.words, scores))
     return reports

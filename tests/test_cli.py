@@ -157,7 +157,8 @@ def test_bad_input_never_tracebacks_and_other_pages_are_linted(tmp_path: Path) -
     write_site(tmp_path, {"docs/thin.md": THIN, "docs/good.md": GOOD, "docs/empty.md": "",
                           "docs/front.md": "---\ntitle: [unclosed\n---\n# Front\n\ntext\n",
                           "docs/fence.md": "# Fence\n\n```python\nprint(1)\n",
-                          "docs/comp.mdx": "import X from './x';\n\n# MDX\n\n<Tabs>\n<TabItem value=\"a\">\n\nHi {props.name}.\n\n</TabItem>\n</Tabs>\n"})
+                          "docs/comp.mdx": "import X from './x';\n\n# MDX\n\n<Tabs>\n<TabItem value=\"a\">\n\n"
+                                           "Hi {props.name}.\n\n</TabItem>\n</Tabs>\n"})
     (tmp_path / "docs" / "latin1.md").write_bytes("# Caf\xe9\n\nd\xe9j\xe0 vu\n".encode("latin-1"))
     (tmp_path / "docs" / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
     (tmp_path / "docs" / "huge.md").write_text("# Huge\n\n" + "word " * 1_100_000, encoding="utf-8")
