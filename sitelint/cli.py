@@ -108,6 +108,9 @@ def check(paths: tuple[str, ...], **opts: Any) -> None:
     """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
     result, fail_on = run_lint(paths, opts)
     _emit(render(result, opts["fmt"], color=_color(opts), quiet=opts["quiet"]), opts["output"])
+    if opts["verbose"]:
+        for phase, seconds in result.timings.items():
+            click.echo(f"time {phase}: {seconds:.3f} s", err=True)
     sys.exit(exit_code(result.findings, fail_on))
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 import pickle
+import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from sitelint import __version__, config as configmod, discover, parse, rulebook, suppress
@@ -34,6 +36,7 @@ class LintResult:
     summary: Mapping[str, Any]
     notes: tuple[str, ...]
     scope: tuple[str, ...]
+    timings: Mapping[str, float] = field(default_factory=dict)  # seconds per phase, check and service
 
 
 @dataclass
@@ -43,10 +46,14 @@ class _Services:
     factories: Mapping[str, Callable[[], Any]]
     made: dict[str, Any] = field(default_factory=dict)
 
+    timings: dict[str, float] = field(default_factory=dict)
+
     def getter(self, name: str) -> Callable[[], Any]:
         def get() -> Any:
             if name not in self.made:
+                started = time.perf_counter()
                 self.made[name] = self.factories[name]()
+                self.timings[f"service:{name}"] = time.perf_counter() - started
             return self.made[name]
 
         return get
@@ -67,11 +74,13 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     notes: list[str] = []
     note = _collect(notes)
 
+    clock = _Clock()
     start = next((t for t in targets if t.is_dir()), cwd)
     layout = discover.detect(start, settings["docs-root"])
     every_rule, rules = _rules(config, [*settings["select"], *select], [*settings["ignore"], *ignore])
 
-    services = _Services({})
+    clock.lap("discover")
+    services = _Services({}, timings=clock.times)
     services.factories = {
         "cache": lambda: _open_cache(settings, layout.project_root, note),
         "git": lambda: _git(layout.project_root, services.getter("cache")(), note),
@@ -79,10 +88,11 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     }
     site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
     scope = _scope(site, targets)
+    clock.lap("read+parse")
     ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
                             services={n: services.getter(n) for n in services.factories}, note=note)
     values: dict[str, list[float]] = {}
-    findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values))
+    findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values, clock))
     pages = {p.path: p for p in site.pages}
     active = {r.code for r in rules}
     kept, unused = suppress.apply(findings, pages, rulebook.names(every_rule), active=active)
@@ -95,8 +105,22 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     if cache is not None:
         cache.close()
     summary = summarize(findings, reports, rules, site, values)
+    clock.lap("suppress+score")
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
-                      tuple(sorted(scope)))
+                      tuple(sorted(scope)), MappingProxyType(dict(clock.times)))
+
+
+@dataclass
+class _Clock:
+    """Wall time per phase for benchmarks and -v; laps exclude nothing, so they add up to the run."""
+
+    times: dict[str, float] = field(default_factory=dict)
+    last: float = field(default_factory=time.perf_counter)
+
+    def lap(self, name: str) -> None:
+        now = time.perf_counter()
+        self.times[name] = self.times.get(name, 0.0) + now - self.last
+        self.last = now
 
 
 def _today() -> dt.date:
@@ -199,7 +223,8 @@ def _scope(site: Site, targets: Sequence[Path]) -> set[str]:
 
 
 def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_base: CheckContext,
-              note: Callable[[str], None], verbose: bool, values: dict[str, list[float]]) -> Iterable[Finding]:
+              note: Callable[[str], None], verbose: bool, values: dict[str, list[float]],
+              clock: _Clock) -> Iterable[Finding]:
     """Run each rule's check over the pages in scope (site checks over the corpus) and keep what breaks the rule."""
     checks = registry()
     scoped_pages = [p for p in site.pages if p.path in scope]
@@ -220,6 +245,7 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
                 seen.append(float(m.value))
             if rule.fires(m.value):
                 yield rule.finding(m)
+        clock.lap(f"check:{spec.name}")
 
 
 def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Callable[[str], None],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
+import os
 import shutil
 import subprocess
 import tempfile
@@ -23,6 +25,7 @@ from test_ci_e2e_support import (
 )
 
 from sitelint.buildlog.docusaurus import COLD_CACHE_NOTE, STOPS_EARLY_NOTE
+from sitelint.model import BuildFinding
 
 pytestmark = [
     pytest.mark.slow,
@@ -116,6 +119,12 @@ def test_docusaurus_build_and_overlap(tmp_path: Path) -> None:
     a = second.report.agreement
     assert (a.total_pages, a.build_pages, a.sitelint_pages, a.both_pages) == (8, 1, 4, 0)
 
+    build = ci_build_section(site, second.log, "docusaurus")
+    assert {(f["path"], f["line"], f["defect_class"], f["severity"]) for f in build["findings"]} == as_rows(  # type: ignore[attr-defined, index]
+        second.build.findings
+    )
+    assert build["exit_status"] == 0
+
 
 def test_vitepress_build_and_overlap(tmp_path: Path) -> None:
     site = site_with_modules("vitepress", tmp_path)
@@ -138,3 +147,33 @@ def test_vitepress_build_and_overlap(tmp_path: Path) -> None:
     assert {k: counts[k] for k in BLIND} == BLIND
     a = third.report.agreement
     assert (a.total_pages, a.build_pages, a.sitelint_pages, a.both_pages, a.lift) == (8, 0, 4, 0, None)
+
+    build = ci_build_section(site, second.log, "vitepress")
+    assert [(f["path"], f["defect_class"]) for f in build["findings"]] == [  # type: ignore[attr-defined, index]
+        ("docs/broken-links.md", "broken-link")
+    ]
+
+
+def ci_build_section(site: Path, log: str, framework: str) -> dict[str, object]:
+    """`sitelint ci --build-log` run in the site on a log the real build wrote; the JSON report's build section."""
+    cli = pytest.importorskip("sitelint.cli")
+    if "ci" not in cli.main.commands:
+        pytest.skip("the `sitelint ci` command is not there yet")
+    from click.testing import CliRunner
+
+    (site / "build.log").write_text(log, encoding="utf-8")
+    report = site.parent / "report.json"
+    args = ["ci", "--build-log", "build.log", "--framework", framework, "--format", "json", "-o", str(report)]
+    old = Path.cwd()
+    os.chdir(site)
+    try:
+        result = CliRunner().invoke(cli.main, [*args, "--fail-on", "never"])
+    finally:
+        os.chdir(old)
+    assert result.exit_code == 0, result.output
+    section: dict[str, object] = json.loads(report.read_text())["build"]
+    return section
+
+
+def as_rows(findings: tuple[BuildFinding, ...]) -> set[tuple[str, int | None, str, str]]:
+    return {(f.path, f.line, f.defect_class, f.severity) for f in findings}

@@ -149,3 +149,21 @@ def test_sitelint_ci_on_a_real_mkdocs_build(tmp_path: Path, monkeypatch: pytest.
     assert classes["thin-page"]["sitelint"] >= 1 and classes["placeholder-text"]["sitelint"] >= 1
     assert build["agreement"]["build_pages"] == 2
     assert build["agreement"]["verdict"] != ONLY_REFLAGS
+
+
+def test_sitelint_ci_keeps_the_failed_sphinx_build_exit_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main = _ci_command()
+    site = copy_site("sphinx", tmp_path)
+    monkeypatch.chdir(site)
+    report = tmp_path / "report.json"
+    build_cmd = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-b", "html", "docs", "_build/html"]
+    result = CliRunner().invoke(main, ["ci", "--format", "json", "-o", str(report), "--", *build_cmd])  # type: ignore[arg-type]
+    assert result.exit_code == 1, result.output
+    build = json.loads(report.read_text())["build"]
+    assert build["framework"] == "sphinx" and build["exit_status"] == 1 and build["failed"] is True
+    assert {(f["path"], f["defect_class"]) for f in build["findings"]} == {
+        ("docs/broken-links.md", "broken-link"),
+        ("docs/broken-links.md", "broken-anchor"),
+        ("docs/missing-image.md", "missing-asset"),
+    }
+    assert not any(g["passed_in_log"] for g in build["gaps"])
