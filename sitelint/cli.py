@@ -197,7 +197,8 @@ def explain_text(r: rulebook.Rule) -> str:
     cond = ", ".join(f"{k} {v}" for k, v in r.condition.items())
     lines += ["## Condition", f"check `{r.check}`, fires when {_condition_words(r)}" + (f" ({cond})" if cond else ""),
               f"Each finding takes {r.weight:g} points off the page's {_score_name(r)} score "
-              f"(a quarter of that at info level).", ""]
+              f"(a quarter of that at info level); a page's overall score is the lowest of its substance, "
+              "duplication and freshness scores.", ""]
     if r.example.get("bad"):
         lines += ["## Example", r.example["bad"].rstrip(), ""]
     if r.example.get("good"):

@@ -1,7 +1,8 @@
 """Page scores, the run summary, and the health of sitelint's own rules.
 
 Scores: each dimension starts at 100 per page; every finding takes off its rule's `weight` (a quarter of it for
-`info` findings), floored at 0. overall is the mean of substance, duplication and freshness.
+`info` findings), floored at 0. overall is the lowest of substance, duplication and freshness: a page is as good as its
+worst dimension, and an average would let a fresh, unique placeholder page look fine.
 Rule health: a rule that fires on most pages has stopped discriminating, one that never fires may be blind, and a
 pile of pages sitting just past a threshold is what a metric looks like when people write to it.
 """
@@ -41,7 +42,7 @@ def score_pages(pages: Sequence[Page], findings: Sequence[Finding], rules: Seque
     reports = []
     for page in sorted(pages, key=lambda p: p.path):
         scores: dict[str, int] = {name: max(0, round(100 - lost[page.path][name])) for name in SCORED.values()}
-        scores["overall"] = round(statistics.fmean(scores.values()))
+        scores["overall"] = min(scores.values())
         reports.append(PageReport(page.path, page.words, scores))
     return reports
 

@@ -1,0 +1,61 @@
+"""Scores and rule health: worst-dimension scoring, distribution, and rules that stopped measuring."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitelint import rulebook
+from sitelint.model import Finding, Site
+from sitelint.parse import parse_page
+from sitelint.scoring import rule_health, score_pages, summarize
+
+RULES = {r.code: r for r in rulebook.load_rules()}
+
+
+def page(path: str, text: str = "# T\n\nSome words here.\n"):  # type: ignore[no-untyped-def]
+    return parse_page(path, Path("/site") / path, text)
+
+
+def finding(code: str, path: str, severity: str = "warning") -> Finding:
+    r = RULES[code]
+    return Finding(code, r.name, r.dimension, severity, path, 1, None, "m")  # type: ignore[arg-type]
+
+
+def test_scores_take_rule_weights_and_overall_is_the_worst_dimension() -> None:
+    pages = [page("docs/a.md"), page("docs/b.md")]
+    findings = [finding("SUB001", "docs/a.md"), finding("SUB002", "docs/a.md"), finding("SUB006", "docs/b.md", "info")]
+    reports = {r.path: r.scores for r in score_pages(pages, findings, list(RULES.values()))}
+    lost = RULES["SUB001"].weight + RULES["SUB002"].weight
+    assert reports["docs/a.md"] == {"substance": 100 - lost, "duplication": 100, "freshness": 100,
+                                    "overall": 100 - lost}
+    assert reports["docs/b.md"]["substance"] == round(100 - RULES["SUB006"].weight * 0.25)
+
+
+def test_summary_gives_distribution_not_only_mean() -> None:
+    pages = [page(f"docs/p{i}.md") for i in range(8)]
+    findings = [finding("SUB001", "docs/p0.md"), finding("SUB002", "docs/p0.md")]
+    reports = score_pages(pages, findings, list(RULES.values()))
+    site = Site(root=Path("/site"), repo_root=Path("/site"), framework="", pages=tuple(pages))
+    summary = summarize(findings, reports, list(RULES.values()), site, {})
+    scores = summary["scores"]
+    assert scores["min"] < scores["q1"] == scores["median"] == scores["max"] == 100
+    assert scores["worst"][0]["path"] == "docs/p0.md"
+    assert summary["by_rule"] == {"SUB001": 1, "SUB002": 1} and summary["by_dimension"]["substance"] == 2
+
+
+def test_rule_that_fires_on_most_pages_is_called_out() -> None:
+    findings = [finding("SUB001", f"docs/p{i}.md") for i in range(8)]
+    health = {h["rule"]: h for h in rule_health(findings, [RULES["SUB001"], RULES["SUB002"]], 10, {})}
+    assert health["SUB001"]["state"] == "fires-on-everything" and "80%" in health["SUB001"]["why"]
+    assert health["SUB002"]["state"] == "silent"
+
+
+def test_pages_piled_just_past_a_threshold_look_gamed() -> None:
+    # 150-word floor: a natural spread of lengths, plus twelve pages written to land just above it.
+    natural = [60, 90, 120, 140, 200, 240, 300, 420, 510, 640, 800, 950]
+    gamed = natural + [151, 152, 153, 155, 156, 158, 160, 161, 163, 165, 168, 170]
+    short = [finding("SUB001", f"docs/short{i}.md") for i in range(4)]  # the four natural pages under 150
+    health = rule_health(short, [RULES["SUB001"]], len(gamed), {"SUB001": gamed})[0]
+    assert health["state"] == "possibly-gamed" and "just above the min of 150" in health["why"]
+    calm = rule_health(short, [RULES["SUB001"]], len(natural), {"SUB001": natural})[0]
+    assert calm["state"] != "possibly-gamed"
