@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Protocol
 
 NAMESPACE = "git-history"
-_FORMAT = "v1"  # bump when the cached shape or the way history is read changes
+_FORMAT = "v2"  # bump when the cached shape or the way history is read changes
 
 # --first-parent -m: history is read along the main line only, and a merge shows its diff against the first parent,
 # i.e. everything the merged branch brought in, dated when it landed. That keeps history linear, so renames (-M) can be
 # chained newest to oldest without the ambiguity of side branches that touched the old name after the rename.
-_LOG = ("log", "--first-parent", "-m", "-M", "--no-color", "--no-textconv", "--no-ext-diff", "-z")
-_HEADER = "--format=%x01%H%x00%at%x00%aN%x00"
+_LOG = ("log", "--first-parent", "-m", "-M", "--date=short", "--no-color", "--no-textconv", "--no-ext-diff", "-z")
+# %ad with --date=short: the author date as a calendar day in the author's own time zone, the day a person would say
+# it was written. Author dates (not committer dates) survive rebases, which would otherwise make old content look new.
+_HEADER = "--format=%x01%H%x00%ad%x00%aN%x00"
 # -w --ignore-blank-lines drops whitespace-only hunks; a file listed with changed lines in this pass changed in content.
 _CONTENT = ("-w", "--ignore-blank-lines", "--numstat")
 
@@ -35,20 +37,18 @@ class FileHistory:
     """What git knows about one file: its last content change, who made it, and when the file first appeared."""
 
     path: str  # relative to the git top level, forward slashes
-    changed: int | None  # unix time of the last commit that changed the content; None when never committed
+    changed: dt.date | None  # day of the last commit that changed the content; None when never committed
     author: str
-    created: int | None
+    created: dt.date | None  # day of the first commit of this file (through renames)
     commits: int  # content-changing commits
     dirty: bool = False  # uncommitted content changes (or untracked): the file counts as changed today
 
     def last_changed(self, today: dt.date) -> dt.date:
-        if self.dirty or self.changed is None:
-            return today
-        return _date(self.changed)
+        return today if self.dirty or self.changed is None else self.changed
 
     @property
     def first_commit(self) -> dt.date | None:
-        return None if self.created is None else _date(self.created)
+        return self.created
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,6 @@ class GitHistory:
         except ValueError:
             return None
         return self.files.get(rel)
-
-
-def _date(ts: int) -> dt.date:
-    return dt.datetime.fromtimestamp(ts, dt.timezone.utc).date()
 
 
 class _GitError(Exception):
@@ -94,12 +90,12 @@ def _git(cwd: Path, *args: str) -> str:
     return done.stdout
 
 
-def _commits(out: str) -> Iterator[tuple[str, int, str, list[str]]]:
+def _commits(out: str) -> Iterator[tuple[str, str, str, list[str]]]:
     """Split `git log -z` output into (hash, author time, author, diff tokens)."""
     for chunk in out.split("\x01")[1:]:
         fields = chunk.split("\0")
         tokens = (t.lstrip("\n") for t in fields[3:])
-        yield fields[0], int(fields[1]), fields[2], [t for t in tokens if t]
+        yield fields[0], fields[1], fields[2], [t for t in tokens if t]
 
 
 def _numstat_changed(tokens: list[str]) -> Iterator[str]:
@@ -116,9 +112,9 @@ def _numstat_changed(tokens: list[str]) -> Iterator[str]:
 
 @dataclass
 class _Acc:
-    changed: int | None = None
+    changed: str | None = None
     author: str = ""
-    created: int | None = None
+    created: str | None = None
     commits: int = 0
 
 
@@ -129,32 +125,36 @@ def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistor
     alias: dict[str, str | None] = {}
     acc: dict[str, _Acc] = {}
 
-    def touch(path: str, commit: str, ts: int, author: str, created: bool) -> str | None:
+    def touch(path: str, commit: str, day: str, author: str, created: bool) -> str | None:
         target = alias.get(path, path)
         if target is not None:
             rec = acc.setdefault(target, _Acc())
             if created or (commit, path) in content:
                 if rec.changed is None:
-                    rec.changed, rec.author = ts, author
+                    rec.changed, rec.author = day, author
                 rec.commits += 1
-            rec.created = ts
+            rec.created = day
         return target
 
-    for commit, ts, author, tokens in _commits(structure):
+    for commit, day, author, tokens in _commits(structure):
         it = iter(tokens)
         for status in it:
             path = next(it, "")
             if status.startswith("R"):
                 new = next(it, "")
-                alias[path] = touch(new, commit, ts, author, created=False)
+                alias[path] = touch(new, commit, day, author, created=False)
                 alias[new] = None
             elif status == "D":
                 alias.setdefault(path, None)
             else:  # A, M, T
-                touch(path, commit, ts, author, created=status == "A")
+                touch(path, commit, day, author, created=status == "A")
                 if status == "A":
                     alias[path] = None
-    return {p: FileHistory(p, a.changed, a.author, a.created, a.commits) for p, a in acc.items()}
+    return {p: FileHistory(p, _day(a.changed), a.author, _day(a.created), a.commits) for p, a in acc.items()}
+
+
+def _day(text: str | None) -> dt.date | None:
+    return None if text is None else dt.date.fromisoformat(text)
 
 
 def _dirty(top: Path, has_head: bool) -> set[str]:
@@ -173,14 +173,18 @@ def _dirty(top: Path, has_head: bool) -> set[str]:
 
 
 def _encode(files: Mapping[str, FileHistory]) -> bytes:
-    rows = {p: [f.changed, f.author, f.created, f.commits] for p, f in sorted(files.items())}
+    rows = {p: [_text(f.changed), f.author, _text(f.created), f.commits] for p, f in sorted(files.items())}
     return zlib.compress(json.dumps(rows, separators=(",", ":")).encode())
+
+
+def _text(day: dt.date | None) -> str | None:
+    return None if day is None else day.isoformat()
 
 
 def _decode(blob: bytes) -> dict[str, FileHistory] | None:
     try:
         rows = json.loads(zlib.decompress(blob))
-        return {p: FileHistory(p, r[0], r[1], r[2], r[3]) for p, r in rows.items()}
+        return {p: FileHistory(p, _day(r[0]), r[1], _day(r[2]), r[3]) for p, r in rows.items()}
     except (ValueError, zlib.error, TypeError, IndexError, AttributeError):
         return None  # an unreadable entry is recomputed, never trusted
 

@@ -8,8 +8,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import git
 
+from conftest import git
 from sitelint import cache as cachemod
 from sitelint.gitinfo import NAMESPACE, GitHistory, history_for
 
@@ -140,10 +140,10 @@ def test_history_is_cached_by_head(repo: Path, tmp_path: Path) -> None:
     commit(repo, "2020-01-01T12:00:00", {"docs/a.md": "# A\n"})
     cache = cachemod.open_cache({"cache": str(tmp_path / "cache.sqlite")}, repo, lambda m: None)
     first, _ = read(repo, cache)
-    assert first is not None and cache.get(NAMESPACE, f"v1:{first.head}") is not None
+    assert first is not None and cache.get(NAMESPACE, f"v2:{first.head}") is not None
     # A poisoned entry for this HEAD is what the next run reads: proof that it reads the cache, not git.
-    poisoned = {"docs/a.md": [1262304000, "Cached Author", 1262304000, 1]}
-    cache.put(NAMESPACE, f"v1:{first.head}", zlib.compress(json.dumps(poisoned).encode()))
+    poisoned = {"docs/a.md": ["2010-01-01", "Cached Author", "2010-01-01", 1]}
+    cache.put(NAMESPACE, f"v2:{first.head}", zlib.compress(json.dumps(poisoned).encode()))
     second, _ = read(repo, cache)
     assert second is not None and second.file("docs/a.md").author == "Cached Author"  # type: ignore[union-attr]
     # A new commit moves HEAD: the old entry no longer applies.
@@ -151,7 +151,7 @@ def test_history_is_cached_by_head(repo: Path, tmp_path: Path) -> None:
     third, _ = read(repo, cache)
     assert third is not None and third.file("docs/a.md").author == "Docs Writer"  # type: ignore[union-attr]
     # A damaged entry is recomputed, never trusted.
-    cache.put(NAMESPACE, f"v1:{third.head}", b"not zlib")
+    cache.put(NAMESPACE, f"v2:{third.head}", b"not zlib")
     fourth, _ = read(repo, cache)
     assert fourth is not None
     assert fourth.file("docs/a.md").last_changed(TODAY) == dt.date(2021, 1, 1)  # type: ignore[union-attr]
