@@ -7,10 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import git, write_site
 
-from sitelint import config as configmod
-from sitelint import engine
+from conftest import git, write_site
+from sitelint import config as configmod, engine
 from sitelint.checks.staleness import Version, parse_date, stale_page, version_mentions
 from sitelint.model import CheckContext, Finding, Site
 from sitelint.parse import parse_page
