@@ -10,6 +10,7 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Protocol
 
 NAMESPACE = "git-history"
@@ -27,9 +28,11 @@ _CONTENT = ("-w", "--ignore-blank-lines", "--numstat")
 
 
 class Cache(Protocol):
-    def get(self, namespace: str, key: str) -> bytes | None: ...
+    """What the history needs of the run cache (sitelint.cache.Cache provides it)."""
 
-    def put(self, namespace: str, key: str, value: bytes) -> None: ...
+    def get(self, namespace: str, key: str, /) -> bytes | None: ...
+
+    def put(self, namespace: str, key: str, value: bytes, /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -39,16 +42,13 @@ class FileHistory:
     path: str  # relative to the git top level, forward slashes
     changed: dt.date | None  # day of the last commit that changed the content; None when never committed
     author: str
-    created: dt.date | None  # day of the first commit of this file (through renames)
+    first_commit: dt.date | None  # day of the first commit of this file (through renames)
     commits: int  # content-changing commits
     dirty: bool = False  # uncommitted content changes (or untracked): the file counts as changed today
 
     def last_changed(self, today: dt.date) -> dt.date:
+        """The day the content last changed; uncommitted or never committed content changed today."""
         return today if self.dirty or self.changed is None else self.changed
-
-    @property
-    def first_commit(self) -> dt.date | None:
-        return self.created
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def _git(cwd: Path, *args: str) -> str:
 
 
 def _commits(out: str) -> Iterator[tuple[str, str, str, list[str]]]:
-    """Split `git log -z` output into (hash, author time, author, diff tokens)."""
+    """Split `git log -z` output into (hash, author day, author, diff tokens)."""
     for chunk in out.split("\x01")[1:]:
         fields = chunk.split("\0")
         tokens = (t.lstrip("\n") for t in fields[3:])
@@ -114,7 +114,7 @@ def _numstat_changed(tokens: list[str]) -> Iterator[str]:
 class _Acc:
     changed: str | None = None
     author: str = ""
-    created: str | None = None
+    first: str | None = None
     commits: int = 0
 
 
@@ -133,7 +133,7 @@ def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistor
                 if rec.changed is None:
                     rec.changed, rec.author = day, author
                 rec.commits += 1
-            rec.created = day
+            rec.first = day
         return target
 
     for commit, day, author, tokens in _commits(structure):
@@ -150,7 +150,7 @@ def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistor
                 touch(path, commit, day, author, created=status == "A")
                 if status == "A":
                     alias[path] = None
-    return {p: FileHistory(p, _day(a.changed), a.author, _day(a.created), a.commits) for p, a in acc.items()}
+    return {p: FileHistory(p, _day(a.changed), a.author, _day(a.first), a.commits) for p, a in acc.items()}
 
 
 def _day(text: str | None) -> dt.date | None:
@@ -173,7 +173,7 @@ def _dirty(top: Path, has_head: bool) -> set[str]:
 
 
 def _encode(files: Mapping[str, FileHistory]) -> bytes:
-    rows = {p: [_text(f.changed), f.author, _text(f.created), f.commits] for p, f in sorted(files.items())}
+    rows = {p: [_text(f.changed), f.author, _text(f.first_commit), f.commits] for p, f in sorted(files.items())}
     return zlib.compress(json.dumps(rows, separators=(",", ":")).encode())
 
 
@@ -234,4 +234,4 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
             return None
         note(f"cannot read git history for {repo_root} ({err}): {skipped}.")
         return None
-    return GitHistory(top=top, base=repo_root.resolve(), head=head, files=files)
+    return GitHistory(top=top, base=repo_root.resolve(), head=head, files=MappingProxyType(files))
