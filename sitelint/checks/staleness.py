@@ -422,11 +422,14 @@ def review_marks(page: Page) -> Iterator[tuple[object, int, str, str]]:
     if isinstance(update, Mapping) and update.get("date"):
         line = _front_matter_line(page, "date", after=_front_matter_line(page, "last_update"))
         yield update["date"], line, "front matter last_update.date", str(update.get("author") or owner)
-    for match in _FRESHNESS.finditer(page.source):
-        fields = {m.group(1): m.group(2) or m.group(3) or m.group(4) for m in _PAIR.finditer(match.group("body"))}
-        if fields.get("reviewed"):
-            line = page.source.count("\n", 0, match.start()) + 1
-            yield fields["reviewed"], line, "freshness comment", fields.get("owner", "") or owner
+    for block in page.blocks:
+        if block.kind != "comment":
+            continue  # a freshness block is an HTML comment; an example of one in a code block is not
+        for match in _FRESHNESS.finditer(block.text):
+            fields = {m.group(1): m.group(2) or m.group(3) or m.group(4) for m in _PAIR.finditer(match.group("body"))}
+            if fields.get("reviewed"):
+                line = block.line + block.text.count("\n", 0, match.start())
+                yield fields["reviewed"], line, "freshness comment", fields.get("owner", "") or owner
 
 
 def review_age(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
