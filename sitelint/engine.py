@@ -312,8 +312,9 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
     if exit_status is not None:
         build = build.with_exit_status(exit_status)
     gaps = buildconfig.read_build_config(build.framework, project, command, log_text).gaps
+    # The comparison counts every sitelint finding; the report then shows a repeated defect once, as the build's.
+    report = overlap.compare(build, result.findings, result.rules, [p.path for p in result.pages], gaps)
     mine = overlap.without_build_duplicates(result.findings, build, result.rules)
-    report = overlap.compare(build, mine, result.rules, [p.path for p in result.pages], gaps)
     from_build = [Finding(rule="BUILD", name=f.defect_class, dimension="build", severity=f.severity,
                           path=f.path, line=f.line or 1, end_line=None, message=f"{build.framework}: {f.message}")
                   for f in build.findings]
