@@ -239,9 +239,10 @@ _HISTORICAL = re.compile(
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier)\W+(?:\w+\W+){0,3}$",
     re.I,
 )
-_FLOOR = re.compile(
-    r"\s*(?:\+|and\s+(?:later|above|newer|up|higher|beyond)|or\s+(?:later|above|newer|higher|greater)"
-    r"|onwards?|and\s+up)\b",
+# A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
+_RANGE = re.compile(
+    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior)"
+    r"|onwards?)(?!\w)",
     re.I,
 )
 
@@ -277,7 +278,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if not m.claim and (
                 _HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
-                or _FLOOR.match(block.text[m.end :])
+                or _RANGE.match(block.text[m.end :])
                 or _hypothetical(block.text[: m.start])
             ):
                 continue
