@@ -109,7 +109,7 @@ def _product_file(root: Path) -> tuple[str, str]:
 
 def product(ctx: CheckContext) -> tuple[Version | None, list[str]]:
     """The product's current version (setting current-version, else pyproject.toml, else package.json) and names."""
-    version, name = _product_file(ctx.site.repo_root)
+    version, name = _product_file(ctx.site.product_root)
     configured = str(ctx.settings.get("current-version") or "")
     names = [str(n) for n in (*ctx.params.get("product-names", ()), name) if str(n).strip()]
     return Version.parse(configured or version), names
@@ -489,7 +489,8 @@ def _roots(page: Page, ctx: CheckContext, text: str, link: bool) -> list[Path]:
     """Where a path may be relative to: the page's folder for links and ./ ../ paths, else the repository."""
     if link or text.startswith(("./", "../")):
         return [page.abspath.parent]
-    return [ctx.site.repo_root, *(ctx.site.repo_root / str(r) for r in ctx.params.get("roots", ()))]
+    bases = list(dict.fromkeys([ctx.site.product_root, ctx.site.repo_root]))
+    return [*bases, *(base / str(r) for base in bases for r in ctx.params.get("roots", ()))]
 
 
 def _plausible(folder: Path, name: str) -> bool:
