@@ -71,11 +71,15 @@ def read_source(abspath: Path, max_bytes: int) -> str:
 
 
 _KIND = re.compile(r"[A-Za-z][\w-]*")
+_MKDOCSTRINGS = re.compile(r"\s*[A-Za-z_][\w]*(?:\.[\w]+)+\s*$")
 
 
 def _admonition_kind(params: str, *_: Any) -> bool:
-    """Any `:::kind` opens an admonition: Docusaurus and VitePress sites define their own kinds."""
-    return _KIND.match(params.strip()) is not None
+    """Any `:::kind` opens an admonition: Docusaurus and VitePress sites define their own kinds.
+
+    mkdocstrings' `::: package.module` is an API-doc directive that is never closed, not an admonition.
+    """
+    return _KIND.match(params.strip()) is not None and _MKDOCSTRINGS.match(params) is None
 
 
 def _markdown(indented_code: bool) -> MarkdownIt:

@@ -539,3 +539,12 @@ def test_spot_check_redux_mdx_page_lines() -> None:
     for link in page.links:
         if not link.target.startswith("#"):
             assert link.target in "\n".join(lines[link.line - 1 : link.line + 5]) or f"]: {link.target}" in page.source
+
+
+def test_mkdocstrings_directive_is_not_an_unclosed_admonition() -> None:
+    text = ("# API\n\n::: mkdocs.plugins.BasePlugin\n    options:\n      show_root_heading: true\n\n"
+            "After the directive, prose goes on.\n\n## Next\n\nMore text.\n\n::: tip\nVitePress tip.\n:::\n")
+    page = parse_page("docs/api.md", Path("/site/docs/api.md"), text)
+    kinds = [(b.kind, b.line) for b in page.blocks if b.kind != "paragraph" or "prose" in b.text or "More" in b.text]
+    assert ("paragraph", 7) in kinds and ("heading", 9) in kinds and ("paragraph", 11) in kinds
+    assert ("admonition", 13) in kinds
