@@ -13,10 +13,33 @@ import pytest
 
 from conftest import ROOT, git
 
-GOOD = "# Guide\n\n" + " ".join(
-    f"Step {i} shows how the {w} command reads its settings file and reports each change it makes."
-    for i, w in enumerate(["init", "build", "serve", "deploy", "lint", "format", "test", "publish", "clean",
-                           "watch", "export", "import"])) + "\n"
+GOOD = """# Deploying the worker
+
+The worker runs as a single container that reads jobs from the queue and writes results to object storage.
+Deploy it next to the API so that both share the same network and the same secrets store.
+
+## Before you start
+
+You need a container registry that your cluster can pull from, a queue URL, and a bucket with write access.
+Ask your platform team for the bucket policy if you do not have one; the worker refuses to start when it cannot
+write a test object at boot.
+
+## Build and push the image
+
+Build the image from the repository root, tag it with the commit you are shipping, and push it. Tags that name a
+commit make rollbacks cheap: you redeploy the previous tag instead of rebuilding anything.
+
+## Roll out
+
+Apply the manifest and watch the rollout. New pods take about thirty seconds to become ready because they warm
+their connection pools first. If a pod crashes, its log names the setting it could not read, which is almost
+always a missing secret.
+
+## Roll back
+
+Redeploy the previous tag. Jobs that were in flight are retried by the queue after their visibility timeout, so
+nothing is lost, although some jobs may run twice. Make your handlers idempotent for that reason.
+"""
 
 
 @pytest.mark.slow
