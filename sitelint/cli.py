@@ -149,6 +149,35 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
     sys.exit(exit_code(result.findings, fail_on))
 
 
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
+              default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@click.option("--keep", type=click.Path(file_okay=False), help="Keep the mutated copy of the site in this folder.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def probe(framework: str, keep: str | None, fmt: str, command: tuple[str, ...]) -> None:
+    """Inject known defects into a copy of the site and see which the build and sitelint catch.
+
+    `sitelint probe -- npm run build` also runs the build on the copy. Your files are never touched: the copy lives
+    in a temporary folder (or --keep DIR).
+    """
+    import json
+
+    from sitelint import probe as probemod
+
+    try:
+        rows, notes = probemod.run(Path.cwd(), command, framework=framework, config=_load_config(None, {}),
+                                   keep=Path(keep) if keep else None)
+    except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
+        _fail(str(exc))
+        return
+    if fmt == "json":
+        click.echo(json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
+                              indent=2))
+    else:
+        click.echo(probemod.render(rows, notes), nl=False)
+
+
 def _read_log(path: str) -> str:
     if path == "-":
         return sys.stdin.read()

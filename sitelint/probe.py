@@ -1,0 +1,184 @@
+"""The mutation probe: inject known defects into a copy of the site, run the build and sitelint, and map who sees what.
+
+Each defect goes into its own real page (or, for a duplicate, a new copy of one), and counts as caught when an
+instrument reports that defect class on that page where it did not before the injection. The result says, per
+defect, whether the build, sitelint, both or neither caught it: the blind spots both instruments still share.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitelint import config as configmod, discover, engine
+
+FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
+SKIP_COPY = shutil.ignore_patterns(".git", "node_modules", "build", "site", "_build", ".docusaurus",
+                                   ".vitepress/cache", ".vitepress/dist")
+
+
+@dataclass(frozen=True)
+class Mutation:
+    """One known defect: its class, and how to put it into a page's text."""
+
+    defect_class: str
+    description: str
+    apply: Callable[[str], str]
+    new_page: bool = False  # the defect lives in a new file beside the page (a copy), not in the page itself
+
+
+def _append(snippet: str) -> Callable[[str], str]:
+    return lambda text: text.rstrip("\n") + "\n\n" + snippet + "\n"
+
+
+def _thin(text: str) -> str:
+    front = FRONT.match(text)
+    title = next((line for line in text.splitlines() if line.startswith("# ")), "# Overview")
+    return (front.group(0) if front else "") + f"{title}\n\nSee the other pages.\n"
+
+
+def _copy(text: str) -> str:
+    body = FRONT.sub("", text, count=1)
+    lines = [line for line in body.splitlines() if not line.startswith("# ")]
+    return "---\ntitle: Copy of a page\n---\n\n# Copy of a page\n\n" + "\n".join(lines) + "\n"
+
+
+MUTATIONS: tuple[Mutation, ...] = (
+    Mutation("broken-link", "a link to a page that does not exist",
+             _append("See [the setup notes](./sitelint-probe-missing-page.md) for details.")),
+    Mutation("broken-anchor", "a link to a heading that does not exist",
+             _append("See [the section below](#sitelint-probe-missing-anchor).")),
+    Mutation("missing-asset", "an image that does not exist", _append("![Diagram](./sitelint-probe-missing.png)")),
+    Mutation("thin-page", "the page cut down to one line", _thin),
+    Mutation("placeholder-text", "a TODO left in the prose", _append("TODO: write this section before the release.")),
+    Mutation("stale-claim", "a claim dated by a past year", _append("As of 2019, this is the recommended setup.")),
+    Mutation("empty-section", "a heading with nothing under it",
+             _append("## Limits\n\n## Related pages\n\nThe other guides cover the rest.")),
+    Mutation("duplicate-page", "a verbatim copy of the page under another title", _copy, new_page=True),
+)
+
+
+@dataclass(frozen=True)
+class ProbeRow:
+    defect_class: str
+    description: str
+    page: str
+    build: bool | None  # None when no build ran
+    build_fails: bool = False  # the build reported it as an error (not a warning a green build lets through)
+    sitelint: bool = False
+    confounded: bool = False  # every candidate page already showed this class: the probe cannot tell
+
+
+    @property
+    def verdict(self) -> str:
+        if self.confounded:
+            return "not measured (every page already shows this defect)"
+        if self.build is None:
+            return "caught by sitelint" if self.sitelint else "missed by sitelint (no build ran)"
+        return {(True, True): "both", (True, False): "build only", (False, True): "sitelint only",
+                (False, False): "MISSED BY BOTH"}[(self.build, self.sitelint)]
+
+
+def _targets(pages: Sequence[Any], baseline: dict[str, set[str]]) -> list[Any]:
+    """A page per mutation: the fullest current page (no versioned or translated copy, no partial) that is not used
+    yet and does not already show that defect class, so that a new finding can only come from the injection."""
+    usable = sorted((p for p in pages if not p.variant and not Path(p.path).name.startswith("_")),
+                    key=lambda p: (-p.words, p.path))
+    if not usable:
+        raise engine.InputError("the site has no page to inject defects into")
+    chosen: list[Any] = []
+    for mutation in MUTATIONS:
+        clean = [p for p in usable if mutation.defect_class not in baseline.get(p.path, set())] or usable
+        # A copy leaves its source as it was, so the fullest page serves; other mutations need a page of their own.
+        fresh = clean if mutation.new_page else [p for p in clean if p not in chosen]
+        chosen.append((fresh or clean)[0])
+    return chosen
+
+
+def _classes_by_page(result: engine.LintResult) -> dict[str, set[str]]:
+    classes = {r.code: r.defect_class for r in result.rules}
+    seen: dict[str, set[str]] = {}
+    for f in result.findings:
+        seen.setdefault(f.path, set()).add(classes.get(f.rule, ""))
+    return seen
+
+
+def run(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto", config: configmod.Config | None = None,
+        today: dt.date | None = None, keep: Path | None = None) -> tuple[list[ProbeRow], list[str]]:
+    """Probe the site that cwd belongs to; returns one row per injected defect and notes."""
+    from sitelint.buildlog import parse_log, run_build
+
+    cwd = cwd.resolve()
+    config = config or configmod.load(cwd)
+    layout = discover.detect(cwd, config.settings["docs-root"])
+    workdir = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="sitelint-probe-"))
+    copy = workdir / layout.project_root.name
+    shutil.copytree(layout.project_root, copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)
+    if (layout.project_root / "node_modules").is_dir() and not (copy / "node_modules").exists():
+        (copy / "node_modules").symlink_to(layout.project_root / "node_modules")
+    inner = copy / cwd.relative_to(layout.project_root) if cwd.is_relative_to(layout.project_root) else copy
+    notes: list[str] = []
+    try:
+        before = engine.lint(cwd=inner, config=config, today=today)
+        baseline = _classes_by_page(before)
+        injected: list[tuple[Mutation, str]] = []
+        for mutation, page in zip(MUTATIONS, _targets(before.site.pages, baseline), strict=True):
+            source = inner / page.path
+            text = source.read_text(encoding="utf-8")
+            target = source.with_name(f"sitelint-probe-copy{source.suffix}") if mutation.new_page else source
+            target.write_text(mutation.apply(text), encoding="utf-8")
+            injected.append((mutation, target.relative_to(inner).as_posix()))
+        after = engine.lint(cwd=inner, config=config, today=today)
+        found = _classes_by_page(after)
+        built: dict[str, dict[str, str]] | None = None
+        if command:
+            # A command given as a relative path (./node_modules/.bin/x) is relative to where the user stands.
+            program = command[0]
+            if "/" in program and not Path(program).is_absolute():
+                program = str((cwd / program).resolve())
+            status, log = run_build([program, *command[1:]], inner, out=sys.stderr)
+            build = parse_log(log, framework, site_root=copy, relative_to=inner)
+            built = {}
+            for bf in build.findings:
+                worst = built.setdefault(bf.path, {}).get(bf.defect_class, "info")
+                built[bf.path][bf.defect_class] = bf.severity if bf.severity == "error" else worst
+            notes.append(f"build `{' '.join(command)}` exited {status}")
+            notes.extend(build.notes)
+            if status == 127:
+                built = None  # the build never ran: say nothing about what it would have caught
+        rows = []
+        for mutation, path in injected:
+            cls = mutation.defect_class
+            already = cls in baseline.get(path, set())
+            mine = cls in found.get(path, set()) and not already
+            seen = None if built is None else built.get(path, {}).get(cls)
+            rows.append(ProbeRow(cls, mutation.description, path, None if built is None else seen is not None,
+                                 seen == "error", mine, confounded=already))
+        return rows, notes
+    finally:
+        if keep is None:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def render(rows: Sequence[ProbeRow], notes: Sequence[str]) -> str:
+    width = max(len(r.defect_class) for r in rows)
+    lines = [f"{'defect':<{width}}  {'build':<6} {'sitelint':<9} verdict   page"]
+    for r in rows:
+        build = "-" if r.build is None else ("fails" if r.build_fails else "warns" if r.build else "no")
+        lines.append(f"{r.defect_class:<{width}}  {build:<6} {'yes' if r.sitelint else 'no':<9} {r.verdict}   "
+                     f"{r.page}")
+    missed = [r.defect_class for r in rows if r.verdict == "MISSED BY BOTH"]
+    if missed:
+        lines.append(f"Both instruments missed: {', '.join(missed)}.")
+    warned = [r.defect_class for r in rows if r.build and not r.build_fails and not r.sitelint]
+    if warned:
+        lines.append(f"The build only warns about {', '.join(warned)}: a green build lets them through.")
+    lines.extend(f"note: {n}" for n in notes)
+    return "\n".join(lines) + "\n"
