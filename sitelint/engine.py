@@ -87,7 +87,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
     }
     site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
-    scope = _scope(site, targets)
+    scope = _scope(site, targets, settings["lint-variants"])
     clock.lap("read+parse")
     ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
                             services={n: services.getter(n) for n in services.factories}, note=note)
@@ -209,9 +209,11 @@ def _unpickle(blob: bytes | None) -> Page | None:
     return page if isinstance(page, Page) else None
 
 
-def _scope(site: Site, targets: Sequence[Path]) -> set[str]:
+def _scope(site: Site, targets: Sequence[Path], variants: bool) -> set[str]:
+    """The pages reported on: those under the given paths, else every page; frozen versioned copies and
+    translations only when asked for (by lint-variants or by naming them)."""
     if not targets:
-        return {p.path for p in site.pages} | {path for path, _ in site.unreadable}
+        return {p.path for p in site.pages if variants or not p.variant} | {path for path, _ in site.unreadable}
     chosen = set()
     for page in site.pages:
         if any(page.abspath == t or page.abspath.is_relative_to(t) for t in targets if t.is_dir() or t.is_file()):
