@@ -1,7 +1,8 @@
 """Duplication checks: the same prose in two places, found without comparing every pair of pages or passages.
 
-Corpus: every page except deliberate copies (versioned and i18n variants), shared partials (`_*.md(x)`, files that
-MDX pages import or mkdocs snippets include) and pages matching the `allow-duplicates` globs. Only prose is compared;
+Corpus: every page except deliberate copies (versioned and i18n variants, changelogs and release notes), shared
+partials (`_*.md(x)`, files that MDX pages import or mkdocs snippets include) and pages matching the
+`allow-duplicates` globs. Only prose is compared;
 code has its own, optional check.
 
 Complexity, for P pages, N prose words, U semantic passages, d = embedding size:
@@ -34,11 +35,13 @@ from typing import Any
 
 import numpy as np
 
-from sitelint.model import CheckContext, CheckSpec, Location, Measurement, Page
+from sitelint.model import Block, CheckContext, CheckSpec, Location, Measurement, Page
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|-")
 _IMPORT = re.compile(r"""from\s+['"]([^'"]+\.mdx?)['"]""")
 _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
+_CHANGELOG = re.compile(r"(?i)(changelog|change-log|changes|release[-_]?notes|releasenotes)\.\w+$")
 _SNIPPET_BLOCK = re.compile(r"^-{2}8<-{2}\s*$\n(.*?)^-{2}8<-{2}\s*$", re.M | re.S)
 # Cached digests and results are only valid for the code that made them: a change to this file starts afresh.
 _VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
@@ -65,41 +68,75 @@ class Digest:
 
     words: int
     prose_hash: str
-    grams: np.ndarray  # uint64 hash of the _RUN_K words starting at each position of the passage words
-    lines: np.ndarray  # uint32 source line of each passage word (prose outside tables)
+    ids: np.ndarray  # uint64 hash of each passage word (prose outside tables, inline code included)
+    lines: np.ndarray  # uint32 source line of each passage word
     sig: np.ndarray  # uint32 MinHash of the page's _PAGE_K-word shingles
     shingles: np.ndarray  # sorted unique uint64 _PAGE_K-word shingles
     headings: frozenset[str]
+    subject: frozenset[int]  # word hashes of the title and headings: what the page documents
 
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
 
+    @property
+    def grams(self) -> np.ndarray:
+        return _shingle(self.ids, _RUN_K)
+
 
 def _tokens(text: str) -> list[str]:
-    return [w.casefold() for w in _WORD.findall(text)]
+    return [t for t in (w.strip("_").casefold() for w in _WORD.findall(text)) if t]
+
+
+_NOT_PROSE = frozenset({"code", "html", "jsx", "esm", "heading", "front_matter", "comment"})
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_MARKUP = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>|https?://\S+|^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
+
+
+def _prose(page: Page) -> list[tuple[Block, list[tuple[int, str]]]]:
+    """Each prose block with its source lines, markup stripped but inline code kept.
+
+    Inline code stays because it often is the only word that differs between two sentences of a template
+    ("`maxWidth` is the maximum width ..."); link targets, tags and list markers go. Lines of code, JSX or HTML
+    nested in a prose block (a code block inside a list item) are left out.
+    """
+    source = page.source.splitlines()
+    skip: set[int] = set()
+    for block in page.blocks:
+        if block.kind in _NOT_PROSE:
+            skip.update(range(block.line, block.end_line + 1))
+    out = []
+    for block in page.blocks:
+        if block.is_prose:
+            lines = [(n, _MARKUP.sub(" ", _LINK_TARGET.sub("]", source[n - 1])))
+                     for n in range(block.line, min(block.end_line, len(source)) + 1) if n not in skip]
+            skip.update(n for n, _ in lines)
+            out.append((block, lines))
+    return out
 
 
 def _digest(page: Page) -> Digest:
     words: list[str] = []
     passage_words: list[str] = []  # tables are left out: their rows repeat a template's frame by design
     lines: list[int] = []
-    for block in page.blocks:
-        if block.is_prose:
-            for k, text in enumerate(block.text.split("\n")):
-                found = _tokens(text)
-                words += found
-                if block.kind != "table":
-                    passage_words += found
-                    lines += [min(block.line + k, block.end_line)] * len(found)
+    for block, texts in _prose(page):
+        for n, text in texts:
+            found = _tokens(text)
+            words += found
+            if block.kind != "table":
+                passage_words += found
+                lines += [n] * len(found)
     ids: dict[str, int] = {}
-    for w in words:
+    source = page.source.splitlines()
+    titles = [page.title, *(source[b.line - 1] for b in page.blocks if b.kind == "heading" and b.line <= len(source))]
+    named = {t for title in titles for t in _tokens(f"{title} {_CAMEL.sub(' ', title)}")}
+    for w in [*words, *named]:
         if w not in ids:
             ids[w] = int.from_bytes(hashlib.blake2b(w.encode(), digest_size=8).digest(), "little")
     shingles = np.unique(_shingle(np.array([ids[w] for w in words], dtype=np.uint64), _PAGE_K))
-    grams = _shingle(np.array([ids[w] for w in passage_words], dtype=np.uint64), _RUN_K)
     headings = frozenset(" ".join(_tokens(s.title)) for s in page.sections if s.level > 1 and _tokens(s.title))
-    return Digest(len(words), hashlib.sha256(" ".join(words).encode()).hexdigest(), grams,
-                  np.array(lines, dtype=np.uint32), _minhash(shingles), shingles, headings)
+    return Digest(len(words), hashlib.sha256(" ".join(words).encode()).hexdigest(),
+                  np.array([ids[w] for w in passage_words], dtype=np.uint64), np.array(lines, dtype=np.uint32),
+                  _minhash(shingles), shingles, headings, frozenset(ids[w] for w in named))
 
 
 def _shingle(ids: np.ndarray, k: int) -> np.ndarray:
@@ -123,15 +160,17 @@ def _minhash(shingles: np.ndarray) -> np.ndarray:
 
 
 def _encode(d: Digest) -> bytes:
-    return pickle.dumps((d.words, d.prose_hash, d.grams.tobytes(), d.lines.tobytes(), d.sig.tobytes(),
-                         d.shingles.tobytes(), sorted(d.headings)), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((d.words, d.prose_hash, d.ids.tobytes(), d.lines.tobytes(), d.sig.tobytes(),
+                         d.shingles.tobytes(), sorted(d.headings), sorted(d.subject)),
+                        protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _decode(blob: bytes) -> Digest | None:
     try:
-        words, prose, grams, lines, sig, shingles, headings = pickle.loads(blob)
-        return Digest(words, prose, np.frombuffer(grams, np.uint64), np.frombuffer(lines, np.uint32),
-                      np.frombuffer(sig, np.uint32), np.frombuffer(shingles, np.uint64), frozenset(headings))
+        words, prose, ids, lines, sig, shingles, headings, subject = pickle.loads(blob)
+        return Digest(words, prose, np.frombuffer(ids, np.uint64), np.frombuffer(lines, np.uint32),
+                      np.frombuffer(sig, np.uint32), np.frombuffer(shingles, np.uint64), frozenset(headings),
+                      frozenset(subject))
     except Exception:  # noqa: BLE001 - an unreadable row is recomputed, never trusted
         return None
 
@@ -237,6 +276,8 @@ def _eligible(ctx: CheckContext) -> list[Page]:
     for page in site.pages:
         if page.variant or _is_partial(page, site.root) or os.path.normpath(page.abspath) in included:
             continue
+        if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
+            continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
         if globs and _allowed(page, site.root, site.repo_root, globs):
             continue
         out.append(page)
@@ -430,11 +471,15 @@ def _copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> l
             runs[-1] = Span(pa, last.a_lo, last.a_hi + grown, pb, last.b_lo, last.b_hi + grown, last.matched + grown)
         else:
             runs.append(Span(pa, ia, ia + _RUN_K, pb, ia - diag, ia - diag + _RUN_K, _RUN_K))
-    return _bridge(runs, max_gap)
+    return _bridge(runs, max_gap, digests)
 
 
-def _bridge(runs: list[Span], max_gap: int) -> list[Span]:
-    """Join runs of the same two pages separated by a small edit (a changed, added or dropped word or two)."""
+def _bridge(runs: list[Span], max_gap: int, digests: Sequence[Digest]) -> list[Span]:
+    """Join runs of the same two pages separated by a small edit (a changed, added or dropped word or two).
+
+    An edit where each copy names its own subject (a word of its title or headings: "maximum `width`" against
+    "maximum `height`") is a template's slot, not an edit, and is never bridged.
+    """
     runs.sort(key=lambda s: (s.a, s.b, s.a_lo, s.b_lo))
     chains: list[Span] = []
     open_for: dict[tuple[int, int], list[int]] = defaultdict(list)
@@ -443,7 +488,8 @@ def _bridge(runs: list[Span], max_gap: int) -> list[Span]:
         for i in open_for[(run.a, run.b)]:
             c = chains[i]
             if c.a_lo < run.a_lo and c.b_lo < run.b_lo and -_RUN_K < run.a_lo - c.a_hi <= max_gap \
-                    and -_RUN_K < run.b_lo - c.b_hi <= max_gap and (best is None or c.matched > chains[best].matched):
+                    and -_RUN_K < run.b_lo - c.b_hi <= max_gap and (best is None or c.matched > chains[best].matched) \
+                    and not _slot(digests[run.a], c.a_hi, run.a_lo, digests[run.b], c.b_hi, run.b_lo):
                 best = i
         if best is None:
             open_for[(run.a, run.b)].append(len(chains))
@@ -454,6 +500,12 @@ def _bridge(runs: list[Span], max_gap: int) -> list[Span]:
         chains[best] = Span(run.a, c.a_lo, max(c.a_hi, run.a_hi), run.b, c.b_lo, max(c.b_hi, run.b_hi),
                             c.matched + run.matched - overlap)
     return chains
+
+
+def _slot(da: Digest, a_lo: int, a_hi: int, db: Digest, b_lo: int, b_hi: int) -> bool:
+    gap_a, gap_b = set(da.ids[a_lo:a_hi].tolist()), set(db.ids[b_lo:b_hi].tolist())
+    own_a, own_b = gap_a & da.subject - gap_b, gap_b & db.subject - gap_a
+    return bool(own_a) and bool(own_b)
 
 
 def _passage_spans(corpus: Corpus, params: Mapping[str, Any]) -> list[Span]:
@@ -596,24 +648,25 @@ def _units(page: Page, min_words: int) -> list[tuple[int, int, str]]:
     """Semantic passages: consecutive prose of one section (tables left out), at most what the model reads."""
     out: list[tuple[int, int, str]] = []
     parts: list[tuple[int, int, str]] = []
-    count, section = 0, None
+    count, section = 0, -2
 
     def flush() -> None:
         if parts and count >= min_words:
             out.append((parts[0][0], parts[-1][1], " ".join(p[2] for p in parts)))
         parts.clear()
 
-    for block in page.blocks:
-        if block.kind == "heading" or block.section != section:
+    for block, lines in _prose(page):
+        if block.section != section:
             flush()
             count, section = 0, block.section
-        if block.kind not in _UNIT_KINDS:
+        text = " ".join(" ".join(t for _, t in lines).split())
+        if block.kind not in _UNIT_KINDS or not text:
             continue
-        words = len(block.text.split())
+        words = len(text.split())
         if count and count + words > _UNIT_MAX_WORDS:
             flush()
             count = 0
-        parts.append((block.line, block.end_line, " ".join(block.text.split())))
+        parts.append((lines[0][0], lines[-1][0], text))
         count += words
     flush()
     return out
@@ -658,33 +711,42 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
 
 
 def _paraphrases(corpus: Corpus, embedder: Any, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-    threshold = float(params["min-similarity"])
+    """Passage pairs that say the same thing: one very close pair, or several close pairs between the same pages."""
+    strong, weak = float(params["min-similarity"]), float(params["page-similarity"])
     units = [(i, *u) for i, page in enumerate(corpus.pages) for u in _units(page, int(params["min-words"]))]
     key_of = [hashlib.sha256(u[3].encode()).hexdigest() for u in units]
     texts = dict(zip(key_of, (u[3] for u in units), strict=True))
-    pairs = _semantic_pairs(corpus, embedder, texts, params)
     where: dict[str, list[int]] = defaultdict(list)
     for n, key in enumerate(key_of):
         where[key].append(n)
     digests = corpus.digests
-    out = []
-    for ka, kb, cosine in pairs:
-        if cosine < threshold or _overlap(texts[ka], texts[kb]) >= float(params["max-lexical-overlap"]):
-            continue
+    by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
+    for ka, kb, cosine in _semantic_pairs(corpus, embedder, texts, {**params, "floor": min(strong, weak)}):
+        if _overlap(texts[ka], texts[kb]) >= float(params["max-lexical-overlap"]):
+            continue  # a lexical copy: copied-passage reports it
         for x in where[ka]:
             for y in where[kb]:
-                ua, ub = units[x], units[y]
-                if ua[0] == ub[0] or _siblings(digests[ua[0]], digests[ub[0]], int(params["template-headings"])):
-                    continue
-                out.append((ua[0], ua[1], ua[2], ub[0], ub[1], ub[2], round(cosine, 3)))
-                out.append((ub[0], ub[1], ub[2], ua[0], ua[1], ua[2], round(cosine, 3)))
-    return sorted(set(out))
+                a, b = sorted((x, y), key=lambda n: units[n][0])
+                pa, pb = units[a][0], units[b][0]
+                if pa != pb and not _siblings(digests[pa], digests[pb], int(params["template-headings"])):
+                    by_pages[(pa, pb)].append((a, b, cosine))
+    out = set()
+    for matches in by_pages.values():
+        # Several passages of one page matching passages of another is evidence a single close pair is not.
+        sides = min(len({a for a, _, _ in matches}), len({b for _, b, _ in matches}))
+        corroborated = sides >= int(params["corroboration"])
+        for a, b, cosine in matches:
+            if cosine >= strong or (corroborated and cosine >= weak):
+                ua, ub = units[a], units[b]
+                out.add((ua[0], ua[1], ua[2], ub[0], ub[1], ub[2], round(cosine, 3)))
+                out.add((ub[0], ub[1], ub[2], ua[0], ua[1], ua[2], round(cosine, 3)))
+    return sorted(out)
 
 
 def _semantic_pairs(corpus: Corpus, embedder: Any, texts: Mapping[str, str],
                     params: Mapping[str, Any]) -> list[tuple[str, str, float]]:
     """Passage pairs above the threshold; passages already searched in an earlier run are not searched again."""
-    floor = float(params["min-similarity"])
+    floor = float(params["floor"])
     state_key = hashlib.sha256(f"{params['model']}\0{floor}\0{params['top-k']}".encode()).hexdigest()
     known: set[str] = set()
     pairs: dict[tuple[str, str], float] = {}
@@ -790,7 +852,7 @@ CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec("repeated-passages", "site", repeated_passages,
               {"min-words": 30, "min-similarity": 1.0, "max-gap": 0, "max-copies": 20}),
     CheckSpec("paraphrased-passages", "site", paraphrased_passages,
-              {"min-similarity": 0.88, "min-words": 30, "max-lexical-overlap": 0.5, "template-headings": 3,
-               "top-k": 10}),
+              {"min-similarity": 0.88, "page-similarity": 0.8, "corroboration": 3, "min-words": 30,
+               "max-lexical-overlap": 0.5, "template-headings": 3, "top-k": 10}),
     CheckSpec("duplicate-code-blocks", "site", duplicate_code, {"min-lines": 8}),
 )
