@@ -21,6 +21,7 @@ Per-page shingles and hashes are cached by page content hash; each check's resul
 
 from __future__ import annotations
 
+import datetime as dt
 import fnmatch
 import hashlib
 import os
@@ -54,6 +55,7 @@ _PERMS = 128
 _PRIME = np.uint64(1099511628211)
 _SEEDS = np.random.default_rng(0x5173).integers(1, 2**63 - 1, size=(2, _PERMS), dtype=np.uint64)
 _MULT, _ADD = _SEEDS[0] | np.uint64(1), _SEEDS[1]
+_EPOCH_ORDINAL = dt.date(1970, 1, 1).toordinal()
 _BLOCK = 512  # query rows per similarity block
 _BRUTE_LIMIT = 8_000_000  # query x passage products above which the semantic search groups passages first
 _UNIT_MAX_WORDS = 150  # a semantic passage: consecutive prose of one section, cut to what the model reads
@@ -107,8 +109,11 @@ def _prose(page: Page) -> list[tuple[Block, list[tuple[int, str]]]]:
     out = []
     for block in page.blocks:
         if block.is_prose:
-            lines = [(n, _MARKUP.sub(" ", _LINK_TARGET.sub("]", source[n - 1])))
-                     for n in range(block.line, min(block.end_line, len(source)) + 1) if n not in skip]
+            lines = [
+                (n, _MARKUP.sub(" ", _LINK_TARGET.sub("]", source[n - 1])))
+                for n in range(block.line, min(block.end_line, len(source)) + 1)
+                if n not in skip
+            ]
             skip.update(n for n, _ in lines)
             out.append((block, lines))
     return out
@@ -134,9 +139,16 @@ def _digest(page: Page) -> Digest:
             ids[w] = int.from_bytes(hashlib.blake2b(w.encode(), digest_size=8).digest(), "little")
     shingles = np.unique(_shingle(np.array([ids[w] for w in words], dtype=np.uint64), _PAGE_K))
     headings = frozenset(" ".join(_tokens(s.title)) for s in page.sections if s.level > 1 and _tokens(s.title))
-    return Digest(len(words), hashlib.sha256(" ".join(words).encode()).hexdigest(),
-                  np.array([ids[w] for w in passage_words], dtype=np.uint64), np.array(lines, dtype=np.uint32),
-                  _minhash(shingles), shingles, headings, frozenset(ids[w] for w in named))
+    return Digest(
+        len(words),
+        hashlib.sha256(" ".join(words).encode()).hexdigest(),
+        np.array([ids[w] for w in passage_words], dtype=np.uint64),
+        np.array(lines, dtype=np.uint32),
+        _minhash(shingles),
+        shingles,
+        headings,
+        frozenset(ids[w] for w in named),
+    )
 
 
 def _shingle(ids: np.ndarray, k: int) -> np.ndarray:
@@ -145,7 +157,7 @@ def _shingle(ids: np.ndarray, k: int) -> np.ndarray:
         return np.zeros(0, dtype=np.uint64)
     out = ids[:n].copy()
     for j in range(1, k):
-        out = out * _PRIME + ids[j:j + n]  # wraps modulo 2**64 on purpose
+        out = out * _PRIME + ids[j : j + n]  # wraps modulo 2**64 on purpose
     return out
 
 
@@ -154,23 +166,40 @@ def _minhash(shingles: np.ndarray) -> np.ndarray:
         return np.full(_PERMS, 0xFFFFFFFF, dtype=np.uint32)
     sig = np.full(_PERMS, np.iinfo(np.uint64).max, dtype=np.uint64)
     for start in range(0, len(shingles), 4096):  # bounded temporary: 128 x 4096
-        part = shingles[None, start:start + 4096]
+        part = shingles[None, start : start + 4096]
         sig = np.minimum(sig, ((_MULT[:, None] * part + _ADD[:, None]) >> np.uint64(32)).min(axis=1))
     return sig.astype(np.uint32)
 
 
 def _encode(d: Digest) -> bytes:
-    return pickle.dumps((d.words, d.prose_hash, d.ids.tobytes(), d.lines.tobytes(), d.sig.tobytes(),
-                         d.shingles.tobytes(), sorted(d.headings), sorted(d.subject)),
-                        protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps(
+        (
+            d.words,
+            d.prose_hash,
+            d.ids.tobytes(),
+            d.lines.tobytes(),
+            d.sig.tobytes(),
+            d.shingles.tobytes(),
+            sorted(d.headings),
+            sorted(d.subject),
+        ),
+        protocol=pickle.HIGHEST_PROTOCOL,
+    )
 
 
 def _decode(blob: bytes) -> Digest | None:
     try:
         words, prose, ids, lines, sig, shingles, headings, subject = pickle.loads(blob)
-        return Digest(words, prose, np.frombuffer(ids, np.uint64), np.frombuffer(lines, np.uint32),
-                      np.frombuffer(sig, np.uint32), np.frombuffer(shingles, np.uint64), frozenset(headings),
-                      frozenset(subject))
+        return Digest(
+            words,
+            prose,
+            np.frombuffer(ids, np.uint64),
+            np.frombuffer(lines, np.uint32),
+            np.frombuffer(sig, np.uint32),
+            np.frombuffer(shingles, np.uint64),
+            frozenset(headings),
+            frozenset(subject),
+        )
     except Exception:  # noqa: BLE001 - an unreadable row is recomputed, never trusted
         return None
 
@@ -193,7 +222,8 @@ class Corpus:
         self.pages = _eligible(ctx)
         self.cache = _service(ctx, "cache")
         self.fingerprint = hashlib.sha256(
-            "\n".join(f"{p.path}\0{p.content_hash}" for p in self.pages).encode()).hexdigest()
+            "\n".join(f"{p.path}\0{p.content_hash}" for p in self.pages).encode()
+        ).hexdigest()
 
     @cached_property
     def digests(self) -> list[Digest]:
@@ -231,18 +261,18 @@ class Corpus:
         return _inbound_links(self.ctx.site.pages)
 
     @cached_property
-    def _created(self) -> dict[str, int]:
+    def _created(self) -> dict[str, float]:
         history = _service(self.ctx, "git")
         lookup = getattr(history, "file", None)
-        out: dict[str, int] = {}
+        out: dict[str, float] = {}
         if callable(lookup):
             for page in self.pages:
                 try:
-                    created = getattr(lookup(page.abspath), "created", None)
-                except Exception:  # noqa: BLE001
-                    created = None
-                if isinstance(created, int):
-                    out[page.path] = created
+                    first = _first_seen(lookup(page.abspath))
+                except Exception:  # noqa: BLE001 - no date is no hint, not a failed check
+                    first = None
+                if first is not None:
+                    out[page.path] = first
         return out
 
     def canonical(self, paths: Iterable[str]) -> tuple[str, str]:
@@ -264,8 +294,27 @@ class Corpus:
         note = f"{who} looks canonical ({reason})"
         shown = [f"{o.path}:{o.line}" for o in others[:3]]
         more = f" and {len(others) - 3} more" if len(others) > 3 else ""
-        return {"others": ", ".join(shown) + more, "copies": len(others) + 1, "canonical": canonical,
-                "reason": reason, "canonical_note": note, **extra}
+        return {
+            "others": ", ".join(shown) + more,
+            "copies": len(others) + 1,
+            "canonical": canonical,
+            "reason": reason,
+            "canonical_note": note,
+            **extra,
+        }
+
+
+def _first_seen(history: Any) -> float | None:
+    """When git first saw a file, in days, from a file history that may give a date or a unix time."""
+    for name in ("first_commit", "created"):
+        value = getattr(history, name, None)
+        if isinstance(value, dt.datetime):
+            return value.timestamp() / 86400
+        if isinstance(value, dt.date):
+            return float(value.toordinal() - _EPOCH_ORDINAL)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return value / 86400
+    return None
 
 
 def _eligible(ctx: CheckContext) -> list[Page]:
@@ -298,8 +347,11 @@ def _is_partial(page: Page, root: Any) -> bool:
 
 def _allowed(page: Page, root: Any, repo_root: Any, globs: Sequence[str]) -> bool:
     names = {page.path, _relative(page, root), _relative(page, repo_root)} - {None}
-    return any(fnmatch.fnmatch(str(name), g) or (g.startswith("**/") and fnmatch.fnmatch(str(name), g[3:]))
-               for name in names for g in globs)
+    return any(
+        fnmatch.fnmatch(str(name), g) or (g.startswith("**/") and fnmatch.fnmatch(str(name), g[3:]))
+        for name in names
+        for g in globs
+    )
 
 
 def _included(pages: Sequence[Page]) -> set[str]:
@@ -385,8 +437,9 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     for path, matches in sorted(found.items()):
         matches.sort(key=lambda m: (-m[0], m[1]))
         others = tuple(Location(o, 1) for _, o in matches)
-        yield Measurement(matches[0][0], Location(path, 1), corpus.detail(path, others, similarity=matches[0][0]),
-                          others)
+        yield Measurement(
+            matches[0][0], Location(path, 1), corpus.detail(path, others, similarity=matches[0][0]), others
+        )
 
 
 def _similar_pages(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[str, str, float]]:
@@ -410,7 +463,7 @@ def _lsh_candidates(sigs: Sequence[np.ndarray], threshold: float) -> set[tuple[i
     buckets: dict[bytes, list[int]] = defaultdict(list)
     for i, sig in enumerate(sigs):
         for band in range(0, _PERMS, rows):
-            buckets[band.to_bytes(2, "little") + sig[band:band + rows].tobytes()].append(i)
+            buckets[band.to_bytes(2, "little") + sig[band : band + rows].tobytes()].append(i)
     pairs: set[tuple[int, int]] = set()
     for members in buckets.values():
         for x in range(len(members)):
@@ -455,9 +508,9 @@ def _copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> l
     sizes = np.diff(np.r_[starts, len(hashes)])
     pairs: list[tuple[int, int, int, int]] = []
     for start, size in zip(starts[sizes > 1].tolist(), sizes[sizes > 1].tolist(), strict=True):
-        if size > 4 * max_copies or len(set(pages[start:start + size].tolist())) > max_copies:
+        if size > 4 * max_copies or len(set(pages[start : start + size].tolist())) > max_copies:
             continue  # boilerplate on many pages (a template's frame), not a copy someone made
-        group = sorted(zip(pages[start:start + size].tolist(), pos[start:start + size].tolist(), strict=True))
+        group = sorted(zip(pages[start : start + size].tolist(), pos[start : start + size].tolist(), strict=True))
         for x in range(size):
             for y in range(x + 1, size):
                 (pa, ia), (pb, ib) = group[x], group[y]
@@ -487,9 +540,14 @@ def _bridge(runs: list[Span], max_gap: int, digests: Sequence[Digest]) -> list[S
         best = None
         for i in open_for[(run.a, run.b)]:
             c = chains[i]
-            if c.a_lo < run.a_lo and c.b_lo < run.b_lo and -_RUN_K < run.a_lo - c.a_hi <= max_gap \
-                    and -_RUN_K < run.b_lo - c.b_hi <= max_gap and (best is None or c.matched > chains[best].matched) \
-                    and not _slot(digests[run.a], c.a_hi, run.a_lo, digests[run.b], c.b_hi, run.b_lo):
+            if (
+                c.a_lo < run.a_lo
+                and c.b_lo < run.b_lo
+                and -_RUN_K < run.a_lo - c.a_hi <= max_gap
+                and -_RUN_K < run.b_lo - c.b_hi <= max_gap
+                and (best is None or c.matched > chains[best].matched)
+                and not _slot(digests[run.a], c.a_hi, run.a_lo, digests[run.b], c.b_hi, run.b_lo)
+            ):
                 best = i
         if best is None:
             open_for[(run.a, run.b)].append(len(chains))
@@ -497,8 +555,15 @@ def _bridge(runs: list[Span], max_gap: int, digests: Sequence[Digest]) -> list[S
             continue
         c = chains[best]
         overlap = max(0, c.a_hi - run.a_lo)
-        chains[best] = Span(run.a, c.a_lo, max(c.a_hi, run.a_hi), run.b, c.b_lo, max(c.b_hi, run.b_hi),
-                            c.matched + run.matched - overlap)
+        chains[best] = Span(
+            run.a,
+            c.a_lo,
+            max(c.a_hi, run.a_hi),
+            run.b,
+            c.b_lo,
+            max(c.b_hi, run.b_hi),
+            c.matched + run.matched - overlap,
+        )
     return chains
 
 
@@ -514,7 +579,8 @@ def _passage_spans(corpus: Corpus, params: Mapping[str, Any]) -> list[Span]:
     for s in spans:
         words = min(s.a_hi - s.a_lo, s.b_hi - s.b_lo)
         if words >= int(params["min-words"]) and s.matched / max(s.a_hi - s.a_lo, s.b_hi - s.b_lo) >= float(
-                params["min-similarity"]):
+            params["min-similarity"]
+        ):
             keep.append(s)
     return keep
 
@@ -536,15 +602,18 @@ def _cross_page(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[int, ..
         da, db = digests[s.a], digests[s.b]
         if da.prose_hash == db.prose_hash or _jaccard(da.shingles, db.shingles) >= whole:
             continue  # the whole page is a copy: duplicate-page or near-duplicate-page says so
-        out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
-                    s.a_hi - s.a_lo))
-        out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
-                    s.b_hi - s.b_lo))
+        out.append(
+            (s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a_hi - s.a_lo)
+        )
+        out.append(
+            (s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b_hi - s.b_lo)
+        )
     return out
 
 
-def _passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value: str = "words"
-                          ) -> Iterator[Measurement]:
+def _passage_measurements(
+    corpus: Corpus, found: Sequence[tuple[Any, ...]], value: str = "words"
+) -> Iterator[Measurement]:
     """One finding per passage of a page: copies of overlapping lines are merged, every other copy is related."""
     by_page: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     for entry in found:
@@ -581,9 +650,12 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
     found = corpus.memo("repeated-passages", ctx.params, lambda: _within_page(corpus, ctx.params))
     for index, lo, hi, first, first_end, words in found:
         page = corpus.pages[index]
-        yield Measurement(words, Location(page.path, lo, hi),
-                          {"first_line": first, "words": words, "others": f"{page.path}:{first}"},
-                          (Location(page.path, first, first_end),))
+        yield Measurement(
+            words,
+            Location(page.path, lo, hi),
+            {"first_line": first, "words": words, "others": f"{page.path}:{first}"},
+            (Location(page.path, first, first_end),),
+        )
 
 
 def _within_page(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[int, int, int, int, int, int]]:
@@ -614,8 +686,10 @@ def _tabs(page: Page) -> list[tuple[int, int]]:
     opened: list[int] = []
     for block in page.blocks:
         if block.kind in ("jsx", "html"):
-            for match in sorted([(m.start(), 1) for m in _TAB_OPEN.finditer(block.text)]
-                                + [(m.start(), -1) for m in _TAB_CLOSE.finditer(block.text)]):
+            for match in sorted(
+                [(m.start(), 1) for m in _TAB_OPEN.finditer(block.text)]
+                + [(m.start(), -1) for m in _TAB_CLOSE.finditer(block.text)]
+            ):
                 if match[1] > 0:
                     opened.append(block.line)
                 elif opened:
@@ -743,8 +817,9 @@ def _paraphrases(corpus: Corpus, embedder: Any, params: Mapping[str, Any]) -> li
     return sorted(out)
 
 
-def _semantic_pairs(corpus: Corpus, embedder: Any, texts: Mapping[str, str],
-                    params: Mapping[str, Any]) -> list[tuple[str, str, float]]:
+def _semantic_pairs(
+    corpus: Corpus, embedder: Any, texts: Mapping[str, str], params: Mapping[str, Any]
+) -> list[tuple[str, str, float]]:
     """Passage pairs above the threshold; passages already searched in an earlier run are not searched again."""
     floor = float(params["floor"])
     state_key = hashlib.sha256(f"{params['model']}\0{floor}\0{params['top-k']}".encode()).hexdigest()
@@ -778,7 +853,7 @@ def _search(vectors: np.ndarray, queries: np.ndarray, floor: float, top_k: int) 
     for qs, members in groups:
         candidates = vectors[members]
         for start in range(0, len(qs), _BLOCK):
-            block = qs[start:start + _BLOCK]
+            block = qs[start : start + _BLOCK]
             sims = vectors[block] @ candidates.T
             rows, cols = np.nonzero(sims >= floor)
             for r, c in zip(rows.tolist(), cols.tolist(), strict=True):
@@ -818,8 +893,8 @@ def _groups(vectors: np.ndarray, queries: np.ndarray, probes: int = 6) -> list[t
 def _nearest(vectors: np.ndarray, centroids: np.ndarray, k: int) -> np.ndarray:
     out = np.empty((len(vectors), k), dtype=np.int64)
     for start in range(0, len(vectors), 4 * _BLOCK):
-        sims = vectors[start:start + 4 * _BLOCK] @ centroids.T
-        out[start:start + len(sims)] = np.argsort(-sims, axis=1)[:, :k]
+        sims = vectors[start : start + 4 * _BLOCK] @ centroids.T
+        out[start : start + len(sims)] = np.argsort(-sims, axis=1)[:, :k]
     return out
 
 
@@ -840,19 +915,39 @@ def duplicate_code(ctx: CheckContext) -> Iterator[Measurement]:
             continue
         for page, line, end, count in members:
             others = tuple(Location(p.path, ln, e) for p, ln, e, _ in members if p.path != page.path)
-            yield Measurement(count, Location(page.path, line, end), corpus.detail(page.path, others, lines=count),
-                              others)
+            yield Measurement(
+                count, Location(page.path, line, end), corpus.detail(page.path, others, lines=count), others
+            )
 
 
 CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec("duplicate-pages", "site", duplicate_pages, {"min-words": 30}),
     CheckSpec("near-duplicate-pages", "site", near_duplicate_pages, {"min-similarity": 0.9, "min-words": 50}),
-    CheckSpec("copied-passages", "site", copied_passages,
-              {"min-words": 40, "min-similarity": 0.8, "max-gap": 6, "max-copies": 20, "page-similarity": 0.9}),
-    CheckSpec("repeated-passages", "site", repeated_passages,
-              {"min-words": 30, "min-similarity": 1.0, "max-gap": 0, "max-copies": 20}),
-    CheckSpec("paraphrased-passages", "site", paraphrased_passages,
-              {"min-similarity": 0.88, "page-similarity": 0.8, "corroboration": 3, "min-words": 30,
-               "max-lexical-overlap": 0.5, "template-headings": 3, "top-k": 10}),
+    CheckSpec(
+        "copied-passages",
+        "site",
+        copied_passages,
+        {"min-words": 40, "min-similarity": 0.8, "max-gap": 6, "max-copies": 20, "page-similarity": 0.9},
+    ),
+    CheckSpec(
+        "repeated-passages",
+        "site",
+        repeated_passages,
+        {"min-words": 30, "min-similarity": 1.0, "max-gap": 0, "max-copies": 20},
+    ),
+    CheckSpec(
+        "paraphrased-passages",
+        "site",
+        paraphrased_passages,
+        {
+            "min-similarity": 0.88,
+            "page-similarity": 0.8,
+            "corroboration": 3,
+            "min-words": 30,
+            "max-lexical-overlap": 0.5,
+            "template-headings": 3,
+            "top-k": 10,
+        },
+    ),
     CheckSpec("duplicate-code-blocks", "site", duplicate_code, {"min-lines": 8}),
 )

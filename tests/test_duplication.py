@@ -1,0 +1,364 @@
+"""Duplication checks on real parsed pages: fixture sites through the engine, canonical copies, exclusions,
+the semantic plumbing (with a fake embedder) and the real model, warm runs, and the shared corpora."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from conftest import ROOT, shared, write_site
+from sitelint import config as configmod, engine
+from sitelint.cache import open_cache
+from sitelint.checks import duplication as dup
+from sitelint.discover import variant_of
+from sitelint.embed import ModelUnavailable
+from sitelint.model import CheckContext, Measurement, Site
+from sitelint.parse import parse_page
+
+FIXTURES = ROOT / "fixtures" / "sites" / "dupes"
+TODAY = dt.date(2026, 11, 30)
+SPECS = {spec.name: spec for spec in dup.CHECKS}
+
+
+def _lint(root: Path, **settings: Any) -> list[tuple[str, str, int]]:
+    table = {"rule": {"DUP006": {"enabled": True}}, **settings}
+    result = engine.lint(cwd=root, config=configmod.validate(table, None), today=TODAY, select=["DUP"])
+    return sorted((f.rule, f.path, f.line) for f in result.findings)
+
+
+def test_docusaurus_fixture_site(tmp_path: Path) -> None:
+    root = shutil.copytree(FIXTURES / "docusaurus", tmp_path / "site")
+    assert _lint(root) == sorted(
+        [
+            ("DUP001", "docs/guides/rollback.md", 1),
+            ("DUP001", "docs/guides/undo-a-deploy.md", 1),
+            ("DUP002", "docs/guides/deploying.md", 1),
+            ("DUP002", "docs/guides/deploying-to-staging.md", 1),
+            ("DUP003", "docs/installation.md", 31),
+            ("DUP003", "docs/troubleshooting.md", 16),
+            # the preview pages say the same in three sections; configuration explains the token lookup again
+            ("DUP004", "docs/guides/preview-deploys.md", 10),
+            ("DUP004", "docs/guides/preview-deploys.md", 14),
+            ("DUP004", "docs/guides/preview-deploys.md", 23),
+            ("DUP004", "docs/previews.md", 10),
+            ("DUP004", "docs/previews.md", 14),
+            ("DUP004", "docs/previews.md", 18),
+            ("DUP004", "docs/configuration.md", 20),
+            ("DUP004", "docs/troubleshooting.md", 16),
+            ("DUP005", "docs/faq.md", 18),
+            ("DUP006", "docs/getting-started.md", 14),
+            ("DUP006", "docs/installation.md", 14),
+        ]
+    )
+    # Not reported: versioned_docs/version-1.0 and i18n/fr copies, the OS partials (near-duplicates of each
+    # other), the CI tabs of setup.mdx (the same paragraph in both tabs) and the four CLI reference pages.
+
+
+def test_mkdocs_fixture_site(tmp_path: Path) -> None:
+    root = shutil.copytree(FIXTURES / "mkdocs", tmp_path / "site")
+    assert _lint(root) == []
+
+
+def _site(pages: Mapping[str, str], root: Path) -> Site:
+    write_site(root, pages)
+    parsed = tuple(parse_page(rel, root / rel, text, variant=variant_of(rel)) for rel, text in sorted(pages.items()))
+    return Site(root=root / "docs", repo_root=root, framework="docusaurus", pages=parsed)
+
+
+def _run(
+    check: str,
+    site: Site,
+    services: Mapping[str, Callable[[], Any]] | None = None,
+    notes: list[str] | None = None,
+    **settings: Any,
+) -> list[Measurement]:
+    spec = SPECS[check]
+    ctx = CheckContext(
+        site=site,
+        params=dict(spec.defaults),
+        today=TODAY,
+        settings=settings,
+        services=services or {},
+        note=(notes if notes is not None else []).append,
+    )
+    return list(spec.fn(ctx))
+
+
+PARAGRAPH = (
+    "Harbor reads credentials from the HARBOR_TOKEN environment variable first and falls back to the "
+    "credentials file written by harbor login. Tokens created in the dashboard are scoped to a single team, "
+    "expire after ninety days unless you choose otherwise, and can be revoked at any time without affecting "
+    "other tokens of the same team."
+)
+
+
+def test_canonical_copy_is_the_oldest_in_git(tmp_path: Path) -> None:
+    pages = {"docs/new.md": f"# A\n\n{PARAGRAPH}\n", "docs/zz/older-copy.md": f"# Z\n\n{PARAGRAPH}\n"}
+    write_site(
+        tmp_path,
+        pages,
+        commits=[
+            {"date": "2023-05-01T12:00:00", "paths": ["docs/zz/older-copy.md"]},
+            {"date": "2025-02-01T12:00:00", "paths": ["docs/new.md"]},
+        ],
+    )
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP001"])
+    messages = {f.path: f.message for f in result.findings}
+    assert "docs/zz/older-copy.md looks canonical (oldest in git history)" in messages["docs/new.md"]
+    assert "this copy looks canonical (oldest in git history)" in messages["docs/zz/older-copy.md"]
+    assert {f.path: [r.path for r in f.related] for f in result.findings} == {
+        "docs/new.md": ["docs/zz/older-copy.md"],
+        "docs/zz/older-copy.md": ["docs/new.md"],
+    }
+
+
+def test_canonical_copy_without_git_is_the_most_linked_then_the_shortest_path(tmp_path: Path) -> None:
+    pages = {
+        "docs/long/path/copy.md": f"# A\n\n{PARAGRAPH}\n",
+        "docs/short.md": f"# B\n\n{PARAGRAPH}\n",
+        "docs/index.md": "# Home\n\nRead [the sign-in page](long/path/copy.md) first.\n",
+    }
+    site = _site(pages, tmp_path)
+
+    def broken_git() -> Any:
+        raise KeyError("git")
+
+    found = {m.at.path: m.detail for m in _run("duplicate-pages", site, {"git": broken_git})}
+    note = "docs/long/path/copy.md looks canonical (most linked: 1 page links to it)"
+    assert found["docs/short.md"]["canonical_note"] == note
+    del pages["docs/index.md"]
+    site = _site(pages, tmp_path / "nolinks")
+    found = {m.at.path: m.detail for m in _run("duplicate-pages", site, {"git": lambda: None})}
+    assert found["docs/short.md"]["canonical_note"] == "this copy looks canonical (shortest path)"
+
+
+def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:
+    site = _site(
+        {
+            "docs/_notice.mdx": f"{PARAGRAPH}\n",
+            "docs/shared/notice.mdx": f"{PARAGRAPH}\n",  # imported, so a partial although its name has no underscore
+            "docs/snippets/notice.md": f"{PARAGRAPH}\n",
+            "docs/one.mdx": "import Notice from './shared/notice.mdx';\n\n# One\n\n<Notice />\n",
+            "docs/two.md": '# Two\n\n--8<-- "snippets/notice.md"\n',
+            "docs/three.md": "# Three\n\n--8<--\nsnippets/notice.md\n--8<--\n",
+        },
+        tmp_path,
+    )
+    ctx = CheckContext(site=site, params={}, today=TODAY)
+    assert [p.path for p in dup.Corpus(ctx).pages] == ["docs/one.mdx", "docs/three.md", "docs/two.md"]
+
+
+def test_changelogs_and_allow_duplicates_are_left_out(tmp_path: Path) -> None:
+    site = _site(
+        {
+            "docs/CHANGELOG.md": f"# Changes\n\n{PARAGRAPH}\n",
+            "docs/about/release-notes.md": "# R\n\nx\n",
+            "docs/generated/api-one.md": f"# One\n\n{PARAGRAPH}\n",
+            "docs/guide.md": f"# G\n\n{PARAGRAPH}\n",
+        },
+        tmp_path,
+    )
+    ctx = CheckContext(site=site, params={}, today=TODAY, settings={"allow-duplicates": ["docs/generated/*"]})
+    assert [p.path for p in dup.Corpus(ctx).pages] == ["docs/guide.md"]
+
+
+def test_digests_are_cached_by_content_hash(tmp_path: Path) -> None:
+    other = "A second paragraph about something else entirely: deploy previews, their addresses and who can see them. "
+    site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{PARAGRAPH}\n\n{other * 3}\n"}, tmp_path)
+    cache = open_cache({}, tmp_path, lambda m: None)
+    first = _run("copied-passages", site, {"cache": lambda: cache})
+    rows = cache.info()["rows"]
+    assert rows[dup._DIGEST_NS] == 2 and rows[dup._RESULT_NS] == 1
+    assert _run("copied-passages", site, {"cache": lambda: cache}) == first
+    assert [m.value for m in first] == [54, 54]
+
+
+class FakeEmbedder:
+    """Plumbing only: vectors from word counts, so equal word sets are similar; records what it was asked."""
+
+    namespace = "emb:fake@1"
+
+    def __init__(self, loads: bool = True) -> None:
+        self.available = True  # like the real one, it learns that the model is missing when it first needs it
+        self.loads = loads
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls.append(list(texts))
+        if not self.loads:
+            self.available = False
+            raise ModelUnavailable("semantic rules skipped: no model here")
+        vocab = sorted({w for t in texts for w in dup._tokens(t)})
+        index = {w: i for i, w in enumerate(vocab)}
+        out = np.zeros((len(texts), max(1, len(vocab))), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for w in dup._tokens(text):
+                out[row, index[w]] += 1
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
+
+
+SHUFFLED = " ".join(reversed(PARAGRAPH.split()))  # the same words in another order: no shared 3-word shingle
+
+
+def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
+    site = _site(
+        {
+            "docs/a.md": f"# A\n\n{PARAGRAPH}\n",
+            "docs/b.md": f"# B\n\n{SHUFFLED}\n",
+            "docs/c.md": "# C\n\nCompletely unrelated words about gardening, soil, tomatoes and the weather in "
+            "spring, with more than enough of them to form a passage of thirty words or more for the check.\n",
+        },
+        tmp_path,
+    )
+    fake = FakeEmbedder()
+    cache = open_cache({}, tmp_path, lambda m: None)
+    services: dict[str, Callable[[], Any]] = {"embedder": lambda: fake, "cache": lambda: cache}
+    found = _run("paraphrased-passages", site, services)
+    pairs = sorted((m.at.path, m.related[0].path) for m in found)
+    assert pairs == [("docs/a.md", "docs/b.md"), ("docs/b.md", "docs/a.md")]
+    assert found[0].value == pytest.approx(1.0) and len(fake.calls) == 1 and len(fake.calls[0]) == 3
+    # A second run on the same corpus asks for nothing; a changed page is searched against all passages.
+    assert _run("paraphrased-passages", site, services) == found and len(fake.calls) == 1
+    site = _site(
+        {
+            "docs/a.md": f"# A\n\n{PARAGRAPH}\n",
+            "docs/b.md": f"# B\n\n{SHUFFLED}\n",
+            "docs/c.md": f"# C\n\n{SHUFFLED} Plus a new sentence.\n",
+        },
+        tmp_path / "changed",
+    )
+    again = _run("paraphrased-passages", site, services)
+    assert len(fake.calls) == 2
+    assert {m.at.path for m in again} == {"docs/a.md", "docs/b.md", "docs/c.md"}
+
+
+def test_semantic_off_and_model_missing_are_said_not_crashed(tmp_path: Path) -> None:
+    site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED}\n"}, tmp_path)
+    notes: list[str] = []
+    fake = FakeEmbedder()
+    assert _run("paraphrased-passages", site, {"embedder": lambda: fake}, notes, semantic=False) == []
+    assert fake.calls == [] and "semantic rules are off" in notes[0]
+    broken = FakeEmbedder(loads=False)
+    assert _run("paraphrased-passages", site, {"embedder": lambda: broken}, notes) == []
+    assert _run("paraphrased-passages", site, {"embedder": lambda: broken}, notes) == []
+    assert len(broken.calls) == 1  # skipped quietly once the embedder knows
+    assert _run("paraphrased-passages", site, {}, notes) == []
+    assert "no embedding service" in notes[-1]
+
+
+def test_search_groups_agree_with_the_exact_search() -> None:
+    rng = np.random.default_rng(7)
+    base = rng.normal(size=(3000, 64)).astype(np.float32)
+    twins = base[:200] + rng.normal(scale=0.15, size=(200, 64)).astype(np.float32)
+    vectors = np.vstack([base, twins])
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    queries = np.arange(len(vectors))
+    exact = dup._search(vectors, queries, 0.9, 5)
+    grouped: list[tuple[int, int, float]] = []
+    for qs, members in dup._groups(vectors, queries):
+        sims = vectors[qs] @ vectors[members].T
+        rows, cols = np.nonzero(sims >= 0.9)
+        grouped += [(int(qs[r]), int(members[c]), 0.0) for r, c in zip(rows, cols, strict=True) if qs[r] != members[c]]
+    want = {(q, j) for q, j, _ in exact}
+    got = {(q, j) for q, j, _ in grouped}
+    assert len(want) >= 350 and len(want & got) / len(want) > 0.97
+
+
+def test_real_model_finds_a_paraphrased_pair_and_not_a_template_pair(tmp_path: Path) -> None:
+    docs = FIXTURES / "docusaurus" / "docs"
+    names = [
+        "guides/preview-deploys.md",
+        "previews.md",
+        "reference/cli/harbor-deploy.md",
+        "reference/cli/harbor-rollback.md",
+        "reference/cli/harbor-status.md",
+        "reference/cli/harbor-logs.md",
+    ]
+    site = _site({f"docs/{n}": (docs / n).read_text(encoding="utf-8") for n in names}, tmp_path)
+    from sitelint.embed import embedder_for
+
+    cache = open_cache({}, tmp_path, lambda m: None)
+    embedder = embedder_for({}, cache, lambda m: None)
+    found = _run(
+        "paraphrased-passages", site, {"embedder": lambda: embedder, "cache": lambda: cache}, **{"semantic": True}
+    )
+    pairs = {(m.at.path, m.related[0].path) for m in found}
+    assert pairs == {
+        ("docs/guides/preview-deploys.md", "docs/previews.md"),
+        ("docs/previews.md", "docs/guides/preview-deploys.md"),
+    }
+    assert all(0.8 <= float(m.value) < 0.88 for m in found)  # three corroborating passages, none close alone
+    assert embedder.embedded > 0
+
+
+WARM = textwrap.dedent("""
+    import json, sys
+    from pathlib import Path
+    from sitelint import config, engine
+    result = engine.lint(cwd=Path(sys.argv[1]), config=config.validate({}, None), select=["DUP"])
+    print(json.dumps({"findings": len(result.findings), "torch": "torch" in sys.modules,
+                      "st": "sentence_transformers" in sys.modules, "notes": list(result.notes)}))
+""")
+
+
+def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path) -> None:
+    root = shutil.copytree(FIXTURES / "docusaurus", tmp_path / "site")
+
+    def run() -> dict[str, Any]:
+        out = subprocess.run(
+            [sys.executable, "-c", WARM, str(root)], cwd=ROOT, capture_output=True, text=True, timeout=900, check=True
+        )
+        result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+        return result
+
+    cold, warm = run(), run()
+    assert cold["torch"] and cold["findings"] == warm["findings"] > 0
+    assert not warm["torch"] and not warm["st"]
+    page = root / "docs" / "faq.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n## Is there a free plan?\n\nYes, for one site.\n")
+    assert not run()["torch"]  # a changed page whose passages are all known needs no model
+
+
+@pytest.mark.slow
+def test_react_native_versioned_docs_are_not_duplicates() -> None:
+    corpus = shared("corpora", "react-native-website")
+    pages = []
+    for sub in ("docs", "website/versioned_docs"):
+        for path in sorted((corpus / sub).rglob("*.md*")):
+            rel = path.relative_to(corpus).as_posix()
+            pages.append(parse_page(rel, path, path.read_text(encoding="utf-8"), variant=variant_of(rel)))
+    assert sum(p.variant.startswith("versioned:") for p in pages) == 2102
+    site = Site(root=corpus / "docs", repo_root=corpus, framework="docusaurus", pages=tuple(pages))
+    counts = {}
+    for name in ("duplicate-pages", "near-duplicate-pages", "copied-passages", "repeated-passages"):
+        found = _run(name, site)
+        touched = {m.at.path for m in found} | {r.path for m in found for r in m.related}
+        assert not [p for p in touched if "versioned_docs" in p], name
+        assert not [p for p in touched if p.rsplit("/", 1)[-1].startswith("_")], name  # the OS partials
+        counts[name] = len(found)
+    assert counts["duplicate-pages"] == counts["near-duplicate-pages"] == 0
+    assert counts["copied-passages"] > 50 and counts["repeated-passages"] > 5  # component pages copy prop docs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["redux", "mkdocs"])
+def test_other_corpora_run_cleanly(name: str) -> None:
+    corpus = shared("corpora", name)
+    pages = tuple(
+        parse_page(p.relative_to(corpus).as_posix(), p, p.read_text(encoding="utf-8"))
+        for p in sorted((corpus / "docs").rglob("*.md*"))
+    )
+    site = Site(root=corpus / "docs", repo_root=corpus, framework="", pages=pages)
+    for check in ("duplicate-pages", "near-duplicate-pages", "copied-passages", "repeated-passages"):
+        for m in _run(check, site):
+            assert m.related and "release-notes" not in m.at.path
