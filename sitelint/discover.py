@@ -118,7 +118,7 @@ def variant_of(relpath: str) -> str:
 
 def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str]) -> Iterator[Found]:
     """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed."""
-    seen: set[Path] = set()
+    seen: set[tuple[int, int]] = set()
     for docs_root in layout.docs_roots:
         for path, problem in _walk_dir(docs_root):
             if problem:
@@ -127,7 +127,11 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str]) -> Iter
             rel = path.relative_to(docs_root).as_posix()
             if not _matches(rel, include) or _matches(rel, exclude):
                 continue
-            real = path.resolve()
+            try:  # the file's identity (one stat), not its resolved path (a stat per folder of the path)
+                info = os.stat(path)
+                real = (info.st_dev, info.st_ino)
+            except OSError:
+                real = (-1, len(seen))
             if real in seen:
                 continue
             seen.add(real)

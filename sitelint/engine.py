@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import pickle
 import time
 import traceback
 from collections import Counter
@@ -15,12 +14,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from sitelint import __version__, config as configmod, discover, parse, rulebook, suppress
+from sitelint import config as configmod, discover, measurecache, pagestore, parse, rulebook, suppress
 from sitelint.checks import registry
 from sitelint.model import CheckContext, CheckSpec, Finding, Measurement, Page, Site
 from sitelint.scoring import PageReport, score_pages, summarize
-
-PARSE_NS = f"page-{__version__}-{parse.PARSER_VERSION}"
 
 
 class InputError(Exception):
@@ -95,7 +92,9 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values, clock))
     pages = {p.path: p for p in site.pages}
     active = {r.code for r in rules}
-    kept, unused = suppress.apply(findings, pages, rulebook.names(every_rule), active=active)
+    # Findings on pages outside the scope are dropped below, so only the pages in scope need their suppressions.
+    kept, unused = suppress.apply(findings, {p: pages[p] for p in scope if p in pages}, rulebook.names(every_rule),
+                                  active=active)
     if "SUB099" not in active:
         unused = []
     findings = sorted([*kept, *unused], key=lambda f: (f.path, f.line, f.rule, f.message))
@@ -150,63 +149,39 @@ def _rules(config: configmod.Config, select: Sequence[str],
 
 
 def _rel(path: Path, cwd: Path) -> str:
-    return Path(os.path.relpath(path, cwd)).as_posix()
+    rel = os.path.relpath(path, cwd)
+    return rel if os.sep == "/" else Path(rel).as_posix()
 
 
 def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, targets: Sequence[Path],
                cache_getter: Callable[[], Any]) -> Site:
     found = list(discover.walk(layout, settings["include"], settings["exclude"]))
-    known = {f.path.resolve() for f in found}
     # Pages named on the command line but outside the docs roots (a README staged in a commit) are linted too.
-    found += [discover.Found(t) for t in targets
-              if t.is_file() and t.suffix in discover.PAGE_SUFFIXES and t not in known]
+    named = [t for t in targets if t.is_file() and t.suffix in discover.PAGE_SUFFIXES]
+    if named:
+        known = {f.path for f in found}
+        named = [t for t in named if t not in known]
+    if named:  # resolving every path is slow on big sites: only when a name was not found as it is
+        known = {f.path.resolve() for f in found}
+        found += [discover.Found(t) for t in named if t not in known]
     unreadable: list[tuple[str, str]] = []
-    sources: list[tuple[discover.Found, str, str]] = []
+    sources: list[tuple[str, Path, str, str]] = []
     for item in found:
         rel = _rel(item.path, cwd)
         if item.problem:
             unreadable.append((rel, item.problem))
             continue
         try:
-            sources.append((item, rel, parse.read_source(item.path, settings["max-page-bytes"])))
+            sources.append((rel, item.path, item.variant, parse.read_source(item.path, settings["max-page-bytes"])))
         except parse.InputProblem as exc:
             unreadable.append((rel, str(exc)))
-    pages = _parse_all(sources, cache_getter)
+    # Parsing is the cost of a cold run and unpickling the cost of a warm one: pagestore keeps both down.
+    pages = pagestore.load_pages(sources, cache_getter)
     repo_root = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
                      layout.project_root)
     return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework, pages=tuple(pages), config_files=layout.config_files,
                 unreadable=tuple(unreadable), project_root=layout.project_root)
-
-
-def _parse_all(sources: Sequence[tuple[discover.Found, str, str]], cache_getter: Callable[[], Any]) -> list[Page]:
-    """Parse every page, taking unchanged pages from the cache (parsing is the cost of a warm run)."""
-    import hashlib
-
-    keys = [hashlib.sha256(f"{rel}\0{item.variant}\0{text}".encode()).hexdigest() for item, rel, text in sources]
-    cache = cache_getter() if sources else None
-    cached: Mapping[str, bytes] = cache.get_many(PARSE_NS, keys) if cache is not None else {}
-    pages: list[Page] = []
-    fresh: dict[str, bytes] = {}
-    for key, (item, rel, text) in zip(keys, sources, strict=True):
-        page = _unpickle(cached.get(key))
-        if page is None or page.abspath != item.path:
-            page = parse.parse_page(rel, item.path, text, variant=item.variant)
-            fresh[key] = pickle.dumps(page, protocol=pickle.HIGHEST_PROTOCOL)
-        pages.append(page)
-    if fresh and cache is not None:
-        cache.put_many(PARSE_NS, fresh)
-    return pages
-
-
-def _unpickle(blob: bytes | None) -> Page | None:
-    if blob is None:
-        return None
-    try:
-        page = pickle.loads(blob)
-    except Exception:  # a cache row from another version of the model: parse again
-        return None
-    return page if isinstance(page, Page) else None
 
 
 def _scope(site: Site, targets: Sequence[Path], variants: bool) -> set[str]:
@@ -215,8 +190,12 @@ def _scope(site: Site, targets: Sequence[Path], variants: bool) -> set[str]:
     if not targets:
         return {p.path for p in site.pages if variants or not p.variant} | {path for path, _ in site.unreadable}
     chosen = set()
+    # String prefixes, not Path.is_relative_to: this runs for every page of the site on every pre-commit run.
+    files = {str(t) for t in targets if t.is_file()}
+    folders = tuple(os.path.join(str(t), "") for t in targets if t.is_dir())
     for page in site.pages:
-        if any(page.abspath == t or page.abspath.is_relative_to(t) for t in targets if t.is_dir() or t.is_file()):
+        where = str(page.abspath)
+        if where in files or where.startswith(folders):
             chosen.add(page.path)
     cwd_targets = {t.as_posix() for t in targets}
     chosen |= {path for path, _ in site.unreadable if any(str(Path(path).resolve()) in cwd_targets or
@@ -255,9 +234,22 @@ def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Ca
     if spec.scope == "site":
         yield from _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose)
         return
+    store = ctx.service("cache") if spec.pure and pages and "cache" in ctx.services else None
+    memo = measurecache.MeasureCache(store, spec, ctx.params) if store is not None else None
+    stored = memo.get(pages) if memo is not None else {}
+    fresh: dict[str, tuple[Page, list[Measurement]]] = {}
     for page in pages:
-        yield from _guard(partial(_run_page_check, spec, page, ctx), f"check {spec.name} on {page.path}", note,
-                          verbose)
+        if page.path in stored:
+            yield from stored[page.path]
+            continue
+        failed: list[bool] = []
+        found = _guard(partial(_run_page_check, spec, page, ctx), f"check {spec.name} on {page.path}", note,
+                       verbose, failed)
+        if not failed:
+            fresh[page.path] = (page, found)
+        yield from found
+    if memo is not None and fresh:
+        memo.put(fresh)
 
 
 def _run_page_check(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Measurement]:
@@ -265,11 +257,13 @@ def _run_page_check(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Meas
 
 
 def _guard(run: Callable[[], list[Measurement]], what: str, note: Callable[[str], None],
-           verbose: bool) -> list[Measurement]:
+           verbose: bool, failed: list[bool] | None = None) -> list[Measurement]:
     # One failing check must not cost the user the rest of the report; the failure is stated, not hidden.
     try:
         return run()
     except Exception as exc:  # noqa: BLE001
+        if failed is not None:
+            failed.append(True)
         detail = "\n" + traceback.format_exc() if verbose else " (run with -v for the traceback)"
         note(f"internal error in {what}: {type(exc).__name__}: {exc}{detail}")
         return []

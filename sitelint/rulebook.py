@@ -17,6 +17,8 @@ import yaml
 
 from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
 
+# libyaml's loader when PyYAML was built with it: every run loads every rule file.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "weight", "options", "example", "build_overlap",
                    "enabled"})
@@ -105,7 +107,7 @@ def load_rules(extra_dirs: Sequence[Path] = ()) -> list[Rule]:
 
 def load_rule(path: Path) -> Rule:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise RuleError(f"{path}: cannot be read as YAML: {exc}") from None
     if not isinstance(data, Mapping):

@@ -400,8 +400,8 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
 CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec("page-problems", "site", page_problems),
     CheckSpec("prose-words", "page", prose_words, {"nav-link-density": 0.5}),
-    CheckSpec("placeholder-text", "page", placeholder_text),
-    CheckSpec("empty-sections", "page", empty_sections),
+    CheckSpec("placeholder-text", "page", placeholder_text, pure=True),
+    CheckSpec("empty-sections", "page", empty_sections, pure=True),
     CheckSpec(
         "padded-prose",
         "page",
@@ -415,7 +415,8 @@ CHECKS: tuple[CheckSpec, ...] = (
             "max-wordy-per-100": 2.0,
             "max-hedges-per-100": 2.5,
         },
+        pure=True,
     ),
-    CheckSpec("code-explanation", "section", code_explanation, {"min-code-lines": 10, "page-words": 15}),
-    CheckSpec("readability", "section", readability, {"min-words": 100}),
+    CheckSpec("code-explanation", "section", code_explanation, {"min-code-lines": 10, "page-words": 15}, pure=True),
+    CheckSpec("readability", "section", readability, {"min-words": 100}, pure=True),
 )

@@ -1,0 +1,125 @@
+"""The parse cache: pages by content hash, loaded lazily when cached, parsed in worker processes when many are new.
+
+A warm pre-commit run reports on one page but reads the whole site as its corpus; unpickling 2,000 full pages (their
+blocks and inline code are most of their objects) cost more than everything else in that run. So a cached page is
+stored in two parts: its light fields (path, title, sections, links, words, hashes, problems), unpickled at once,
+and its blocks and inline code, unpickled the first time something reads them. The source is not stored: the run
+has just read it to compute the key. Site-level checks that look only at links and metadata leave most pages light.
+A cold cache with hundreds of new pages is parsed by one worker process per core.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, Protocol
+
+from sitelint import __version__, parse
+from sitelint.model import Page
+
+_HEAVY = ("blocks", "inline_code")
+_GIVEN = ("source", "abspath")  # known to the run before the cache is read, so never stored
+_LIGHT = tuple(f.name for f in fields(Page) if f.name not in _HEAVY + _GIVEN)
+_LAYOUT = hashlib.sha256(",".join(f.name for f in fields(Page)).encode()).hexdigest()[:8]
+NS = f"page-{__version__}-{parse.PARSER_VERSION}-{_LAYOUT}"
+PARALLEL_MIN = 200  # new pages below which worker processes cost more than they save
+
+
+class Store(Protocol):
+    def get_many(self, ns: str, keys: Sequence[str]) -> Mapping[str, bytes]: ...
+
+    def put_many(self, ns: str, items: Mapping[str, bytes]) -> None: ...
+
+
+class CachedPage(Page):
+    """A Page from the cache whose blocks and inline code are unpickled on first access; equal to the Page it was."""
+
+    def __getattr__(self, name: str) -> Any:
+        # Python calls this only for attributes missing from __dict__: the heavy fields before their first use.
+        heavy = self.__dict__.pop("_heavy", None) if name in _HEAVY else None
+        if heavy is None:
+            raise AttributeError(name)
+        try:
+            blocks, inline_code = pickle.loads(heavy)
+        except Exception:  # noqa: BLE001 - a damaged row: the source is at hand, parse it again
+            again = parse.parse_page(self.path, self.abspath, self.source, variant=self.variant)
+            blocks, inline_code = again.blocks, again.inline_code
+        self.__dict__.update(blocks=blocks, inline_code=inline_code)
+        return self.__dict__[name]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Page):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Page))
+
+    __hash__ = Page.__hash__
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Page, tuple(getattr(self, f.name) for f in fields(Page))
+
+
+def page_key(rel: str, variant: str, text: str) -> str:
+    return hashlib.sha256(f"{rel}\0{variant}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def load_pages(sources: Sequence[tuple[str, Path, str, str]], cache_getter: Callable[[], Store | None]) -> list[Page]:
+    """A Page for each (rel path, absolute path, variant, text): from the cache when unchanged, else parsed."""
+    keys = [page_key(rel, variant, text) for rel, _, variant, text in sources]
+    cache = cache_getter() if sources else None
+    cached = cache.get_many(NS, keys) if cache is not None else {}
+    pages: list[Page | None] = [_restore(cached.get(key), src) for key, src in zip(keys, sources, strict=True)]
+    todo = [n for n, page in enumerate(pages) if page is None]
+    fresh: dict[str, bytes] = {}
+    for n, blob in zip(todo, _parse_many([sources[n] for n in todo]), strict=True):
+        fresh[keys[n]] = blob
+        pages[n] = _restore(blob, sources[n])
+    if fresh and cache is not None:
+        cache.put_many(NS, fresh)
+    return [p for p in pages if p is not None]
+
+
+def _restore(blob: bytes | None, source: tuple[str, Path, str, str]) -> Page | None:
+    if blob is None:
+        return None
+    try:
+        light, heavy = pickle.loads(blob)
+        if len(light) != len(_LIGHT) or not isinstance(heavy, bytes):
+            return None
+    except Exception:  # noqa: BLE001 - a row another version wrote, or damage: parse again
+        return None
+    page = object.__new__(CachedPage)
+    page.__dict__.update(zip(_LIGHT, light, strict=True), source=source[3], abspath=source[1], _heavy=heavy)
+    return page
+
+
+def _encode(page: Page) -> bytes:
+    heavy = pickle.dumps((page.blocks, page.inline_code), protocol=pickle.HIGHEST_PROTOCOL)
+    return pickle.dumps((tuple(getattr(page, name) for name in _LIGHT), heavy), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _parse_one(source: tuple[str, Path, str, str]) -> bytes:
+    rel, abspath, variant, text = source
+    return _encode(parse.parse_page(rel, abspath, text, variant=variant))
+
+
+def _parse_many(sources: list[tuple[str, Path, str, str]]) -> list[bytes]:
+    workers = min(_cores(), len(sources) // (PARALLEL_MIN // 2))
+    if workers > 1 and len(sources) >= PARALLEL_MIN:
+        try:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                return list(pool.map(_parse_one, sources, chunksize=16))
+        except (OSError, RuntimeError, pickle.PicklingError):  # no processes here (sandbox, frozen app): serially
+            pass
+    return [_parse_one(source) for source in sources]
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
