@@ -40,7 +40,7 @@ from sitelint.model import Block, CheckContext, CheckSpec, Location, Measurement
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|-")
-_IMPORT = re.compile(r"""from\s+['"]([^'"]+\.mdx?)['"]""")
+_IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)
 _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
 _CHANGELOG = re.compile(r"(?i)(changelog|change-log|changes|release[-_]?notes|releasenotes)\.\w+$")
 _SNIPPET_BLOCK = re.compile(r"^-{2}8<-{2}\s*$\n(.*?)^-{2}8<-{2}\s*$", re.M | re.S)
@@ -76,6 +76,7 @@ class Digest:
     shingles: np.ndarray  # sorted unique uint64 _PAGE_K-word shingles
     headings: frozenset[str]
     subject: frozenset[int]  # word hashes of the title and headings: what the page documents
+    units: tuple[tuple[int, int, int, str], ...]  # semantic passages: (line, end line, words, text)
 
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
@@ -123,7 +124,8 @@ def _digest(page: Page) -> Digest:
     words: list[str] = []
     passage_words: list[str] = []  # tables are left out: their rows repeat a template's frame by design
     lines: list[int] = []
-    for block, texts in _prose(page):
+    prose = _prose(page)
+    for block, texts in prose:
         for n, text in texts:
             found = _tokens(text)
             words += found
@@ -148,6 +150,7 @@ def _digest(page: Page) -> Digest:
         shingles,
         headings,
         frozenset(ids[w] for w in named),
+        _units(prose),
     )
 
 
@@ -182,6 +185,7 @@ def _encode(d: Digest) -> bytes:
             d.shingles.tobytes(),
             sorted(d.headings),
             sorted(d.subject),
+            d.units,
         ),
         protocol=pickle.HIGHEST_PROTOCOL,
     )
@@ -189,7 +193,7 @@ def _encode(d: Digest) -> bytes:
 
 def _decode(blob: bytes) -> Digest | None:
     try:
-        words, prose, ids, lines, sig, shingles, headings, subject = pickle.loads(blob)
+        words, prose, ids, lines, sig, shingles, headings, subject, units = pickle.loads(blob)
         return Digest(
             words,
             prose,
@@ -199,6 +203,7 @@ def _decode(blob: bytes) -> Digest | None:
             np.frombuffer(shingles, np.uint64),
             frozenset(headings),
             frozenset(subject),
+            tuple(units),
         )
     except Exception:  # noqa: BLE001 - an unreadable row is recomputed, never trusted
         return None
@@ -220,6 +225,8 @@ class Corpus:
     def __init__(self, ctx: CheckContext) -> None:
         self.ctx = ctx
         self.pages = _eligible(ctx)
+        self._by_path = {p.path: p for p in self.pages}
+        self._dates: dict[str, float | None] = {}
         self.cache = _service(ctx, "cache")
         self.fingerprint = hashlib.sha256(
             "\n".join(f"{p.path}\0{p.content_hash}" for p in self.pages).encode()
@@ -258,29 +265,29 @@ class Corpus:
 
     @cached_property
     def _inbound(self) -> dict[str, int]:
-        return _inbound_links(self.ctx.site.pages)
+        return _inbound_links(self.pages)
 
     @cached_property
-    def _created(self) -> dict[str, float]:
-        history = _service(self.ctx, "git")
-        lookup = getattr(history, "file", None)
-        out: dict[str, float] = {}
-        if callable(lookup):
-            for page in self.pages:
-                try:
-                    first = _first_seen(lookup(page.abspath))
-                except Exception:  # noqa: BLE001 - no date is no hint, not a failed check
-                    first = None
-                if first is not None:
-                    out[page.path] = first
-        return out
+    def _history(self) -> Callable[[Any], Any] | None:
+        lookup = getattr(_service(self.ctx, "git"), "file", None)
+        return lookup if callable(lookup) else None
+
+    def _created(self, path: str) -> float | None:
+        """When git first saw the page (asked only for pages in a finding: one lookup each)."""
+        if path not in self._dates:
+            page = self._by_path.get(path)
+            try:
+                self._dates[path] = _first_seen(self._history(page.abspath)) if self._history and page else None
+            except Exception:  # noqa: BLE001 - no date is no hint, not a failed check
+                self._dates[path] = None
+        return self._dates[path]
 
     def canonical(self, paths: Iterable[str]) -> tuple[str, str]:
         """The copy that looks canonical and why: oldest in git, else most linked to, else the shortest path."""
         group = sorted(set(paths), key=lambda p: (len(p), p))
-        dates = [self._created.get(p) for p in group]
+        dates = [self._created(p) for p in group]
         if all(d is not None for d in dates) and len(set(dates)) > 1:
-            oldest = min(group, key=lambda p: (self._created[p], len(p), p))
+            oldest = min(group, key=lambda p: (self._created(p) or 0.0, len(p), p))
             return oldest, "oldest in git history"
         links = [self._inbound.get(p, 0) for p in group]
         if sorted(links)[-1] > (sorted(links)[-2] if len(links) > 1 else -1):
@@ -320,10 +327,12 @@ def _first_seen(history: Any) -> float | None:
 def _eligible(ctx: CheckContext) -> list[Page]:
     site = ctx.site
     globs = [str(g) for g in ctx.settings.get("allow-duplicates") or ()]
-    included = _included(site.pages)
+    # Only light fields and the source are read here: a cached page's blocks stay packed until a check needs them.
+    pages = [p for p in site.pages if not p.variant]
+    included = _included(pages)
     out = []
-    for page in site.pages:
-        if page.variant or _is_partial(page, site.root) or os.path.normpath(page.abspath) in included:
+    for page in pages:
+        if _is_partial(page, site.root) or os.path.normpath(page.abspath) in included:
             continue
         if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
             continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
@@ -357,23 +366,22 @@ def _allowed(page: Page, root: Any, repo_root: Any, globs: Sequence[str]) -> boo
 def _included(pages: Sequence[Page]) -> set[str]:
     """Absolute paths of files other pages pull in (MDX imports, mkdocs snippets): single sources, not copies."""
     by_suffix: dict[str, list[str]] = defaultdict(list)
+    out: set[str] = set()
+    snippets: list[str] = []
     for page in pages:
         parts = page.abspath.as_posix().split("/")
         for n in range(1, min(len(parts), 4) + 1):
             by_suffix["/".join(parts[-n:])].append(os.path.normpath(page.abspath))
-    out: set[str] = set()
-    for page in pages:
-        folder = os.path.dirname(page.abspath)
-        for block in page.blocks:
-            if block.kind == "esm":
-                for target in _IMPORT.findall(block.text):
-                    out.add(os.path.normpath(os.path.join(folder, target.replace("\\", ""))))
+        if "import" in page.source:
+            folder = os.path.dirname(page.abspath)
+            for target in _IMPORT.findall(page.source):
+                out.add(os.path.normpath(os.path.join(folder, target.replace("\\", ""))))
         if "--8<--" in page.source:
-            targets = _SNIPPET.findall(page.source)
+            snippets += _SNIPPET.findall(page.source)
             for body in _SNIPPET_BLOCK.findall(page.source):
-                targets += [t.strip() for t in body.splitlines() if t.strip() and not t.strip().startswith(";")]
-            for target in targets:
-                out.update(by_suffix.get(target.strip().lstrip("./"), ()))
+                snippets += [t.strip() for t in body.splitlines() if t.strip() and not t.strip().startswith(";")]
+    for target in snippets:
+        out.update(by_suffix.get(target.strip().lstrip("./"), ()))
     return out
 
 
@@ -506,24 +514,42 @@ def _copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> l
     hashes, pages, pos = hashes[order], pages[order], pos[order]
     starts = np.flatnonzero(np.r_[True, hashes[1:] != hashes[:-1]])
     sizes = np.diff(np.r_[starts, len(hashes)])
-    pairs: list[tuple[int, int, int, int]] = []
-    for start, size in zip(starts[sizes > 1].tolist(), sizes[sizes > 1].tolist(), strict=True):
+    # Most shared shingles occur exactly twice: those pairs are made in one vectorised step, the rest one by one.
+    two = starts[sizes == 2]
+    if max_copies < 2:  # then only a page's own repeats count
+        two = two[pages[two] == pages[two + 1]]
+    cols = [pages[two], pos[two], pages[two + 1], pos[two + 1]]
+    more: list[tuple[int, int, int, int]] = []
+    for start, size in zip(starts[sizes > 2].tolist(), sizes[sizes > 2].tolist(), strict=True):
         if size > 4 * max_copies or len(set(pages[start : start + size].tolist())) > max_copies:
             continue  # boilerplate on many pages (a template's frame), not a copy someone made
-        group = sorted(zip(pages[start : start + size].tolist(), pos[start : start + size].tolist(), strict=True))
-        for x in range(size):
-            for y in range(x + 1, size):
-                (pa, ia), (pb, ib) = group[x], group[y]
-                pairs.append((pa, pb, ia - ib, ia))
-    pairs.sort()
-    runs: list[Span] = []
-    for pa, pb, diag, ia in pairs:
-        last = runs[-1] if runs else None
-        if last and (last.a, last.b, last.a_lo - last.b_lo) == (pa, pb, diag) and ia <= last.a_hi - _RUN_K + 1:
-            grown = ia + _RUN_K - last.a_hi
-            runs[-1] = Span(pa, last.a_lo, last.a_hi + grown, pb, last.b_lo, last.b_hi + grown, last.matched + grown)
-        else:
-            runs.append(Span(pa, ia, ia + _RUN_K, pb, ia - diag, ia - diag + _RUN_K, _RUN_K))
+        group = list(zip(pages[start : start + size].tolist(), pos[start : start + size].tolist(), strict=True))
+        more += [(*group[x], *group[y]) for x in range(size) for y in range(x + 1, size)]
+    if more:
+        extra = np.array(more, dtype=np.int64)
+        cols = [np.concatenate([c, extra[:, n]]) for n, c in enumerate(cols)]
+    p1, i1, p2, i2 = cols
+    swap = (p2 < p1) | ((p2 == p1) & (i2 < i1))  # the earlier (page, position) is side a
+    pa, ia = np.where(swap, p2, p1), np.where(swap, i2, i1)
+    pb, ib = np.where(swap, p1, p2), np.where(swap, i1, i2)
+    diag = ia - ib
+    order = np.lexsort((ia, diag, pb, pa))
+    pa, pb, diag, ia = pa[order], pb[order], diag[order], ia[order]
+    # A run is a stretch of consecutive shingle matches on one diagonal of one page pair.
+    new_run = np.r_[True, (pa[1:] != pa[:-1]) | (pb[1:] != pb[:-1]) | (diag[1:] != diag[:-1]) | (ia[1:] > ia[:-1] + 1)]
+    first = np.flatnonzero(new_run)
+    last = np.r_[first[1:], len(ia)] - 1
+    runs = [
+        Span(a, lo, hi + _RUN_K, b, lo - d, hi - d + _RUN_K, hi - lo + _RUN_K)
+        for a, b, d, lo, hi in zip(
+            pa[first].tolist(),
+            pb[first].tolist(),
+            diag[first].tolist(),
+            ia[first].tolist(),
+            ia[last].tolist(),
+            strict=True,
+        )
+    ]
     return _bridge(runs, max_gap, digests)
 
 
@@ -718,18 +744,18 @@ def _other_tab(tabs: Sequence[tuple[int, int]], first: tuple[int, int], second: 
 _UNIT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition"})
 
 
-def _units(page: Page, min_words: int) -> list[tuple[int, int, str]]:
+def _units(prose: Sequence[tuple[Block, list[tuple[int, str]]]]) -> tuple[tuple[int, int, int, str], ...]:
     """Semantic passages: consecutive prose of one section (tables left out), at most what the model reads."""
-    out: list[tuple[int, int, str]] = []
+    out: list[tuple[int, int, int, str]] = []
     parts: list[tuple[int, int, str]] = []
     count, section = 0, -2
 
     def flush() -> None:
-        if parts and count >= min_words:
-            out.append((parts[0][0], parts[-1][1], " ".join(p[2] for p in parts)))
+        if parts:
+            out.append((parts[0][0], parts[-1][1], count, " ".join(p[2] for p in parts)))
         parts.clear()
 
-    for block, lines in _prose(page):
+    for block, lines in prose:
         if block.section != section:
             flush()
             count, section = 0, block.section
@@ -743,7 +769,7 @@ def _units(page: Page, min_words: int) -> list[tuple[int, int, str]]:
         parts.append((lines[0][0], lines[-1][0], text))
         count += words
     flush()
-    return out
+    return tuple(out)
 
 
 def _trigrams(text: str) -> set[tuple[str, str, str]]:
@@ -787,7 +813,8 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
 def _paraphrases(corpus: Corpus, embedder: Any, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
     """Passage pairs that say the same thing: one very close pair, or several close pairs between the same pages."""
     strong, weak = float(params["min-similarity"]), float(params["page-similarity"])
-    units = [(i, *u) for i, page in enumerate(corpus.pages) for u in _units(page, int(params["min-words"]))]
+    least = int(params["min-words"])
+    units = [(i, u[0], u[1], u[3]) for i, d in enumerate(corpus.digests) for u in d.units if u[2] >= least]
     key_of = [hashlib.sha256(u[3].encode()).hexdigest() for u in units]
     texts = dict(zip(key_of, (u[3] for u in units), strict=True))
     where: dict[str, list[int]] = defaultdict(list)
@@ -903,21 +930,23 @@ def _nearest(vectors: np.ndarray, centroids: np.ndarray, k: int) -> np.ndarray:
 
 def duplicate_code(ctx: CheckContext) -> Iterator[Measurement]:
     corpus = Corpus(ctx)
-    groups: dict[str, list[tuple[Page, int, int, int]]] = defaultdict(list)
-    for page in corpus.pages:
+    for members in corpus.memo("duplicate-code-blocks", ctx.params, lambda: _code_groups(corpus, ctx.params)):
+        for index, line, end, count in members:
+            path = corpus.pages[index].path
+            others = tuple(Location(corpus.pages[i].path, ln, e) for i, ln, e, _ in members if i != index)
+            yield Measurement(count, Location(path, line, end), corpus.detail(path, others, lines=count), others)
+
+
+def _code_groups(corpus: Corpus, params: Mapping[str, Any]) -> list[list[tuple[int, int, int, int]]]:
+    """Code blocks equal up to indentation and blank lines, on at least two pages: (page, line, end, lines)."""
+    groups: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+    for index, page in enumerate(corpus.pages):
         for block in page.code_blocks:
             lines = [line.strip() for line in block.text.splitlines() if line.strip()]
-            if len(lines) >= int(ctx.params["min-lines"]):
+            if len(lines) >= int(params["min-lines"]):
                 key = hashlib.sha256("\n".join(lines).encode()).hexdigest()
-                groups[key].append((page, block.line, block.end_line, len(lines)))
-    for members in groups.values():
-        if len({m[0].path for m in members}) < 2:
-            continue
-        for page, line, end, count in members:
-            others = tuple(Location(p.path, ln, e) for p, ln, e, _ in members if p.path != page.path)
-            yield Measurement(
-                count, Location(page.path, line, end), corpus.detail(page.path, others, lines=count), others
-            )
+                groups[key].append((index, block.line, block.end_line, len(lines)))
+    return [members for members in groups.values() if len({m[0] for m in members}) > 1]
 
 
 CHECKS: tuple[CheckSpec, ...] = (
