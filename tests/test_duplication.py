@@ -322,7 +322,8 @@ def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path) -
         return result
 
     cold, warm = run(), run()
-    assert cold["torch"] and cold["findings"] == warm["findings"] > 0
+    # This small site's passages are few enough for the numpy encoder: even the cold run needs no torch.
+    assert not cold["torch"] and cold["findings"] == warm["findings"] > 0
     assert not warm["torch"] and not warm["st"]
     page = root / "docs" / "faq.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n## Is there a free plan?\n\nYes, for one site.\n")
