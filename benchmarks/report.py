@@ -12,6 +12,7 @@ LABELS = {
     "precommit": "pre-commit: one edited page, warm cache",
     "precommit_again": "pre-commit: same page again, nothing new",
     "warm": "full check, warm cache",
+    "warm_variants": "full check, warm cache, versioned copies reported on too",
     "cold": "full check, cold cache, semantic rules on",
 }
 FAMILIES = ("substance", "duplication", "staleness")
@@ -53,7 +54,8 @@ def markdown(result: Mapping[str, Any]) -> str:
     rows = result["sitelint"]
     lines = [f"Corpus: `{Path(result['corpus']).name}`, {result['pages']:,} pages; machine: "
              f"{result['machine']['cores']} cores, Python {result['machine']['python']}, {result['machine']['date']}. "
-             f"Pre-commit edit: `{result['edited']}`. Every case runs in a fresh process.", "",
+             f"Pre-commit edit: `{result['edited']}`. Every case runs in a fresh process. "
+             f"Machine load (1-minute average) before the cases: {_loads(result)}.", "",
              "| case | pages in scope | wall s | CPU s | peak RSS MiB | passages embedded | vectors from cache "
              "| torch imported |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for key, label in LABELS.items():
@@ -85,6 +87,11 @@ def markdown(result: Mapping[str, Any]) -> str:
         lines += ["", "Tools: " + ", ".join(v for _, v in sorted(ext["versions"].items())) + "."]
     lines += ["", *_phase_table(rows), "", *_targets(result)]
     return "\n".join(lines) + "\n"
+
+
+def _loads(result: Mapping[str, Any]) -> str:
+    loads = [r["load_before"] for r in result["sitelint"].values() if "load_before" in r]
+    return f"{min(loads):.1f} to {max(loads):.1f}" if loads else "not recorded"
 
 
 def _phase_table(rows: Mapping[str, Any]) -> list[str]:

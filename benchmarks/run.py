@@ -38,17 +38,19 @@ CHECK_ARGS = ["-q", "--fail-on", "never"]
 
 def measure(cmd: list[str], cwd: Path, log: Path, env: dict[str, str] | None = None) -> dict[str, Any]:
     """Wall, CPU (user + system) and peak RSS of one child process, from its own rusage."""
+    load = os.getloadavg()[0]  # other work on the machine slows every case: recorded beside each one
     started = time.perf_counter()
     with open(log, "wb") as out:
         child = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=env or dict(os.environ))
         _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - started
     return {"wall_s": round(wall, 3), "cpu_s": round(usage.ru_utime + usage.ru_stime, 3),
-            "rss_mib": round(usage.ru_maxrss / 1024, 1), "exit": os.waitstatus_to_exitcode(status)}
+            "rss_mib": round(usage.ru_maxrss / 1024, 1), "exit": os.waitstatus_to_exitcode(status),
+            "load_before": round(load, 2)}
 
 
 def sitelint(name: str, ws: Path, work: Path, paths: list[str] | None = None, sample: Path | None = None,
-             cold: bool = False) -> dict[str, Any]:
+             cold: bool = False, extra: list[str] | None = None) -> dict[str, Any]:
     """One `sitelint check` in a fresh interpreter; cold removes the workspace's cache first."""
     if cold:
         shutil.rmtree(ws / ".sitelint", ignore_errors=True)
@@ -57,7 +59,7 @@ def sitelint(name: str, ws: Path, work: Path, paths: list[str] | None = None, sa
     env.pop("SITELINT_BENCH_SAMPLE", None)
     if sample is not None:
         env["SITELINT_BENCH_SAMPLE"] = str(sample)
-    cmd = [sys.executable, str(HERE / "probe.py"), str(out), str(ws), *CHECK_ARGS,
+    cmd = [sys.executable, str(HERE / "probe.py"), str(out), str(ws), *CHECK_ARGS, *(extra or []),
            "-o", str(work / f"{name}.report.txt"), *(paths or [])]
     row = {"case": name, **measure(cmd, ws, work / f"{name}.log", env)}
     if row["exit"] != 0 or not out.exists():
@@ -99,6 +101,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     sample = work / "sample.json"
     rows = {"cold": sitelint("cold", ws, work, sample=sample, cold=True)}
     rows["warm"] = sitelint("warm", ws, work)
+    # Every page in scope, versioned copies too (lint-variants): the first run measures them, the second is warm.
+    variants = work / "variants.toml"
+    variants.write_text("lint-variants = true\n", encoding="utf-8")
+    sitelint("variants_first", ws, work, extra=["--config", str(variants)])
+    rows["warm_variants"] = sitelint("warm_variants", ws, work, extra=["--config", str(variants)])
     line = corpus.edit_one_page(ws, edited)
     rows["precommit"] = sitelint("precommit", ws, work, [edited])
     rows["precommit_again"] = sitelint("precommit_again", ws, work, [edited])
