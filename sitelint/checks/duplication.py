@@ -250,17 +250,23 @@ class Corpus:
         return out
 
     def memo(self, name: str, params: Mapping[str, Any], compute: Callable[[], Any]) -> Any:
-        """A check's result for this exact corpus and these params, from the cache when a run already made it."""
-        key = hashlib.sha256(f"{name}\0{sorted(params.items())}\0{self.fingerprint}".encode()).hexdigest()
+        """A check's result for this exact corpus and these params, from the cache when a run already made it.
+
+        One row per check and params holds the latest corpus only, so edits do not pile up results in the cache.
+        """
+        key = hashlib.sha256(f"{name}\0{sorted(params.items())}\0{self.ctx.site.root}".encode()).hexdigest()
         blob = self.cache.get(_RESULT_NS, key) if self.cache is not None else None
         if blob is not None:
             try:
-                return pickle.loads(blob)
-            except Exception:  # noqa: BLE001
+                fingerprint, result = pickle.loads(blob)
+                if fingerprint == self.fingerprint:
+                    return result
+            except Exception:  # noqa: BLE001 - recomputed, never trusted
                 pass
         result = compute()
         if self.cache is not None:
-            self.cache.put(_RESULT_NS, key, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+            blob = pickle.dumps((self.fingerprint, result), protocol=pickle.HIGHEST_PROTOCOL)
+            self.cache.put(_RESULT_NS, key, blob)
         return result
 
     @cached_property
