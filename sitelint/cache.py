@@ -170,8 +170,19 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+def _read_only(folder: Path) -> bool:
+    """A folder whose nearest existing ancestor has no write bit at all is a read-only checkout, even for root
+    (who may write anyway): sitelint must not leave files there."""
+    for existing in (folder, *folder.parents):
+        if existing.exists():
+            return not existing.stat().st_mode & 0o222
+    return False
+
+
 def _prepare_dir(folder: Path) -> str | None:
     """Create the cache folder; a new `.sitelint` folder gets a .gitignore so it never shows in git status."""
+    if _read_only(folder):
+        return "read-only folder"
     try:
         created = not folder.exists()
         folder.mkdir(parents=True, exist_ok=True)

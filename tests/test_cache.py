@@ -199,3 +199,20 @@ def test_concurrent_first_open_of_a_new_cache(tmp_path: Path) -> None:
     cache = open_cache({}, tmp_path, lambda m: None)
     assert cache.info()["rows"] == {"ns": 6}
     assert not list((tmp_path / ".sitelint").glob("*.corrupt-*"))
+
+
+def test_read_only_checkout_is_left_alone_even_for_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = tmp_path / "checkout"
+    project.mkdir()
+    project.chmod(0o555)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    notes: list[str] = []
+    try:
+        cache = open_cache({}, project, notes.append)
+        cache.put("ns", "k", b"v")
+        assert cache.get("ns", "k") == b"v"
+        cache.close()
+        assert not (project / ".sitelint").exists()
+        assert any("read-only folder" in n and str(tmp_path / "xdg") in n for n in notes)
+    finally:
+        project.chmod(0o755)
