@@ -104,9 +104,24 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     if cache is not None:
         cache.close()
     summary = summarize(findings, reports, rules, site, values)
+    summary["semantic"] = _semantic_state(settings, rules, services.made.get("embedder"))
     clock.lap("suppress+score")
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
                       tuple(sorted(scope)), MappingProxyType(dict(clock.times)))
+
+
+def _semantic_state(settings: Mapping[str, Any], rules: Sequence[rulebook.Rule], embedder: Any) -> dict[str, Any]:
+    """Whether the embedding rules ran, and why not: a skipped semantic pass is said, never silent."""
+    if not any(r.check == "paraphrased-passages" for r in rules):
+        return {"ran": False, "why": "no semantic rule selected"}
+    if settings["semantic"] is False:
+        return {"ran": False, "why": "turned off (semantic = false or --no-semantic)"}
+    if embedder is None:
+        return {"ran": True, "why": "every passage came from the cache", "embedded": 0}
+    if not getattr(embedder, "available", True):
+        return {"ran": False, "why": str(getattr(embedder, "problem", "") or "the model could not be loaded")}
+    return {"ran": True, "why": "", "embedded": getattr(embedder, "embedded", 0),
+            "cache_hits": getattr(embedder, "cache_hits", 0)}
 
 
 @dataclass

@@ -64,6 +64,7 @@ def _lint_example(text: str, code: str, tmp_path: Path) -> list[str]:
     write_site(tmp_path, example_pages(text))
     config = configmod.validate({}, None)
     result = engine.lint(cwd=tmp_path, config=config, today=dt.date(2026, 11, 30), select=[code])
+    assert not [n for n in result.notes if "internal error" in n], result.notes
     return [f.message for f in result.findings if f.rule == code]
 
 

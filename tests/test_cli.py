@@ -204,3 +204,14 @@ def test_versioned_copies_are_corpus_but_reported_only_when_asked(tmp_path: Path
     (tmp_path / "sitelint.toml").write_text("lint-variants = true\n", encoding="utf-8")
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001")
     assert code == 1 and "version-1.0/old.md:1: SUB001" in out
+
+
+def test_summary_says_when_semantic_rules_did_not_run(demo_site: Path) -> None:
+    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "json")
+    assert json.loads(out)["summary"]["semantic"] == {"ran": False,
+                                                      "why": "turned off (semantic = false or --no-semantic)"}
+    code, out = invoke(demo_site, "check", "--no-semantic")
+    assert "Semantic duplication did not run: turned off" in out
+    code, out = invoke(demo_site, "check", "--model", str(demo_site / "no-such-model"), "--format", "json")
+    semantic = json.loads(out)["summary"]["semantic"]
+    assert semantic["ran"] is False and "no-such-model" in semantic["why"]

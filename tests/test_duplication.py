@@ -363,3 +363,12 @@ def test_other_corpora_run_cleanly(name: str) -> None:
     for check in ("duplicate-pages", "near-duplicate-pages", "copied-passages", "repeated-passages"):
         for m in _run(check, site):
             assert m.related and "release-notes" not in m.at.path
+
+
+def test_a_site_with_nothing_shared_has_no_copies(tmp_path: Path) -> None:
+    from conftest import write_site
+    from sitelint import config as configmod, engine
+
+    write_site(tmp_path, {"docs/a.md": "# A\n\nThree words here.\n"})
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["DUP"])
+    assert result.findings == () and not [n for n in result.notes if "internal error" in n]

@@ -37,6 +37,7 @@ def test_rule_case(rule: str, case: dict[str, Any], tmp_path: Path) -> None:
     if isinstance(today, str):
         today = dt.date.fromisoformat(today)
     result = engine.lint(cwd=tmp_path, config=config, today=today or dt.date(2026, 11, 30), select=[rule])
+    assert not [n for n in result.notes if "internal error" in n], result.notes
     got: dict[str, list[int]] = {}
     for f in result.findings:
         if f.rule == rule:

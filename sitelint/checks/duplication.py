@@ -535,6 +535,8 @@ def _copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> l
         extra = np.array(more, dtype=np.int64)
         cols = [np.concatenate([c, extra[:, n]]) for n, c in enumerate(cols)]
     p1, i1, p2, i2 = cols
+    if not len(p1):
+        return []  # no shingle is shared: nothing was copied
     swap = (p2 < p1) | ((p2 == p1) & (i2 < i1))  # the earlier (page, position) is side a
     pa, ia = np.where(swap, p2, p1), np.where(swap, i2, i1)
     pb, ib = np.where(swap, p1, p2), np.where(swap, i1, i2)

@@ -38,6 +38,10 @@ def render(result: Any, build: Any = None, *, color: bool = False, quiet: bool =
         worst = [w for w in scores["worst"] if w["overall"] < 100][:5]
         if worst:
             out.append("Lowest: " + ", ".join(f"{w['path']} ({w['overall']})" for w in worst))
+    semantic = s.get("semantic", {})
+    if not semantic.get("ran", True) and semantic.get("why") != "no semantic rule selected":
+        out.append(paint(f"Semantic duplication did not run: {semantic['why']}. Only lexical copies were looked for.",
+                         "warning"))
     for h in s["rule_health"]:
         if h["state"] in ("fires-on-everything", "possibly-gamed"):
             out.append(paint(f"Rule health: {h['rule']} {h['name']} {h['state']}: {h['why']}", "warning"))
