@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, shared
 
+from conftest import ROOT, shared
 from sitelint import engine, rulebook
 from sitelint.checks import substance
 from sitelint.model import CheckContext, Finding, Measurement, Page, Site
