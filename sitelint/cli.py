@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -197,11 +198,16 @@ def rules_cmd(show_all: bool) -> None:
     except rulebook.RuleError as exc:
         _fail(str(exc))
         return
-    rows = [(r.code, r.name, r.dimension, r.level + ("" if r.enabled else " (off)"), r.summary)
+    rows = [(r.code, r.name, r.dimension, r.level + ("" if r.enabled else " (off)"), _first_sentence(r.summary))
             for r in rules if r.enabled or show_all]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)) + "  " + row[4])
+
+
+def _first_sentence(text: str) -> str:
+    match = re.match(r"(.+?[.!?])(\s|$)", " ".join(text.split()))
+    return match.group(1) if match else text
 
 
 @main.command()
