@@ -34,6 +34,29 @@ class MaskedSource:
     problems: tuple[tuple[int, str], ...]
 
 
+_TAB = re.compile(r'===[!+]{0,2} +"')
+
+
+def unindent_tabs(lines: list[str]) -> list[str]:
+    """mkdocs-material content tabs (`=== "Tab"` then content indented four spaces) as plain Markdown.
+
+    Without this their content would read as indented code. The tab line itself is blanked (it is a label, not
+    prose) and line numbers are kept.
+    """
+    if not any(line.startswith("===") for line in lines):
+        return lines
+    out = list(lines)
+    in_tab = False
+    for n, line in enumerate(lines):
+        if _TAB.match(line):
+            out[n], in_tab = "", True
+        elif in_tab and line.startswith("    "):
+            out[n] = line[4:]
+        elif in_tab and line.strip():
+            in_tab = False
+    return out
+
+
 def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments.
 

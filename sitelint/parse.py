@@ -17,11 +17,11 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 
-from sitelint.mdx import MaskedSource, mask_source
+from sitelint.mdx import MaskedSource, mask_source, unindent_tabs
 from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
-PARSER_VERSION = 1
+PARSER_VERSION = 2
 
 
 class InputProblem(Exception):
@@ -349,6 +349,8 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
     mdx = path.endswith(".mdx")
     try:
+        if not mdx:
+            lines = unindent_tabs(lines)
         masked = mask_source(lines, mdx=mdx)
         if not mdx and _mdx_flavoured(masked, lines):
             mdx = True  # Docusaurus reads .md as MDX: no indented code, lowercase tags are JSX too

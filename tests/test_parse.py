@@ -548,3 +548,16 @@ def test_mkdocstrings_directive_is_not_an_unclosed_admonition() -> None:
     kinds = [(b.kind, b.line) for b in page.blocks if b.kind != "paragraph" or "prose" in b.text or "More" in b.text]
     assert ("paragraph", 7) in kinds and ("heading", 9) in kinds and ("paragraph", 11) in kinds
     assert ("admonition", 13) in kinds
+
+
+def test_mkdocs_content_tabs_are_prose_not_indented_code() -> None:
+    text = ('# Install\n\n=== "pip"\n\n    Install the package with pip into a fresh virtual environment.\n\n'
+            '    ```sh\n    pip install lookout\n    ```\n\n=== "conda"\n\n    Use the conda-forge channel.\n\n'
+            "After either, run the checks.\n")
+    page = parse_page("docs/install.md", Path("/site/docs/install.md"), text)
+    prose = [(b.line, b.text) for b in page.prose_blocks]
+    assert (5, "Install the package with pip into a fresh virtual environment.") in prose
+    assert (13, "Use the conda-forge channel.") in prose and (15, "After either, run the checks.") in prose
+    [code] = page.code_blocks
+    assert code.lang == "sh" and code.line == 7 and code.text.strip() == "pip install lookout"
+    assert not any('"pip"' in b.text for b in page.blocks)
