@@ -99,10 +99,10 @@ class Embedder:
         return np.stack([vectors[t] for t in norms]).astype(np.float32, copy=False)
 
     def _encode(self, texts: list[str], keys: dict[str, str]) -> dict[str, np.ndarray]:
-        started = time.perf_counter()
         # A few passages (one edited page): the numpy encoder, loaded in 0.1 s, beats importing torch (about 8 s).
         light = self._light() if len(texts) <= FEW and self._model is None else None
-        model = light or self._load()
+        model = light or self._load()  # _load counts its own time in self.seconds
+        started = time.perf_counter()
         order = sorted(texts, key=len)  # similar lengths per batch: less padding
         show = self._progress or (len(order) > PROGRESS_MIN and sys.stderr.isatty())
         out: dict[str, np.ndarray] = {}
@@ -134,8 +134,10 @@ class Embedder:
         if self._light_model is None:
             from sitelint import bert
 
+            started = time.perf_counter()
             folder = Path(self.spec.source)
             self._light_model = (bert.load(folder) if folder.is_dir() else None) or False
+            self.seconds += time.perf_counter() - started
         return self._light_model or None
 
     def _load(self) -> Any:
