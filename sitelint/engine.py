@@ -164,7 +164,8 @@ def _rules(config: configmod.Config, select: Sequence[str],
 
 
 def _rel(path: Path, cwd: Path) -> str:
-    rel = os.path.relpath(path, cwd)
+    full, base = str(path), os.path.join(str(cwd), "")
+    rel = full[len(base):] if full.startswith(base) else os.path.relpath(full, cwd)  # the common case, cheaply
     return rel if os.sep == "/" else Path(rel).as_posix()
 
 

@@ -2,9 +2,10 @@
 
 A warm pre-commit run reports on one page but reads the whole site as its corpus; unpickling 2,000 full pages (their
 blocks and inline code are most of their objects) cost more than everything else in that run. So a cached page is
-stored in two parts: its light fields (path, title, sections, links, words, hashes, problems), unpickled at once,
-and its blocks and inline code, unpickled the first time something reads them. The source is not stored: the run
-has just read it to compute the key. Site-level checks that look only at links and metadata leave most pages light.
+stored in parts: its light fields (path, title, links, words, hashes, problems), unpickled at once, then its
+sections, and its blocks and inline code, each unpickled the first time something reads them. The source is not
+stored: the run has just read it to compute the key. Site-level checks that look only at links and metadata leave
+most pages light.
 A cold cache with hundreds of new pages is parsed by one worker process per core.
 """
 
@@ -22,10 +23,13 @@ from typing import Any, Protocol
 from sitelint import __version__, parse
 from sitelint.model import Page
 
-_HEAVY = ("blocks", "inline_code")
+# Unpickled on first use, each group on its own: sections are a third of what the light part would cost, blocks and
+# inline code most of a page's objects.
+_LAZY_GROUPS = (("sections",), ("blocks", "inline_code"))
+_LAZY = {name: n for n, group in enumerate(_LAZY_GROUPS) for name in group}
 _GIVEN = ("source", "abspath")  # known to the run before the cache is read, so never stored
-_LIGHT = tuple(f.name for f in fields(Page) if f.name not in _HEAVY + _GIVEN)
-_LAYOUT = hashlib.sha256(",".join(f.name for f in fields(Page)).encode()).hexdigest()[:8]
+_LIGHT = tuple(f.name for f in fields(Page) if f.name not in _LAZY and f.name not in _GIVEN)
+_LAYOUT = hashlib.sha256(f"{[f.name for f in fields(Page)]}{_LAZY_GROUPS}".encode()).hexdigest()[:8]
 NS = f"page-{__version__}-{parse.PARSER_VERSION}-{_LAYOUT}"
 PARALLEL_MIN = 200  # new pages below which worker processes cost more than they save
 
@@ -40,16 +44,21 @@ class CachedPage(Page):
     """A Page from the cache whose blocks and inline code are unpickled on first access; equal to the Page it was."""
 
     def __getattr__(self, name: str) -> Any:
-        # Python calls this only for attributes missing from __dict__: the heavy fields before their first use.
-        heavy = self.__dict__.pop("_heavy", None) if name in _HEAVY else None
-        if heavy is None:
+        # Python calls this only for attributes missing from __dict__: the lazy fields before their first use.
+        group = _LAZY.get(name)
+        blobs = self.__dict__.get("_lazy")
+        if group is None or blobs is None or blobs[group] is None:
             raise AttributeError(name)
+        names = _LAZY_GROUPS[group]
         try:
-            blocks, inline_code = pickle.loads(heavy)
+            values = pickle.loads(blobs[group])
+            if len(values) != len(names):
+                raise ValueError(f"{len(values)} values for {names}")
         except Exception:  # noqa: BLE001 - a damaged row: the source is at hand, parse it again
             again = parse.parse_page(self.path, self.abspath, self.source, variant=self.variant)
-            blocks, inline_code = again.blocks, again.inline_code
-        self.__dict__.update(blocks=blocks, inline_code=inline_code)
+            values = tuple(getattr(again, n) for n in names)
+        self.__dict__.update(zip(names, values, strict=True))
+        blobs[group] = None
         return self.__dict__[name]
 
     def __eq__(self, other: object) -> bool:
@@ -87,19 +96,20 @@ def _restore(blob: bytes | None, source: tuple[str, Path, str, str]) -> Page | N
     if blob is None:
         return None
     try:
-        light, heavy = pickle.loads(blob)
-        if len(light) != len(_LIGHT) or not isinstance(heavy, bytes):
+        light, lazy = pickle.loads(blob)
+        if len(light) != len(_LIGHT) or len(lazy) != len(_LAZY_GROUPS) or not all(isinstance(b, bytes) for b in lazy):
             return None
     except Exception:  # noqa: BLE001 - a row another version wrote, or damage: parse again
         return None
     page = object.__new__(CachedPage)
-    page.__dict__.update(zip(_LIGHT, light, strict=True), source=source[3], abspath=source[1], _heavy=heavy)
+    page.__dict__.update(zip(_LIGHT, light, strict=True), source=source[3], abspath=source[1], _lazy=list(lazy))
     return page
 
 
 def _encode(page: Page) -> bytes:
-    heavy = pickle.dumps((page.blocks, page.inline_code), protocol=pickle.HIGHEST_PROTOCOL)
-    return pickle.dumps((tuple(getattr(page, name) for name in _LIGHT), heavy), protocol=pickle.HIGHEST_PROTOCOL)
+    lazy = tuple(pickle.dumps(tuple(getattr(page, n) for n in group), protocol=pickle.HIGHEST_PROTOCOL)
+                 for group in _LAZY_GROUPS)
+    return pickle.dumps((tuple(getattr(page, name) for name in _LIGHT), lazy), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _parse_one(source: tuple[str, Path, str, str]) -> bytes:

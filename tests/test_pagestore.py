@@ -48,6 +48,7 @@ def test_cached_pages_equal_parsed_pages_and_load_their_blocks_on_first_use(tmp_
     assert "blocks" not in cached[0].__dict__  # still light
     assert [p.path for p in cached] == [p.path for p in parsed]
     assert cached[0].title == parsed[0].title and "blocks" not in cached[0].__dict__
+    assert cached[0].sections == parsed[0].sections and "blocks" not in cached[0].__dict__  # groups load apart
     assert cached[0].blocks == parsed[0].blocks and cached[0].inline_code == parsed[0].inline_code
     fresh = [parse_page(rel, path, text, variant) for rel, path, variant, text in sources]
     assert cached == fresh and fresh == cached  # equality both ways, as between two Pages
@@ -55,14 +56,17 @@ def test_cached_pages_equal_parsed_pages_and_load_their_blocks_on_first_use(tmp_
     assert type(restored) is Page and restored == fresh[1]
 
 
-def test_a_damaged_heavy_part_is_parsed_again(tmp_path: Path) -> None:
+def test_a_damaged_lazy_part_is_parsed_again(tmp_path: Path) -> None:
     cache = open_cache({}, tmp_path, lambda m: None)
     (source,) = _sources(tmp_path, 1)
     key = pagestore.page_key(source[0], source[2], source[3])
-    light, _ = pickle.loads(pagestore._encode(parse_page(source[0], source[1], source[3])))
-    cache.put_many(pagestore.NS, {key: pickle.dumps((light, b"not a pickle"))})
+    expected = parse_page(source[0], source[1], source[3])
+    light, lazy = pickle.loads(pagestore._encode(expected))
+    cache.put_many(pagestore.NS, {key: pickle.dumps((light, (lazy[0], b"not a pickle")))})
     (page,) = pagestore.load_pages([source], lambda: cache)
-    assert page.blocks == parse_page(source[0], source[1], source[3]).blocks
+    assert type(page) is pagestore.CachedPage
+    assert page.sections == expected.sections and page.blocks == expected.blocks
+    assert page.inline_code == expected.inline_code
 
 
 def test_many_new_pages_are_parsed_in_worker_processes_with_the_same_result(tmp_path: Path) -> None:
