@@ -2,10 +2,11 @@
 
 Usage: probe.py OUT.json CWD [sitelint check arguments...]
 
-It runs `sitelint check` in-process exactly as the console script does, and writes to OUT.json the engine's
-timings per phase, check and service, the embedder's counters (passages embedded, vectors from the cache), which
-slow modules the run imported, and this process's own CPU time and peak RSS. Optionally (SITELINT_BENCH_SAMPLE=FILE)
-it also writes an evenly spaced sample of the unique passages the run asked the embedder for.
+It runs `sitelint check` in-process as the console script does (sitelint.cli.run: the commands, then os._exit),
+and writes to OUT.json the engine's timings per phase, check and service, the embedder's counters (passages
+embedded, vectors from the cache), which slow modules the run imported, and this process's own CPU time and peak
+RSS. Optionally (SITELINT_BENCH_SAMPLE=FILE) it also writes an evenly spaced sample of the unique passages the run
+asked the embedder for.
 """
 
 from __future__ import annotations
@@ -81,4 +82,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    main(sys.argv[1:])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # as the console script (sitelint.cli.run) does: no interpreter teardown after the report

@@ -1,3 +1,3 @@
-from sitelint.cli import main
+from sitelint.cli import run
 
-main()
+run()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import re
 import sys
@@ -72,6 +74,27 @@ def with_common(fn: Any) -> Any:
     for option in reversed(common_options):
         fn = option(fn)
     return fn
+
+
+def run() -> None:
+    """The console script: the commands, then an exit that skips tearing the interpreter down.
+
+    Freeing torch, the model and a site's pages object by object took a cold run about a second after its report was
+    written; everything is flushed first, and the cache is closed by the engine.
+    """
+    try:
+        main(prog_name="sitelint")
+        code: object = 0
+    except SystemExit as exc:
+        code = exc.code
+    if isinstance(code, str):  # what SystemExit does with a message
+        sys.stderr.write(code + "\n")
+        code = 1
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code if isinstance(code, int) else 0)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
