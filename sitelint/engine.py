@@ -42,7 +42,6 @@ class _Services:
 
     factories: Mapping[str, Callable[[], Any]]
     made: dict[str, Any] = field(default_factory=dict)
-
     timings: dict[str, float] = field(default_factory=dict)
 
     def getter(self, name: str) -> Callable[[], Any]:
@@ -69,7 +68,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     settings = config.settings
     today = today or _today()
     notes: list[str] = []
-    note = _collect(notes)
+    note = notes.append
 
     clock = _Clock()
     start = next((t for t in targets if t.is_dir()), cwd)
@@ -145,10 +144,6 @@ def _today() -> dt.date:
         except ValueError:
             raise InputError(f"SITELINT_TODAY={forced!r} is not a date (YYYY-MM-DD)") from None
     return dt.date.today()
-
-
-def _collect(notes: list[str]) -> Callable[[str], None]:
-    return notes.append
 
 
 def _rules(config: configmod.Config, select: Sequence[str],
@@ -285,27 +280,22 @@ def _guard(run: Callable[[], list[Measurement]], what: str, note: Callable[[str]
         return []
 
 
+# The services are imported when a check first asks for them: a run that needs no git or model pays for neither.
 def _open_cache(settings: Mapping[str, Any], project_root: Path, note: Callable[[str], None]) -> Any:
-    try:
-        from sitelint import cache
-    except ImportError:
-        return None
+    from sitelint import cache
+
     return cache.open_cache(settings, project_root, note)
 
 
 def _git(project_root: Path, cache: Any, note: Callable[[str], None]) -> Any:
-    try:
-        from sitelint import gitinfo
-    except ImportError:
-        return None
+    from sitelint import gitinfo
+
     return gitinfo.history_for(project_root, cache, note)
 
 
 def _embedder(settings: Mapping[str, Any], cache: Any, note: Callable[[str], None]) -> Any:
-    try:
-        from sitelint import embed
-    except ImportError:
-        return None
+    from sitelint import embed
+
     return embed.embedder_for(settings, cache, note)
 
 
@@ -319,7 +309,7 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
     from sitelint import buildconfig, buildlog, overlap
 
     cwd = (cwd or Path.cwd()).resolve()
-    project = discover.project_root(result.site.root)
+    project = result.site.product_root
     build = buildlog.parse_log(log_text, framework, site_root=project, relative_to=cwd)
     if exit_status is not None:
         build = build.with_exit_status(exit_status)
