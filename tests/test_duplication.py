@@ -19,7 +19,7 @@ import pytest
 from conftest import ROOT, shared, write_site
 from sitelint import config as configmod, engine
 from sitelint.cache import open_cache
-from sitelint.checks import duplication as dup
+from sitelint.checks import dupcorpus, dupdigest, duplication as dup, dupsemantic
 from sitelint.discover import variant_of
 from sitelint.embed import ModelUnavailable
 from sitelint.model import CheckContext, Measurement, Site
@@ -178,7 +178,7 @@ def test_digests_are_cached_by_content_hash(tmp_path: Path) -> None:
     cache = open_cache({}, tmp_path, lambda m: None)
     first = _run("copied-passages", site, {"cache": lambda: cache})
     rows = cache.info()["rows"]
-    assert rows[dup._DIGEST_NS] == 2 and rows[dup._RESULT_NS] == 1
+    assert rows[dupcorpus._DIGEST_NS] == 2 and rows[dupcorpus._RESULT_NS] == 1
     assert _run("copied-passages", site, {"cache": lambda: cache}) == first
     assert [m.value for m in first] == [54, 54]
 
@@ -198,11 +198,11 @@ class FakeEmbedder:
         if not self.loads:
             self.available = False
             raise ModelUnavailable("semantic rules skipped: no model here")
-        vocab = sorted({w for t in texts for w in dup._tokens(t)})
+        vocab = sorted({w for t in texts for w in dupdigest.tokens(t)})
         index = {w: i for i, w in enumerate(vocab)}
         out = np.zeros((len(texts), max(1, len(vocab))), dtype=np.float32)
         for row, text in enumerate(texts):
-            for w in dup._tokens(text):
+            for w in dupdigest.tokens(text):
                 out[row, index[w]] += 1
         return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-9)
 
@@ -263,9 +263,9 @@ def test_search_groups_agree_with_the_exact_search() -> None:
     vectors = np.vstack([base, twins])
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     queries = np.arange(len(vectors))
-    exact = dup._search(vectors, queries, 0.9, 5)
+    exact = dupsemantic._search(vectors, queries, 0.9, 5)
     grouped: list[tuple[int, int, float]] = []
-    for qs, members in dup._groups(vectors, queries):
+    for qs, members in dupsemantic._groups(vectors, queries):
         sims = vectors[qs] @ vectors[members].T
         rows, cols = np.nonzero(sims >= 0.9)
         grouped += [(int(qs[r]), int(members[c]), 0.0) for r, c in zip(rows, cols, strict=True) if qs[r] != members[c]]

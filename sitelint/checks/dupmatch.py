@@ -1,0 +1,144 @@
+"""Lexical matching for the duplication checks: copied spans between digests, LSH candidate pairs, Jaccard."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sitelint.checks.dupdigest import PERMS, RUN_K, Digest
+
+
+def lsh_candidates(sigs: Sequence[np.ndarray], threshold: float) -> set[tuple[int, int]]:
+    # Rows per band: the most selective banding whose S-curve midpoint stays at least 0.1 below the threshold.
+    rows = next((r for r in (16, 8, 4, 2) if (r / PERMS) ** (1 / r) <= threshold - 0.1), 1)
+    buckets: dict[bytes, list[int]] = defaultdict(list)
+    for i, sig in enumerate(sigs):
+        for band in range(0, PERMS, rows):
+            buckets[band.to_bytes(2, "little") + sig[band : band + rows].tobytes()].append(i)
+    pairs: set[tuple[int, int]] = set()
+    for members in buckets.values():
+        for x in range(len(members)):
+            for y in range(x + 1, len(members)):
+                pairs.add((members[x], members[y]))
+    return pairs
+
+
+def jaccard(a: np.ndarray, b: np.ndarray) -> float:
+    if not len(a) or not len(b):
+        return 0.0
+    both = len(np.intersect1d(a, b, assume_unique=True))
+    return both / (len(a) + len(b) - both)
+
+
+@dataclass(frozen=True)
+class Span:
+    """Words [a_lo, a_hi) of page a match words [b_lo, b_hi) of page b; matched counts the words that agree."""
+
+    a: int
+    a_lo: int
+    a_hi: int
+    b: int
+    b_lo: int
+    b_hi: int
+    matched: int
+
+
+def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> list[Span]:
+    """Passages shared verbatim or nearly so: equal 8-word shingles chained along diagonals, small edits bridged."""
+    if not digests:
+        return []
+    hashes = np.concatenate([d.grams for d in digests])
+    pages = np.concatenate([np.full(len(d.grams), i, dtype=np.int64) for i, d in enumerate(digests)])
+    pos = np.concatenate([np.arange(len(d.grams), dtype=np.int64) for d in digests])
+    order = np.argsort(hashes, kind="stable")
+    hashes, pages, pos = hashes[order], pages[order], pos[order]
+    starts = np.flatnonzero(np.r_[True, hashes[1:] != hashes[:-1]])
+    sizes = np.diff(np.r_[starts, len(hashes)])
+    # Most shared shingles occur exactly twice: those pairs are made in one vectorised step, the rest one by one.
+    two = starts[sizes == 2]
+    if max_copies < 2:  # then only a page's own repeats count
+        two = two[pages[two] == pages[two + 1]]
+    cols = [pages[two], pos[two], pages[two + 1], pos[two + 1]]
+    more: list[tuple[int, int, int, int]] = []
+    for start, size in zip(starts[sizes > 2].tolist(), sizes[sizes > 2].tolist(), strict=True):
+        if size > 4 * max_copies or len(set(pages[start : start + size].tolist())) > max_copies:
+            continue  # boilerplate on many pages (a template's frame), not a copy someone made
+        group = list(zip(pages[start : start + size].tolist(), pos[start : start + size].tolist(), strict=True))
+        more += [(*group[x], *group[y]) for x in range(size) for y in range(x + 1, size)]
+    if more:
+        extra = np.array(more, dtype=np.int64)
+        cols = [np.concatenate([c, extra[:, n]]) for n, c in enumerate(cols)]
+    p1, i1, p2, i2 = cols
+    if not len(p1):
+        return []  # no shingle is shared: nothing was copied
+    swap = (p2 < p1) | ((p2 == p1) & (i2 < i1))  # the earlier (page, position) is side a
+    pa, ia = np.where(swap, p2, p1), np.where(swap, i2, i1)
+    pb, ib = np.where(swap, p1, p2), np.where(swap, i1, i2)
+    diag = ia - ib
+    order = np.lexsort((ia, diag, pb, pa))
+    pa, pb, diag, ia = pa[order], pb[order], diag[order], ia[order]
+    # A run is a stretch of consecutive shingle matches on one diagonal of one page pair.
+    new_run = np.r_[True, (pa[1:] != pa[:-1]) | (pb[1:] != pb[:-1]) | (diag[1:] != diag[:-1]) | (ia[1:] > ia[:-1] + 1)]
+    first = np.flatnonzero(new_run)
+    last = np.r_[first[1:], len(ia)] - 1
+    runs = [
+        Span(a, lo, hi + RUN_K, b, lo - d, hi - d + RUN_K, hi - lo + RUN_K)
+        for a, b, d, lo, hi in zip(
+            pa[first].tolist(),
+            pb[first].tolist(),
+            diag[first].tolist(),
+            ia[first].tolist(),
+            ia[last].tolist(),
+            strict=True,
+        )
+    ]
+    return _bridge(runs, max_gap, digests)
+
+
+def _bridge(runs: list[Span], max_gap: int, digests: Sequence[Digest]) -> list[Span]:
+    """Join runs of the same two pages separated by a small edit (a changed, added or dropped word or two).
+
+    An edit where each copy names its own subject (a word of its title or headings: "maximum `width`" against
+    "maximum `height`") is a template's slot, not an edit, and is never bridged.
+    """
+    runs.sort(key=lambda s: (s.a, s.b, s.a_lo, s.b_lo))
+    chains: list[Span] = []
+    open_for: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for run in runs:
+        best = None
+        for i in open_for[(run.a, run.b)]:
+            c = chains[i]
+            if (
+                c.a_lo < run.a_lo
+                and c.b_lo < run.b_lo
+                and -RUN_K < run.a_lo - c.a_hi <= max_gap
+                and -RUN_K < run.b_lo - c.b_hi <= max_gap
+                and (best is None or c.matched > chains[best].matched)
+                and not _slot(digests[run.a], c.a_hi, run.a_lo, digests[run.b], c.b_hi, run.b_lo)
+            ):
+                best = i
+        if best is None:
+            open_for[(run.a, run.b)].append(len(chains))
+            chains.append(run)
+            continue
+        c = chains[best]
+        overlap = max(0, c.a_hi - run.a_lo)
+        chains[best] = Span(
+            run.a,
+            c.a_lo,
+            max(c.a_hi, run.a_hi),
+            run.b,
+            c.b_lo,
+            max(c.b_hi, run.b_hi),
+            c.matched + run.matched - overlap,
+        )
+    return chains
+
+
+def _slot(da: Digest, a_lo: int, a_hi: int, db: Digest, b_lo: int, b_hi: int) -> bool:
+    gap_a, gap_b = set(da.ids[a_lo:a_hi].tolist()), set(db.ids[b_lo:b_hi].tolist())
+    own_a, own_b = gap_a & da.subject - gap_b, gap_b & db.subject - gap_a
+    return bool(own_a) and bool(own_b)
