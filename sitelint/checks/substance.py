@@ -160,6 +160,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not any(b.kind in _CONTENT_KINDS for b in page.blocks):
         return  # an empty page is a thin page; one finding says it
     own = [False] * len(page.sections)
+    for index, section in enumerate(page.sections):
+        # mkdocstrings fills a `### ::: package.name` heading with API docs at build time.
+        own[index] = section.title.startswith(":::")
     for block in (b for b in page.blocks if b.kind in _CONTENT_KINDS):
         if block.section >= 0:
             own[block.section] = True
