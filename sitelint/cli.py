@@ -216,16 +216,21 @@ def _read_log(path: str) -> str:
 @click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default.")
 def rules_cmd(show_all: bool) -> None:
     """List every rule: code, name, dimension, level, what it checks."""
-    try:
-        rules = rulebook.load_rules()
-    except rulebook.RuleError as exc:
-        _fail(str(exc))
-        return
+    rules = _known_rules()
     rows = [(r.code, r.name, r.dimension, r.level + ("" if r.enabled else " (off)"), _first_sentence(r.summary))
             for r in rules if r.enabled or show_all]
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)) + "  " + row[4])
+
+
+def _known_rules() -> list[rulebook.Rule]:
+    """Built-in rules plus the project's own (`rules-dirs`), so that `rules` and `explain` know them too."""
+    try:
+        return engine.known_rules(_load_config(None, {}))
+    except engine.InputError as exc:
+        _fail(str(exc))
+        raise  # unreachable: _fail exits
 
 
 def _first_sentence(text: str) -> str:
@@ -237,11 +242,7 @@ def _first_sentence(text: str) -> str:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """What RULE (a code or a name) checks, why, examples, options and which builds see the same defect."""
-    try:
-        rules = rulebook.load_rules()
-    except rulebook.RuleError as exc:
-        _fail(str(exc))
-        return
+    rules = _known_rules()
     match = next((r for r in rules if rule.upper() == r.code or rule == r.name), None)
     if match is None:
         _fail(f"unknown rule `{rule}`; run `sitelint rules` for the list")

@@ -149,11 +149,18 @@ def _today() -> dt.date:
 def _rules(config: configmod.Config, select: Sequence[str],
            ignore: Sequence[str]) -> tuple[list[rulebook.Rule], list[rulebook.Rule]]:
     """Every known rule (to read rule names in suppressions) and the ones that run."""
-    root = config.root or Path.cwd()
-    extra = [root / d for d in config.settings["rules-dirs"]]
+    every = known_rules(config)
     try:
-        every = rulebook.load_rules(extra)
         return every, rulebook.configure(every, config.rules, select, ignore)
+    except rulebook.RuleError as exc:
+        raise InputError(str(exc)) from None
+
+
+def known_rules(config: configmod.Config) -> list[rulebook.Rule]:
+    """The built-in rules and those in the config's `rules-dirs` (relative to the config file)."""
+    root = config.root or Path.cwd()
+    try:
+        return rulebook.load_rules([root / d for d in config.settings["rules-dirs"]])
     except rulebook.RuleError as exc:
         raise InputError(str(exc)) from None
 

@@ -215,3 +215,20 @@ def test_summary_says_when_semantic_rules_did_not_run(demo_site: Path) -> None:
     code, out = invoke(demo_site, "check", "--model", str(demo_site / "no-such-model"), "--format", "json")
     semantic = json.loads(out)["summary"]["semantic"]
     assert semantic["ran"] is False and "no-such-model" in semantic["why"]
+
+
+def test_rules_and_explain_know_the_projects_own_rules(tmp_path: Path) -> None:
+    (tmp_path / "lint-rules").mkdir()
+    (tmp_path / "lint-rules" / "MY001.yml").write_text(
+        "code: MY001\nname: very-thin-page\ndimension: substance\ndefect_class: thin-page\ncheck: prose-words\n"
+        "level: error\ncondition: {min: 40}\nmessage: 'Only {value:.0f} words of prose'\n"
+        "summary: Pages under 40 words are not pages.\nwhy: Readers land on them from search and leave.\n",
+        encoding="utf-8")
+    (tmp_path / "sitelint.toml").write_text('rules-dirs = ["lint-rules"]\n', encoding="utf-8")
+    write_site(tmp_path, {"docs/thin.md": THIN})
+    code, out = invoke(tmp_path, "rules")
+    assert code == 0 and "MY001" in out and "very-thin-page" in out
+    code, out = invoke(tmp_path, "explain", "very-thin-page")
+    assert code == 0 and "Readers land on them from search" in out
+    code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "MY001")
+    assert code == 1 and "docs/thin.md:1: MY001 Only 3 words of prose [very-thin-page]" in out
