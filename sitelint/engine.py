@@ -6,7 +6,6 @@ import datetime as dt
 import os
 import time
 import traceback
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -17,7 +16,7 @@ from typing import Any
 from sitelint import config as configmod, discover, measurecache, pagestore, parse, rulebook, suppress
 from sitelint.checks import registry
 from sitelint.model import CheckContext, CheckSpec, Finding, Measurement, Page, Site
-from sitelint.scoring import PageReport, score_pages, summarize
+from sitelint.scoring import PageReport, counts, score_pages, summarize
 
 
 class InputError(Exception):
@@ -328,8 +327,4 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
                           path=f.path, line=f.line or 1, end_line=None, message=f"{build.framework}: {f.message}")
                   for f in build.findings]
     findings = sorted([*mine, *from_build], key=lambda f: (f.path, f.line, f.rule, f.message))
-    summary = {**result.summary, "findings": len(findings),
-               "by_dimension": {**result.summary["by_dimension"], "build": len(from_build)},
-               "by_severity": dict(sorted(Counter(f.severity for f in findings).items())),
-               "by_rule": dict(sorted(Counter(f.rule for f in findings).items()))}
-    return replace(result, findings=tuple(findings), summary=summary), report
+    return replace(result, findings=tuple(findings), summary={**result.summary, **counts(findings)}), report

@@ -53,12 +53,19 @@ def summarize(findings: Sequence[Finding], reports: Sequence[PageReport], rules:
     return {
         "pages": len(reports),
         "corpus_pages": len(site.pages),
+        **counts(findings),
+        "scores": _distribution(overall, reports),
+        "rule_health": rule_health(findings, rules, len(reports), values),
+    }
+
+
+def counts(findings: Sequence[Finding]) -> dict[str, Any]:
+    """The summary's finding counts: in all, by dimension, by severity and by rule."""
+    return {
         "findings": len(findings),
         "by_dimension": {d: sum(f.dimension == d for f in findings) for d in DIMENSIONS},
         "by_severity": dict(sorted(Counter(f.severity for f in findings).items())),
         "by_rule": dict(sorted(Counter(f.rule for f in findings).items())),
-        "scores": _distribution(overall, reports),
-        "rule_health": rule_health(findings, rules, len(reports), values),
     }
 
 
