@@ -82,7 +82,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
     }
     site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
-    scope = _scope(site, targets, settings["lint-variants"])
+    scope = _scope(site, targets, settings["lint-variants"], cwd)
     clock.lap("read+parse")
     ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
                             services={n: services.getter(n) for n in services.factories}, note=note)
@@ -201,23 +201,21 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
                 unreadable=tuple(unreadable), project_root=layout.project_root)
 
 
-def _scope(site: Site, targets: Sequence[Path], variants: bool) -> set[str]:
+def _scope(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> set[str]:
     """The pages reported on: those under the given paths, else every page; frozen versioned copies and
     translations only when asked for (by lint-variants or by naming them)."""
     if not targets:
         return {p.path for p in site.pages if variants or not p.variant} | {path for path, _ in site.unreadable}
-    chosen = set()
     # String prefixes, not Path.is_relative_to: this runs for every page of the site on every pre-commit run.
     files = {str(t) for t in targets if t.is_file()}
     folders = tuple(os.path.join(str(t), "") for t in targets if t.is_dir())
-    for page in site.pages:
-        where = str(page.abspath)
-        if where in files or where.startswith(folders):
-            chosen.add(page.path)
-    cwd_targets = {t.as_posix() for t in targets}
-    chosen |= {path for path, _ in site.unreadable if any(str(Path(path).resolve()) in cwd_targets or
-                                                        Path(path).resolve().is_relative_to(t) for t in targets)}
-    return chosen
+
+    def named(where: str) -> bool:
+        return where in files or os.path.join(where, "").startswith(folders)
+
+    chosen = {p.path for p in site.pages if named(str(p.abspath))}
+    # Unreadable files are known by their names relative to the run's cwd.
+    return chosen | {path for path, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, path)))}
 
 
 def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_base: CheckContext,

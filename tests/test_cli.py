@@ -232,3 +232,17 @@ def test_rules_and_explain_know_the_projects_own_rules(tmp_path: Path) -> None:
     assert code == 0 and "Readers land on them from search" in out
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "MY001")
     assert code == 1 and "docs/thin.md:1: MY001 Only 3 words of prose [very-thin-page]" in out
+
+
+def test_an_unreadable_page_named_on_the_command_line_is_reported(tmp_path: Path) -> None:
+    from sitelint import config as configmod, engine
+
+    write_site(tmp_path, {"docs/good.md": GOOD})
+    (tmp_path / "docs" / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    config = configmod.validate({"semantic": False}, None)
+    # cwd is the site, not this process's directory: names resolve against the run's cwd.
+    for named in ("docs/binary.md", "docs"):
+        result = engine.lint([named], cwd=tmp_path, config=config, select=["SUB000"])
+        assert [(f.path, f.rule) for f in result.findings] == [("docs/binary.md", "SUB000")]
+    result = engine.lint(["docs/good.md"], cwd=tmp_path, config=config, select=["SUB000"])
+    assert result.findings == ()
