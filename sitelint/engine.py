@@ -80,6 +80,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         "cache": lambda: _open_cache(settings, layout.project_root, note),
         "git": lambda: _git(layout.project_root, services.getter("cache")(), note),
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
+        "shared": dict,  # what several checks derive from the same site once per run (the duplication corpus)
     }
     site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
     scope = _scope(site, targets, settings["lint-variants"], cwd)
@@ -181,6 +182,13 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
     if named:  # resolving every path is slow on big sites: only when a name was not found as it is
         known = {f.path.resolve() for f in found}
         found += [discover.Found(t) for t in named if t not in known]
+    # Versioned copies and translations are frozen on purpose and left out of the duplication corpus: read them only
+    # when they are reported on. On a Docusaurus site with many versions they are most of the files.
+    read_variant = _matcher(targets) if targets else (lambda _where: settings["lint-variants"])
+    not_read = [f for f in found if f.variant and not f.problem and not read_variant(str(f.path))]
+    if not_read:
+        skip = {id(f) for f in not_read}
+        found = [f for f in found if id(f) not in skip]
     unreadable: list[tuple[str, str]] = []
     sources: list[tuple[str, Path, str, str]] = []
     for item in found:
@@ -198,7 +206,7 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
                      layout.project_root)
     return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework, pages=tuple(pages), config_files=layout.config_files,
-                unreadable=tuple(unreadable), project_root=layout.project_root)
+                unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=len(not_read))
 
 
 def _scope(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> set[str]:
@@ -206,6 +214,14 @@ def _scope(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> se
     translations only when asked for (by lint-variants or by naming them)."""
     if not targets:
         return {p.path for p in site.pages if variants or not p.variant} | {path for path, _ in site.unreadable}
+    named = _matcher(targets)
+    chosen = {p.path for p in site.pages if named(str(p.abspath))}
+    # Unreadable files are known by their names relative to the run's cwd.
+    return chosen | {path for path, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, path)))}
+
+
+def _matcher(targets: Sequence[Path]) -> Callable[[str], bool]:
+    """Whether an absolute path is one of the targets or under one of them."""
     # String prefixes, not Path.is_relative_to: this runs for every page of the site on every pre-commit run.
     files = {str(t) for t in targets if t.is_file()}
     folders = tuple(os.path.join(str(t), "") for t in targets if t.is_dir())
@@ -213,9 +229,7 @@ def _scope(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> se
     def named(where: str) -> bool:
         return where in files or os.path.join(where, "").startswith(folders)
 
-    chosen = {p.path for p in site.pages if named(str(p.abspath))}
-    # Unreadable files are known by their names relative to the run's cwd.
-    return chosen | {path for path, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, path)))}
+    return named
 
 
 def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_base: CheckContext,
@@ -224,6 +238,8 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
     """Run each rule's check over the pages in scope (site checks over the corpus) and keep what breaks the rule."""
     checks = registry()
     scoped_pages = [p for p in site.pages if p.path in scope]
+    # Site checks hear the scope only when it is narrower than the site (a pre-commit run on a few staged pages).
+    narrow = frozenset(scope) if len(scoped_pages) < len(site.pages) else None
     for rule in rules:
         if rule.check == "none":
             continue
@@ -232,7 +248,7 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
             note(f"{rule.source}: rule {rule.code} names check `{rule.check}`, which does not exist; rule skipped")
             continue
         ctx = CheckContext(site=site, params={**spec.defaults, **rule.params}, today=ctx_base.today,
-                           settings=ctx_base.settings, services=ctx_base.services, note=note)
+                           settings=ctx_base.settings, services=ctx_base.services, note=note, scope=narrow)
         seen = values.setdefault(rule.code, [])
         for m in _measure(spec, ctx, scoped_pages, note, verbose):
             if m.at.path not in scope:

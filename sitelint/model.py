@@ -118,6 +118,7 @@ class Site:
     config_files: tuple[Path, ...] = ()
     unreadable: tuple[tuple[str, str], ...] = ()  # (path, problem) for files that could not be read
     project_root: Path | None = None  # the folder of the site's config (package.json, pyproject.toml live here)
+    variants_not_read: int = 0  # versioned copies and translations left unread: not reported on in this run
 
     @property
     def product_root(self) -> Path:
@@ -180,6 +181,9 @@ class CheckContext:
     settings: Mapping[str, Any] = field(default_factory=dict)  # validated [tool.sitelint] top-level keys
     services: Mapping[str, Callable[[], Any]] = field(default_factory=dict)  # e.g. "git", "embedder", "cache"
     note: Callable[[str], None] = lambda message: None  # run-level messages ("git history is shallow ...")
+    # The pages whose findings the run keeps (None: every page). A site check may skip work that can only lead to
+    # findings elsewhere, e.g. pairs of two pages outside it, as long as what it reports in scope stays the same.
+    scope: frozenset[str] | None = None
 
     def service(self, name: str) -> Any:
         return self.services[name]()

@@ -53,6 +53,7 @@ def summarize(findings: Sequence[Finding], reports: Sequence[PageReport], rules:
     return {
         "pages": len(reports),
         "corpus_pages": len(site.pages),
+        "variants_not_read": site.variants_not_read,
         **counts(findings),
         "scores": _distribution(overall, reports),
         "rule_health": rule_health(findings, rules, len(reports), values),

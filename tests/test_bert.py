@@ -73,3 +73,16 @@ def test_models_it_does_not_cover_are_left_to_sentence_transformers(tmp_path: Pa
     assert bert.load(tmp_path) is None  # CLS pooling is not what the numpy encoder computes
     (tmp_path / "1_Pooling" / "config.json").write_text(json.dumps(pooling), encoding="utf-8")
     assert bert.load(tmp_path) is not None
+
+
+def test_mapped_weights_equal_what_safetensors_reads(tmp_path: Path) -> None:
+    from safetensors.numpy import load_file, save_file
+
+    path = Path(resolve_model("").source) / "model.safetensors"
+    mapped, read = bert._weights(path), load_file(str(path))
+    assert mapped.keys() == read.keys()
+    assert all(mapped[k].dtype == read[k].dtype and np.array_equal(mapped[k], read[k]) for k in read)
+    # A dtype numpy has no type for is read by the safetensors package instead of being misread.
+    odd = tmp_path / "odd.safetensors"
+    save_file({"a": np.arange(6, dtype=np.float32).reshape(2, 3), "b": np.array([1, 2], dtype=np.uint8)}, str(odd))
+    assert bert._weights(odd)["b"].tolist() == [1, 2] and bert._weights(odd)["a"].shape == (2, 3)

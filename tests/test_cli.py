@@ -191,13 +191,16 @@ def test_never_writes_into_the_docs_tree(demo_site: Path) -> None:
     assert sorted(p.relative_to(demo_site) for p in (demo_site / "docs").rglob("*")) == before
 
 
-def test_versioned_copies_are_corpus_but_reported_only_when_asked(tmp_path: Path) -> None:
+def test_versioned_copies_are_read_and_reported_only_when_asked(tmp_path: Path) -> None:
     write_site(tmp_path, {"website/docusaurus.config.js": "module.exports = {};\n", "docs/good.md": GOOD,
                           "website/versioned_docs/version-1.0/old.md": THIN})
     (tmp_path / "website" / "docusaurus.config.js").write_text("docs: { path: '../docs' }\n", encoding="utf-8")
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001", "--format", "json")
     doc = json.loads(out)
-    assert doc["summary"]["corpus_pages"] == 2 and [p["path"] for p in doc["pages"]] == ["docs/good.md"]
+    assert doc["summary"]["corpus_pages"] == 1 and doc["summary"]["variants_not_read"] == 1
+    assert [p["path"] for p in doc["pages"]] == ["docs/good.md"]
+    code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001")
+    assert "1 versioned or translated copies skipped, see lint-variants" in out
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001",
                        "website/versioned_docs/version-1.0/old.md")
     assert code == 1 and "website/versioned_docs/version-1.0/old.md:1: SUB001" in out

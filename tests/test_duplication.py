@@ -64,6 +64,26 @@ def test_docusaurus_fixture_site(tmp_path: Path) -> None:
     # other), the CI tabs of setup.mdx (the same paragraph in both tabs) and the four CLI reference pages.
 
 
+def _findings(result: engine.LintResult, path: str) -> list[tuple[Any, ...]]:
+    return sorted((f.rule, f.line, f.end_line, f.message, f.related) for f in result.findings if f.path == path)
+
+
+def test_a_run_on_some_pages_reports_on_them_what_the_whole_site_run_reports(tmp_path: Path) -> None:
+    # A run on staged pages compares them with the site but skips pairs of two other pages: their findings on the
+    # pages it reports must be exactly those of a run over the whole site.
+    root = shutil.copytree(FIXTURES / "docusaurus", tmp_path / "site")
+    config = configmod.validate({"rule": {"DUP006": {"enabled": True}}}, None)
+    whole = engine.lint(cwd=root, config=config, today=TODAY, select=["DUP"])
+    paths = sorted({f.path for f in whole.findings} | {"docs/intro.md", "docs/setup.mdx"})
+    assert len(paths) > 8
+    for path in paths:
+        one = engine.lint([path], cwd=root, config=config, today=TODAY, select=["DUP"])
+        assert one.scope == (path,) and _findings(one, path) == _findings(whole, path), path
+    pair = engine.lint(["docs/guides/rollback.md", "docs/faq.md"], cwd=root, config=config, today=TODAY,
+                       select=["DUP"])
+    assert [f.path for f in pair.findings] == ["docs/faq.md", "docs/guides/rollback.md"]
+
+
 def test_mkdocs_fixture_site(tmp_path: Path) -> None:
     root = shutil.copytree(FIXTURES / "mkdocs", tmp_path / "site")
     assert _lint(root) == []

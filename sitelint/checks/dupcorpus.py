@@ -44,11 +44,31 @@ class Corpus:
         self.ctx = ctx
         self.pages = _eligible(ctx)
         self._by_path = {p.path: p for p in self.pages}
+        # The corpus pages whose findings the run keeps, when that is not all of them: work on pairs of two other
+        # pages can be skipped (a pre-commit run on one staged page compares that page with the site, not the site).
+        inside = [n for n, p in enumerate(self.pages) if ctx.scope is None or p.path in ctx.scope]
+        self.focus: frozenset[int] | None = frozenset(inside) if len(inside) < len(self.pages) else None
         self._dates: dict[str, float | None] = {}
         self.cache = service(ctx, "cache")
         self.fingerprint = hashlib.sha256(
             "\n".join(f"{p.path}\0{p.content_hash}" for p in self.pages).encode()
         ).hexdigest()
+
+    @classmethod
+    def of(cls, ctx: CheckContext) -> Corpus:
+        """The run's corpus, made once and shared by the duplication checks (their params are not part of it)."""
+        shared = service(ctx, "shared")
+        if not isinstance(shared, dict):
+            return cls(ctx)
+        key = ("dup-corpus", tuple(str(g) for g in ctx.settings.get("allow-duplicates") or ()), ctx.scope)
+        if key not in shared:
+            shared[key] = cls(ctx)
+        corpus: Corpus = shared[key]
+        return corpus
+
+    def touches(self, *indices: int) -> bool:
+        """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
+        return self.focus is None or any(i in self.focus for i in indices)
 
     @cached_property
     def digests(self) -> list[Digest]:
@@ -70,9 +90,11 @@ class Corpus:
     def memo(self, name: str, params: Mapping[str, Any], compute: Callable[[], Any]) -> Any:
         """A check's result for this exact corpus and these params, from the cache when a run already made it.
 
-        One row per check and params holds the latest corpus only, so edits do not pile up results in the cache.
+        One row per check, params and focus holds the latest corpus only, so edits do not pile up results in the
+        cache; a focused result covers the pairs that touch the focus pages.
         """
-        key = hashlib.sha256(f"{name}\0{sorted(params.items())}\0{self.ctx.site.root}".encode()).hexdigest()
+        focus = sorted(self.pages[n].path for n in self.focus) if self.focus is not None else None
+        key = hashlib.sha256(f"{name}\0{sorted(params.items())}\0{self.ctx.site.root}\0{focus}".encode()).hexdigest()
         blob = self.cache.get(_RESULT_NS, key) if self.cache is not None else None
         if blob is not None:
             try:

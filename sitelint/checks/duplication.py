@@ -44,7 +44,7 @@ def _page_at(page: Page) -> Location:
 
 
 def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     groups = corpus.memo("duplicate-pages", ctx.params, lambda: _duplicate_groups(corpus, ctx.params))
     by_path = {p.path: p for p in corpus.pages}
     for group in groups:
@@ -62,7 +62,7 @@ def _duplicate_groups(corpus: Corpus, params: Mapping[str, Any]) -> list[list[st
 
 
 def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     pairs = corpus.memo("near-duplicate-pages", ctx.params, lambda: _similar_pages(corpus, ctx.params))
     found: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for a, b, similarity in pairs:
@@ -81,8 +81,11 @@ def _similar_pages(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[str,
     threshold = float(params["min-similarity"])
     pages = [(p, d) for p, d in zip(corpus.pages, corpus.digests, strict=True) if d.words >= int(params["min-words"])]
     out = []
+    index = {p.path: n for n, p in enumerate(corpus.pages)}
     for i, j in lsh_candidates([d.sig for _, d in pages], threshold):
         (pa, da), (pb, db) = pages[i], pages[j]
+        if not corpus.touches(index[pa.path], index[pb.path]):
+            continue
         if da.prose_hash == db.prose_hash:
             continue
         similarity = jaccard(da.shingles, db.shingles)
@@ -95,7 +98,7 @@ def _similar_pages(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[str,
 
 
 def _passage_spans(corpus: Corpus, params: Mapping[str, Any]) -> list[Span]:
-    spans = copied_spans(corpus.digests, int(params["max-copies"]), int(params["max-gap"]))
+    spans = copied_spans(corpus.digests, int(params["max-copies"]), int(params["max-gap"]), corpus.focus)
     keep = []
     for s in spans:
         words = min(s.a_hi - s.a_lo, s.b_hi - s.b_lo)
@@ -107,7 +110,7 @@ def _passage_spans(corpus: Corpus, params: Mapping[str, Any]) -> list[Span]:
 
 
 def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     spans = corpus.memo("copied-passages", ctx.params, lambda: _cross_page(corpus, ctx.params))
     yield from _passage_measurements(corpus, spans)
 
@@ -167,7 +170,7 @@ def _merge_locations(locations: Iterable[Location]) -> tuple[Location, ...]:
 
 
 def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     found = corpus.memo("repeated-passages", ctx.params, lambda: _within_page(corpus, ctx.params))
     for index, lo, hi, first, first_end, words in found:
         page = corpus.pages[index]
@@ -211,7 +214,7 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
         return
     if not getattr(embedder, "available", True):
         return  # the embedder has said why, once
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     params = {**ctx.params, "model": getattr(embedder, "namespace", type(embedder).__name__)}
     try:
         found = corpus.memo("paraphrased-passages", params, lambda: paraphrases(corpus, embedder, params))
@@ -224,7 +227,7 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
 
 
 def duplicate_code(ctx: CheckContext) -> Iterator[Measurement]:
-    corpus = Corpus(ctx)
+    corpus = Corpus.of(ctx)
     for members in corpus.memo("duplicate-code-blocks", ctx.params, lambda: _code_groups(corpus, ctx.params)):
         for index, line, end, count in members:
             path = corpus.pages[index].path

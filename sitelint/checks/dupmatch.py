@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,11 +46,18 @@ class Span:
     matched: int
 
 
-def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> list[Span]:
-    """Passages shared verbatim or nearly so: equal 8-word shingles chained along diagonals, small edits bridged."""
-    if not digests:
+def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
+                 focus: Collection[int] | None = None) -> list[Span]:
+    """Passages shared verbatim or nearly so: equal 8-word shingles chained along diagonals, small edits bridged.
+
+    With focus (page indices), only spans with a focus page on at least one side are made; they are the same spans
+    the whole search finds, since what counts as boilerplate is still judged on every page.
+    """
+    if not digests or (focus is not None and not focus):
         return []
     hashes = np.concatenate([d.grams for d in digests])
+    if not len(hashes):
+        return []
     pages = np.concatenate([np.full(len(d.grams), i, dtype=np.int64) for i, d in enumerate(digests)])
     pos = np.concatenate([np.arange(len(d.grams), dtype=np.int64) for d in digests])
     order = np.argsort(hashes, kind="stable")
@@ -59,15 +66,21 @@ def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int) -> li
     sizes = np.diff(np.r_[starts, len(hashes)])
     # Most shared shingles occur exactly twice: those pairs are made in one vectorised step, the rest one by one.
     two = starts[sizes == 2]
+    big = sizes > 2
+    if focus is not None:
+        hit = np.isin(pages, np.fromiter(focus, dtype=np.int64))
+        two = two[hit[two] | hit[two + 1]]
+        big &= np.add.reduceat(hit.astype(np.int64), starts) > 0
     if max_copies < 2:  # then only a page's own repeats count
         two = two[pages[two] == pages[two + 1]]
     cols = [pages[two], pos[two], pages[two + 1], pos[two + 1]]
     more: list[tuple[int, int, int, int]] = []
-    for start, size in zip(starts[sizes > 2].tolist(), sizes[sizes > 2].tolist(), strict=True):
+    for start, size in zip(starts[big].tolist(), sizes[big].tolist(), strict=True):
         if size > 4 * max_copies or len(set(pages[start : start + size].tolist())) > max_copies:
             continue  # boilerplate on many pages (a template's frame), not a copy someone made
         group = list(zip(pages[start : start + size].tolist(), pos[start : start + size].tolist(), strict=True))
-        more += [(*group[x], *group[y]) for x in range(size) for y in range(x + 1, size)]
+        more += [(*group[x], *group[y]) for x in range(size) for y in range(x + 1, size)
+                 if focus is None or group[x][0] in focus or group[y][0] in focus]
     if more:
         extra = np.array(more, dtype=np.int64)
         cols = [np.concatenate([c, extra[:, n]]) for n, c in enumerate(cols)]

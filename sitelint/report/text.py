@@ -27,8 +27,10 @@ def render(result: Any, build: Any = None, *, color: bool = False, quiet: bool =
     if out:
         out.append("")
     sev = ", ".join(f"{n} {k}" for k, n in s["by_severity"].items()) or "none"
+    skipped = s.get("variants_not_read", 0)
+    frozen = f"; {skipped} versioned or translated copies skipped, see lint-variants" if skipped else ""
     out.append(f"Found {s['findings']} finding(s) ({sev}) on {s['pages']} page(s) "
-               f"(corpus: {s['corpus_pages']} pages).")
+               f"(corpus: {s['corpus_pages']} pages{frozen}).")
     dims = ", ".join(f"{d} {n}" for d, n in s["by_dimension"].items() if d != "build")
     out.append(f"By dimension: {dims}.")
     scores = s["scores"]
