@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import re
 import sys
@@ -90,7 +89,8 @@ def run() -> None:
     if isinstance(code, str):  # what SystemExit does with a message
         sys.stderr.write(code + "\n")
         code = 1
-    logging.shutdown()
+    if "logging" in sys.modules:  # imported by a dependency (sentence-transformers): flush its handlers
+        sys.modules["logging"].shutdown()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(Exception):
             stream.flush()

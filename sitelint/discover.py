@@ -10,7 +10,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +42,7 @@ class Found:
     path: Path
     variant: str = ""
     problem: str = ""
+    not_read: int = 0  # for a folder of copies left unread (see walk's read_variants): how many pages it holds
 
 
 def _markers(folder: Path) -> bool:
@@ -116,21 +117,41 @@ def variant_of(relpath: str) -> str:
     return f"i18n:{match.group(1)}" if match else ""
 
 
-def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str]) -> Iterator[Found]:
-    """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed."""
+def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
+         read_variants: Callable[[str], bool] | None = None) -> Iterator[Found]:
+    """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed.
+
+    read_variants, given the absolute path of a folder of versioned or translated copies, says whether to read it; a
+    folder it declines is not entered, and stands in the result as one Found with the number of pages it holds.
+    """
     seen: set[tuple[int, int]] = set()
     # Relative names by string prefix (the walk builds every path from its root): PurePath arithmetic on every file
     # of a 2,000-page site cost a pre-commit run a tenth of a second.
     project = os.path.join(str(layout.project_root), "")
     for docs_root in layout.docs_roots:
         root = os.path.join(str(docs_root), "")
-        for path, problem in _walk_dir(docs_root):
+
+        def rel_of(full: str, root: str = root) -> tuple[str, str]:
+            rel = _posix(full[len(root):])
+            return rel, (_posix(full[len(project):]) if full.startswith(project) else rel)
+
+        def wanted(full: str) -> bool:
+            rel = rel_of(full)[0]
+            return _matches(rel, include) and not _matches(rel, exclude)
+
+        def prune(folder: str) -> bool:
+            variant = variant_of(rel_of(os.path.join(folder, ""))[1])
+            return bool(variant) and read_variants is not None and not read_variants(folder)
+
+        for path, problem, not_read in _walk_dir(docs_root, prune, wanted):
+            full = str(path)
+            if not_read:
+                yield Found(path, variant=variant_of(rel_of(os.path.join(full, ""))[1]), not_read=not_read)
+                continue
             if problem:
                 yield Found(path, problem=problem)
                 continue
-            full = str(path)
-            rel = _posix(full[len(root):])
-            if not _matches(rel, include) or _matches(rel, exclude):
+            if not wanted(full):
                 continue
             try:  # the file's identity (one stat), not its resolved path (a stat per folder of the path)
                 info = os.stat(path)
@@ -140,32 +161,33 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str]) -> Iter
             if real in seen:
                 continue
             seen.add(real)
-            rel_project = _posix(full[len(project):]) if full.startswith(project) else rel
-            yield Found(path, variant=variant_of(rel_project))
+            yield Found(path, variant=variant_of(rel_of(full)[1]))
 
 
 def _posix(rel: str) -> str:
     return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
-def _walk_dir(top: Path) -> Iterator[tuple[Path, str]]:
+def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool]
+              ) -> Iterator[tuple[Path, str, int]]:
+    """(page file, "", 0), (folder or file, problem, 0) and (pruned folder, "", pages in it), sorted."""
     visited: set[tuple[int, int]] = set()
-    results: list[tuple[Path, str]] = []
+    results: list[tuple[Path, str, int]] = []
 
     def visit(folder: Path) -> None:
         try:
             st = folder.stat()
         except OSError as exc:
-            results.append((folder, f"cannot be read: {exc.strerror}; fix its permissions or exclude it"))
+            results.append((folder, f"cannot be read: {exc.strerror}; fix its permissions or exclude it", 0))
             return
         if (st.st_dev, st.st_ino) in visited:
-            results.append((folder, "symlink loop: this folder links back to a folder already visited; skipped"))
+            results.append((folder, "symlink loop: this folder links back to a folder already visited; skipped", 0))
             return
         visited.add((st.st_dev, st.st_ino))
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError as exc:
-            results.append((folder, f"folder cannot be read: {exc.strerror}; fix its permissions or exclude it"))
+            results.append((folder, f"folder cannot be read: {exc.strerror}; fix its permissions or exclude it", 0))
             return
         for entry in entries:
             try:
@@ -174,16 +196,30 @@ def _walk_dir(top: Path) -> Iterator[tuple[Path, str]]:
                 is_dir = False
             if is_dir:
                 if entry.name not in SKIP_DIRS and not entry.name.startswith("."):
-                    visit(Path(entry.path))
+                    if prune(entry.path):
+                        count = _count_pages(entry.path, wanted)
+                        if count:
+                            results.append((Path(entry.path), "", count))
+                    else:
+                        visit(Path(entry.path))
             elif entry.name.endswith(PAGE_SUFFIXES):
                 path = Path(entry.path)
                 if entry.is_symlink() and not path.exists():
-                    results.append((path, "broken symlink: its target does not exist; remove it or fix the link"))
+                    results.append((path, "broken symlink: its target does not exist; remove it or fix the link", 0))
                 else:
-                    results.append((path, ""))
+                    results.append((path, "", 0))
 
     visit(top)
     yield from sorted(results)
+
+
+def _count_pages(folder: str, wanted: Callable[[str], bool]) -> int:
+    """Page files under folder that the walk would have read: names only, no stat, no symlinked folders."""
+    count = 0
+    for base, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS and not d.startswith(".")]
+        count += sum(1 for name in files if name.endswith(PAGE_SUFFIXES) and wanted(os.path.join(base, name)))
+    return count
 
 
 def _matches(rel: str, globs: Sequence[str]) -> bool:

@@ -173,7 +173,18 @@ def _rel(path: Path, cwd: Path) -> str:
 
 def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, targets: Sequence[Path],
                cache_getter: Callable[[], Any]) -> Site:
-    found = list(discover.walk(layout, settings["include"], settings["exclude"]))
+    # Versioned copies and translations are frozen on purpose and left out of the duplication corpus: they are read
+    # only when reported on. On a Docusaurus site with many versions they are most of the files.
+    in_targets, below = _matcher(targets), [os.path.join(str(t), "") for t in targets]
+
+    def read_variants(folder: str) -> bool:  # a folder of copies is read when it holds or is under a target
+        if not targets:
+            return bool(settings["lint-variants"])
+        return in_targets(folder) or any(t.startswith(os.path.join(folder, "")) for t in below)
+
+    found = list(discover.walk(layout, settings["include"], settings["exclude"], read_variants))
+    not_read = sum(f.not_read for f in found)
+    found = [f for f in found if not f.not_read]
     # Pages named on the command line but outside the docs roots (a README staged in a commit) are linted too.
     named = [t for t in targets if t.is_file() and t.suffix in discover.PAGE_SUFFIXES]
     if named:
@@ -182,13 +193,6 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
     if named:  # resolving every path is slow on big sites: only when a name was not found as it is
         known = {f.path.resolve() for f in found}
         found += [discover.Found(t) for t in named if t not in known]
-    # Versioned copies and translations are frozen on purpose and left out of the duplication corpus: read them only
-    # when they are reported on. On a Docusaurus site with many versions they are most of the files.
-    read_variant = _matcher(targets) if targets else (lambda _where: settings["lint-variants"])
-    not_read = [f for f in found if f.variant and not f.problem and not read_variant(str(f.path))]
-    if not_read:
-        skip = {id(f) for f in not_read}
-        found = [f for f in found if id(f) not in skip]
     unreadable: list[tuple[str, str]] = []
     sources: list[tuple[str, Path, str, str]] = []
     for item in found:
@@ -206,7 +210,7 @@ def _load_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, 
                      layout.project_root)
     return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework, pages=tuple(pages), config_files=layout.config_files,
-                unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=len(not_read))
+                unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=not_read)
 
 
 def _scope(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> set[str]:

@@ -15,7 +15,6 @@ import hashlib
 import os
 import pickle
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, Protocol
@@ -120,6 +119,8 @@ def _parse_one(source: tuple[str, Path, str, str]) -> bytes:
 def _parse_many(sources: list[tuple[str, Path, str, str]]) -> list[bytes]:
     workers = min(_cores(), len(sources) // (PARALLEL_MIN // 2))
     if workers > 1 and len(sources) >= PARALLEL_MIN:
+        from concurrent.futures import ProcessPoolExecutor  # 13 ms to import: only when there is much to parse
+
         try:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 return list(pool.map(_parse_one, sources, chunksize=16))

@@ -32,6 +32,28 @@ def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
     assert variants == {"intro.md", "intro.mdversioned:1.0", "intro.mdi18n:fr"}
 
 
+def test_folders_of_copies_can_be_left_unread_and_are_counted(tmp_path: Path) -> None:
+    touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
+          "website/versioned_docs/version-1.0/api/hooks.mdx", "website/versioned_docs/version-1.0/notes.txt",
+          "website/versioned_docs/version-2.0/intro.md", "website/i18n/fr/docusaurus-plugin-content-docs/a.md")
+    (tmp_path / "website/docusaurus.config.js").write_text("docs: { path: '../docs' }", encoding="utf-8")
+    layout = discover.detect(tmp_path / "docs")
+    asked: list[str] = []
+
+    def read_only_2(folder: str) -> bool:
+        asked.append(Path(folder).relative_to(tmp_path).as_posix())
+        return folder.endswith("version-2.0")
+
+    found = list(discover.walk(layout, ["**/*.md", "**/*.mdx"], [], read_only_2))
+    read = sorted(f.path.relative_to(tmp_path).as_posix() for f in found if not f.not_read)
+    unread = {f.path.relative_to(tmp_path).as_posix(): (f.variant, f.not_read) for f in found if f.not_read}
+    assert read == ["docs/intro.md", "website/versioned_docs/version-2.0/intro.md"]
+    assert unread == {"website/versioned_docs/version-1.0": ("versioned:1.0", 2), "website/i18n/fr": ("i18n:fr", 1)}
+    # Only folders of copies are asked about, each once, at their top.
+    assert sorted(asked) == ["website/i18n/fr", "website/versioned_docs/version-1.0",
+                             "website/versioned_docs/version-2.0"]
+
+
 def test_mkdocs_docs_dir(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "content/index.md", "docs/ignored.md")
     (tmp_path / "mkdocs.yml").write_text("site_name: x\ndocs_dir: content  # where pages live\n", encoding="utf-8")

