@@ -26,8 +26,12 @@ def _family_of() -> dict[str, str]:
 
 
 def phases(row: Mapping[str, Any], families: Mapping[str, str]) -> dict[str, float]:
-    """The engine's timings grouped as the issue lists them; service creation stays inside the check that asked."""
-    t = row.get("timings") or {}
+    """The engine's timings grouped as the issue lists them; service creation stays inside the check that asked.
+
+    A check that ran on a worker thread (background:check:NAME) counts in its family for what it cost; the main
+    thread's wait for it (wait:NAME) is a lap, so the laps still add up to the run.
+    """
+    t = {k.removeprefix("background:"): v for k, v in (row.get("timings") or {}).items()}
     out = {"discover": t.get("discover", 0.0), "read+parse": t.get("read+parse", 0.0)}
     for family in FAMILIES:
         out[family] = sum(v for k, v in t.items() if k.startswith("check:") and families.get(k[6:]) == family)
@@ -37,7 +41,8 @@ def phases(row: Mapping[str, Any], families: Mapping[str, str]) -> dict[str, flo
     out["semantic search"] = max(0.0, semantic - row.get("embed_s", 0.0))
     out["git history (in the checks above)"] = t.get("service:git", 0.0)
     out["suppress+score"] = t.get("suppress+score", 0.0)
-    engine = sum(v for k, v in t.items() if not k.startswith("service:"))
+    laps = row.get("timings") or {}
+    engine = sum(v for k, v in laps.items() if not k.startswith(("service:", "background:")))
     out["start-up, imports, report"] = max(0.0, row.get("wall_s", 0.0) - engine)
     return out
 

@@ -8,6 +8,7 @@ i18n copies are part of the corpus but are marked as deliberate copies (Page.var
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -223,7 +224,14 @@ def _count_pages(folder: str, wanted: Callable[[str], bool]) -> int:
 
 
 def _matches(rel: str, globs: Sequence[str]) -> bool:
-    for pattern in globs:
-        if fnmatch.fnmatch(rel, pattern) or (pattern.startswith("**/") and fnmatch.fnmatch(rel, pattern[3:])):
-            return True
-    return False
+    """Whether rel matches one of the globs (fnmatch, where a leading **/ may also match nothing)."""
+    pattern = _glob_pattern(tuple(globs))
+    return pattern is not None and pattern.match(os.path.normcase(rel)) is not None
+
+
+@functools.lru_cache(maxsize=16)
+def _glob_pattern(globs: tuple[str, ...]) -> re.Pattern[str] | None:
+    # One regular expression for all the globs: the walk asks for every file of the site, twice.
+    parts = [fnmatch.translate(os.path.normcase(g)) for g in globs]
+    parts += [fnmatch.translate(os.path.normcase(g[3:])) for g in globs if g.startswith("**/")]
+    return re.compile("|".join(f"(?:{part})" for part in parts)) if parts else None

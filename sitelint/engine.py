@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -42,13 +43,20 @@ class _Services:
     factories: Mapping[str, Callable[[], Any]]
     made: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
+    # One lock per service: a check on a worker thread and one on the main thread never make the same service twice,
+    # and making one (the embedder) does not hold up asking for another (git).
+    _locks: dict[str, threading.Lock] = field(default_factory=dict)
 
     def getter(self, name: str) -> Callable[[], Any]:
+        lock = self._locks.setdefault(name, threading.Lock())
+
         def get() -> Any:
             if name not in self.made:
-                started = time.perf_counter()
-                self.made[name] = self.factories[name]()
-                self.timings[f"service:{name}"] = time.perf_counter() - started
+                with lock:
+                    if name not in self.made:
+                        started = time.perf_counter()
+                        self.made[name] = self.factories[name]()
+                        self.timings[f"service:{name}"] = time.perf_counter() - started
             return self.made[name]
 
         return get
@@ -244,6 +252,7 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
     scoped_pages = [p for p in site.pages if p.path in scope]
     # Site checks hear the scope only when it is narrower than the site (a pre-commit run on a few staged pages).
     narrow = frozenset(scope) if len(scoped_pages) < len(site.pages) else None
+    planned: list[tuple[rulebook.Rule, CheckSpec, CheckContext]] = []
     for rule in rules:
         if rule.check == "none":
             continue
@@ -251,23 +260,62 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
         if spec is None:
             note(f"{rule.source}: rule {rule.code} names check `{rule.check}`, which does not exist; rule skipped")
             continue
-        ctx = CheckContext(site=site, params={**spec.defaults, **rule.params}, today=ctx_base.today,
-                           settings=ctx_base.settings, services=ctx_base.services, note=note, scope=narrow)
-        seen = values.setdefault(rule.code, [])
-        for m in _measure(spec, ctx, scoped_pages, note, verbose):
-            if m.at.path not in scope:
-                continue
-            if not isinstance(m.value, bool):
-                seen.append(float(m.value))
-            if rule.fires(m.value):
-                yield rule.finding(m)
-        clock.lap(f"check:{spec.name}")
+        planned.append((rule, spec, CheckContext(site=site, params={**spec.defaults, **rule.params},
+                                                 today=ctx_base.today, settings=ctx_base.settings,
+                                                 services=ctx_base.services, note=note, scope=narrow)))
+    # A run on a few pages starts the checks that wait on a model first, each on a worker thread, so their matrix
+    # products overlap the other checks. A whole-site run keeps them in line: a cold one has enough model work to
+    # occupy every core by itself.
+    jobs = {rule.code: _Job(partial(_guard, partial(_run_site_check, spec, ctx), f"check {spec.name}", note, verbose))
+            for rule, spec, ctx in planned if narrow is not None and spec.concurrent and spec.scope == "site"}
+    for rule, spec, ctx in planned:
+        if rule.code not in jobs:
+            yield from _kept(rule, _measure(spec, ctx, scoped_pages, note, verbose), scope, values)
+            clock.lap(f"check:{spec.name}")
+    for rule, spec, _ctx in planned:
+        if rule.code in jobs:
+            measured = jobs[rule.code].result()
+            clock.lap(f"wait:{spec.name}")
+            clock.times[f"background:check:{spec.name}"] = jobs[rule.code].seconds
+            yield from _kept(rule, measured, scope, values)
+
+
+def _kept(rule: rulebook.Rule, measured: Iterable[Measurement], scope: set[str],
+          values: dict[str, list[float]]) -> Iterator[Finding]:
+    seen = values.setdefault(rule.code, [])
+    for m in measured:
+        if m.at.path not in scope:
+            continue
+        if not isinstance(m.value, bool):
+            seen.append(float(m.value))
+        if rule.fires(m.value):
+            yield rule.finding(m)
+
+
+class _Job:
+    """A site check on a worker thread; result() waits for it. The check is wrapped in _guard, so it cannot raise."""
+
+    def __init__(self, run: Callable[[], list[Measurement]]) -> None:
+        self._run = run
+        self._result: list[Measurement] = []
+        self.seconds = 0.0
+        self._thread = threading.Thread(target=self._work, name="sitelint-check", daemon=True)
+        self._thread.start()
+
+    def _work(self) -> None:
+        started = time.perf_counter()
+        self._result = self._run()
+        self.seconds = time.perf_counter() - started
+
+    def result(self) -> list[Measurement]:
+        self._thread.join()
+        return self._result
 
 
 def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Callable[[str], None],
              verbose: bool) -> Iterable[Measurement]:
     if spec.scope == "site":
-        yield from _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose)
+        yield from _guard(partial(_run_site_check, spec, ctx), f"check {spec.name}", note, verbose)
         return
     store = ctx.service("cache") if spec.pure and pages and "cache" in ctx.services else None
     memo = measurecache.MeasureCache(store, spec, ctx.params) if store is not None else None
@@ -285,6 +333,10 @@ def _measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Ca
         yield from found
     if memo is not None and fresh:
         memo.put(fresh)
+
+
+def _run_site_check(spec: CheckSpec, ctx: CheckContext) -> list[Measurement]:
+    return list(spec.fn(ctx))
 
 
 def _run_page_check(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Measurement]:

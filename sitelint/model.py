@@ -204,3 +204,6 @@ class CheckSpec:
     # pure: what it measures depends only on the page and params (no other page, git or date; a service used only
     # to go faster is fine), so the engine may reuse the measurements of an unchanged page from the cache.
     pure: bool = False
+    # concurrent (site checks): it waits mostly on native code that releases the GIL (a model's matrix products) and
+    # uses only thread-safe services, so a run on a few pages may start it on a worker thread beside the others.
+    concurrent: bool = False

@@ -79,6 +79,9 @@ def test_a_run_on_some_pages_reports_on_them_what_the_whole_site_run_reports(tmp
     for path in paths:
         one = engine.lint([path], cwd=root, config=config, today=TODAY, select=["DUP"])
         assert one.scope == (path,) and _findings(one, path) == _findings(whole, path), path
+        # The paraphrase search ran on a worker thread beside the other checks; the whole-site run kept it in line.
+        assert "background:check:paraphrased-passages" in one.timings, path
+    assert "check:paraphrased-passages" in whole.timings
     pair = engine.lint(["docs/guides/rollback.md", "docs/faq.md"], cwd=root, config=config, today=TODAY,
                        select=["DUP"])
     assert [f.path for f in pair.findings] == ["docs/faq.md", "docs/guides/rollback.md"]

@@ -8,6 +8,7 @@ import hashlib
 import os
 import pickle
 import re
+import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
@@ -16,6 +17,7 @@ from typing import Any
 
 from sitelint.checks import dupdigest
 from sitelint.checks.dupdigest import Digest, decode, encode
+from sitelint.checks.dupmatch import ShingleIndex, shingle_index
 from sitelint.model import CheckContext, Location, Page
 
 _IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)
@@ -28,6 +30,7 @@ VERSION = hashlib.sha256(b"".join((Path(__file__).parent / name).read_bytes() fo
 _DIGEST_NS = f"dup-digest-{VERSION}"
 _RESULT_NS = f"dup-result-{VERSION}"
 _EPOCH_ORDINAL = dt.date(1970, 1, 1).toordinal()
+_MAKING = threading.Lock()
 
 
 def service(ctx: CheckContext, name: str) -> Any:
@@ -49,6 +52,8 @@ class Corpus:
         inside = [n for n, p in enumerate(self.pages) if ctx.scope is None or p.path in ctx.scope]
         self.focus: frozenset[int] | None = frozenset(inside) if len(inside) < len(self.pages) else None
         self._dates: dict[str, float | None] = {}
+        self._digests: list[Digest] | None = None
+        self._digesting = threading.Lock()
         self.cache = service(ctx, "cache")
         self.fingerprint = hashlib.sha256(
             "\n".join(f"{p.path}\0{p.content_hash}" for p in self.pages).encode()
@@ -61,17 +66,30 @@ class Corpus:
         if not isinstance(shared, dict):
             return cls(ctx)
         key = ("dup-corpus", tuple(str(g) for g in ctx.settings.get("allow-duplicates") or ()), ctx.scope)
-        if key not in shared:
-            shared[key] = cls(ctx)
-        corpus: Corpus = shared[key]
+        with _MAKING:  # a check on a worker thread may ask at the same time as one on the main thread
+            if key not in shared:
+                shared[key] = cls(ctx)
+            corpus: Corpus = shared[key]
         return corpus
 
     def touches(self, *indices: int) -> bool:
         """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
         return self.focus is None or any(i in self.focus for i in indices)
 
-    @cached_property
+    @property
     def digests(self) -> list[Digest]:
+        """Each page's digest, in page order: computed once even when two threads ask at the same time."""
+        with self._digesting:
+            if self._digests is None:
+                self._digests = self._load_digests()
+            return self._digests
+
+    @cached_property
+    def shingles(self) -> ShingleIndex | None:
+        """The corpus's sorted passage shingles, shared by copied-passage and repeated-passage."""
+        return shingle_index(self.digests)
+
+    def _load_digests(self) -> list[Digest]:
         keys = [p.content_hash for p in self.pages]
         stored = self.cache.get_many(_DIGEST_NS, keys) if self.cache is not None else {}
         out: list[Digest] = []

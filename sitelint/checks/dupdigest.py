@@ -7,6 +7,7 @@ import pickle
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -40,7 +41,7 @@ class Digest:
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
 
-    @property
+    @cached_property  # frozen, but cached_property writes to the instance dict, not through __setattr__
     def grams(self) -> np.ndarray:
         return _shingle(self.ids, RUN_K)
 

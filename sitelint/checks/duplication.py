@@ -98,7 +98,8 @@ def _similar_pages(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[str,
 
 
 def _passage_spans(corpus: Corpus, params: Mapping[str, Any]) -> list[Span]:
-    spans = copied_spans(corpus.digests, int(params["max-copies"]), int(params["max-gap"]), corpus.focus)
+    spans = copied_spans(corpus.digests, int(params["max-copies"]), int(params["max-gap"]), corpus.focus,
+                         corpus.shingles)
     keep = []
     for s in spans:
         words = min(s.a_hi - s.a_lo, s.b_hi - s.b_lo)
@@ -249,7 +250,7 @@ def _code_groups(corpus: Corpus, params: Mapping[str, Any]) -> list[list[tuple[i
 
 CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec("duplicate-pages", "site", duplicate_pages, {"min-words": 30}),
-    CheckSpec("near-duplicate-pages", "site", near_duplicate_pages, {"min-similarity": 0.9, "min-words": 50}),
+    CheckSpec("near-duplicate-pages", "site", near_duplicate_pages, {"min-similarity": 0.9, "min-words": 50},),
     CheckSpec(
         "copied-passages",
         "site",
@@ -275,6 +276,7 @@ CHECKS: tuple[CheckSpec, ...] = (
             "template-headings": 3,
             "top-k": 10,
         },
+        concurrent=True,
     ),
     CheckSpec("duplicate-code-blocks", "site", duplicate_code, {"min-lines": 8}),
 )

@@ -46,24 +46,48 @@ class Span:
     matched: int
 
 
-def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
-                 focus: Collection[int] | None = None) -> list[Span]:
-    """Passages shared verbatim or nearly so: equal 8-word shingles chained along diagonals, small edits bridged.
+@dataclass(frozen=True)
+class ShingleIndex:
+    """Every RUN_K-word shingle of a corpus, sorted by hash: (hash, page, position) columns and the runs of equal
+    hashes (start, size). Made once per run and shared by the checks that look for copied spans."""
 
-    With focus (page indices), only spans with a focus page on at least one side are made; they are the same spans
-    the whole search finds, since what counts as boilerplate is still judged on every page.
-    """
-    if not digests or (focus is not None and not focus):
-        return []
+    hashes: np.ndarray
+    pages: np.ndarray
+    pos: np.ndarray
+    starts: np.ndarray
+    sizes: np.ndarray
+
+
+def shingle_index(digests: Sequence[Digest]) -> ShingleIndex | None:
+    """The sorted shingles of digests, or None when there are none."""
+    if not digests:
+        return None
     hashes = np.concatenate([d.grams for d in digests])
     if not len(hashes):
-        return []
+        return None
     pages = np.concatenate([np.full(len(d.grams), i, dtype=np.int64) for i, d in enumerate(digests)])
     pos = np.concatenate([np.arange(len(d.grams), dtype=np.int64) for d in digests])
     order = np.argsort(hashes, kind="stable")
     hashes, pages, pos = hashes[order], pages[order], pos[order]
     starts = np.flatnonzero(np.r_[True, hashes[1:] != hashes[:-1]])
     sizes = np.diff(np.r_[starts, len(hashes)])
+    return ShingleIndex(hashes, pages, pos, starts, sizes)
+
+
+def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
+                 focus: Collection[int] | None = None, index: ShingleIndex | None = None) -> list[Span]:
+    """Passages shared verbatim or nearly so: equal 8-word shingles chained along diagonals, small edits bridged.
+
+    With focus (page indices), only spans with a focus page on at least one side are made; they are the same spans
+    the whole search finds, since what counts as boilerplate is still judged on every page. index, when given, is
+    shingle_index(digests), made once for several calls.
+    """
+    if focus is not None and not focus:
+        return []
+    index = index or shingle_index(digests)
+    if index is None:
+        return []
+    pages, pos, starts, sizes = index.pages, index.pos, index.starts, index.sizes
     # Most shared shingles occur exactly twice: those pairs are made in one vectorised step, the rest one by one.
     two = starts[sizes == 2]
     big = sizes > 2
