@@ -10,8 +10,7 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from types import MappingProxyType
-from typing import Protocol
+from typing import Any, Protocol
 
 NAMESPACE = "git-history"
 _FORMAT = "v2"  # bump when the cached shape or the way history is read changes
@@ -74,8 +73,8 @@ class _GitError(Exception):
     pass
 
 
-def _git(cwd: Path, *args: str) -> str:
-    done = subprocess.run(
+def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         ("git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args),
         cwd=cwd,
         capture_output=True,
@@ -84,10 +83,18 @@ def _git(cwd: Path, *args: str) -> str:
         errors="surrogateescape",
         check=False,
     )
+
+
+def _git(cwd: Path, *args: str) -> str:
+    done = _run(cwd, *args)
     if done.returncode != 0:
-        lines = done.stderr.strip().splitlines()
-        raise _GitError(lines[0] if lines else f"git {args[0]} exited with {done.returncode}")
+        raise _GitError(_first_line(done))
     return done.stdout
+
+
+def _first_line(done: subprocess.CompletedProcess[str]) -> str:
+    lines = done.stderr.strip().splitlines()
+    return lines[0] if lines else f"git {done.args[5]} exited with {done.returncode}"
 
 
 def _commits(out: str) -> Iterator[tuple[str, str, str, list[str]]]:
@@ -181,15 +188,61 @@ def _text(day: dt.date | None) -> str | None:
     return None if day is None else day.isoformat()
 
 
-def _decode(blob: bytes) -> dict[str, FileHistory] | None:
+class _Rows(Mapping[str, FileHistory]):
+    """Cached history rows, made into FileHistory records when asked for: a run reads a few of a site's thousands."""
+
+    def __init__(self, rows: dict[str, list[Any]]) -> None:
+        self._rows = rows
+        self._made: dict[str, FileHistory] = {}
+
+    def __getitem__(self, path: str) -> FileHistory:
+        made = self._made.get(path)
+        if made is None:
+            changed, author, first, commits = self._rows[path]
+            made = self._made[path] = FileHistory(path, _day(changed), str(author), _day(first), int(commits))
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
+def _decode(blob: bytes) -> Mapping[str, FileHistory] | None:
     try:
         rows = json.loads(zlib.decompress(blob))
-        return {p: FileHistory(p, _day(r[0]), r[1], _day(r[2]), r[3]) for p, r in rows.items()}
-    except (ValueError, zlib.error, TypeError, IndexError, AttributeError):
+        if not isinstance(rows, dict) or not all(_row_ok(r) for r in rows.values()):
+            return None
+        return _Rows(rows)
+    except (ValueError, zlib.error, TypeError):
         return None  # an unreadable entry is recomputed, never trusted
 
 
-def _read_history(top: Path, head: str, cache: Cache | None) -> dict[str, FileHistory]:
+def _row_ok(row: Any) -> bool:
+    return (isinstance(row, list) and len(row) == 4 and isinstance(row[0], (str, type(None)))
+            and isinstance(row[1], str) and isinstance(row[2], (str, type(None))) and isinstance(row[3], int))
+
+
+class _Merged(Mapping[str, FileHistory]):
+    """The committed history with the work tree's uncommitted files laid over it."""
+
+    def __init__(self, committed: Mapping[str, FileHistory], dirty: Mapping[str, FileHistory]) -> None:
+        self._committed, self._dirty = committed, dirty
+
+    def __getitem__(self, path: str) -> FileHistory:
+        found = self._dirty.get(path)
+        return found if found is not None else self._committed[path]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._committed
+        yield from (p for p in self._dirty if p not in self._committed)
+
+    def __len__(self) -> int:
+        return len(self._committed) + sum(1 for p in self._dirty if p not in self._committed)
+
+
+def _read_history(top: Path, head: str, cache: Cache | None) -> Mapping[str, FileHistory]:
     key = f"{_FORMAT}:{head}"
     blob = cache.get(NAMESPACE, key) if cache is not None else None
     files = _decode(blob) if blob is not None else None
@@ -210,7 +263,14 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
         note(f"git is not installed or not on PATH: {skipped}. Install git to enable them.")
         return None
     try:
-        shallow, toplevel = _git(repo_root, "rev-parse", "--is-shallow-repository", "--show-toplevel").split("\n")[:2]
+        # One process for three answers; without a commit yet, --verify fails after the first two are printed.
+        done = _run(repo_root, "rev-parse", "--is-shallow-repository", "--show-toplevel", "--verify", "-q",
+                    "HEAD^{commit}")
+        lines = done.stdout.split("\n")
+        if done.returncode not in (0, 1) or len(lines) < 2 or not lines[1]:
+            raise _GitError(_first_line(done))
+        shallow, toplevel = lines[:2]
+        head = lines[2].strip() if done.returncode == 0 and len(lines) > 2 else ""  # "": no commit, every file new
         if shallow == "true":
             note(
                 f"git history is shallow: {skipped}, since every page would look new. Fetch the full history "
@@ -218,20 +278,18 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
             )
             return None
         top = Path(toplevel).resolve()
-        try:
-            head = _git(top, "rev-parse", "--verify", "HEAD^{commit}").strip()
-        except _GitError:
-            head = ""  # no commit yet: every file is new
-        files = _read_history(top, head, cache) if head else {}
+        committed = _read_history(top, head, cache) if head else {}
         # The cache holds committed history only (keyed by HEAD); the dirty state is read fresh on every run, so a
         # cached entry never hides an uncommitted edit.
+        dirty: dict[str, FileHistory] = {}
         for path in _dirty(top, bool(head)):
-            old = files.get(path)
-            files[path] = replace(old, dirty=True) if old else FileHistory(path, None, "", None, 0, dirty=True)
+            old = committed.get(path)
+            dirty[path] = replace(old, dirty=True) if old else FileHistory(path, None, "", None, 0, dirty=True)
+        files = _Merged(committed, dirty)
     except (_GitError, OSError) as err:
         if "not a git repository" in str(err):
             note(f"{repo_root} is not in a git repository: {skipped}.")
             return None
         note(f"cannot read git history for {repo_root} ({err}): {skipped}.")
         return None
-    return GitHistory(top=top, base=repo_root.resolve(), head=head, files=MappingProxyType(files))
+    return GitHistory(top=top, base=repo_root.resolve(), head=head, files=files)

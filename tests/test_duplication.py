@@ -87,6 +87,24 @@ def test_a_run_on_some_pages_reports_on_them_what_the_whole_site_run_reports(tmp
     assert [f.path for f in pair.findings] == ["docs/faq.md", "docs/guides/rollback.md"]
 
 
+def test_shingle_index_and_focused_spans_equal_the_plain_computation() -> None:
+    from sitelint.checks import dupmatch
+
+    pages = [parse_page(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
+             for p in sorted((FIXTURES / "docusaurus" / "docs").rglob("*.md*"))]
+    digests = [dupdigest.digest(p) for p in pages] + [dupdigest.digest(parse_page("e.md", Path("/e.md"), "# E\n"))]
+    index = dupmatch.shingle_index(digests)
+    assert index is not None
+    plain = sorted((int(h), i, j) for i, d in enumerate(digests)
+                   for j, h in enumerate(dupdigest.shingle(d.ids, dupdigest.RUN_K).tolist()))
+    assert sorted(zip(index.hashes.tolist(), index.pages.tolist(), index.pos.tolist(), strict=True)) == plain
+    whole = dupmatch.copied_spans(digests, 20, 6)
+    assert len(whole) > 3
+    for focus in ({whole[0].a}, {whole[-1].b, len(digests) - 1}, set(range(len(digests)))):
+        focused = dupmatch.copied_spans(digests, 20, 6, focus, dupmatch.shingle_index(digests, focus))
+        assert focused and sorted(map(repr, focused)) == sorted(repr(s) for s in whole if {s.a, s.b} & focus), focus
+
+
 def test_mkdocs_fixture_site(tmp_path: Path) -> None:
     root = shutil.copytree(FIXTURES / "mkdocs", tmp_path / "site")
     assert _lint(root) == []
@@ -395,3 +413,30 @@ def test_a_site_with_nothing_shared_has_no_copies(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/a.md": "# A\n\nThree words here.\n"})
     result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["DUP"])
     assert result.findings == () and not [n for n in result.notes if "internal error" in n]
+
+
+def test_mdx_imports_are_found_at_line_starts_only() -> None:
+    source = ("import Tabs from '@theme/Tabs';\nimport Intro from './_intro.mdx';\n\n"
+              "Text about import X from './x.md'\nximport Y from './y.md'\nimport Setup from \"../setup.md\"\n")
+    assert list(dupcorpus._imports(source)) == ["./_intro.mdx", "../setup.md"] == dupcorpus._IMPORT.findall(source)
+    assert list(dupcorpus._imports("no imports here")) == []
+
+
+def test_banded_candidates_are_the_pairs_sharing_a_whole_band() -> None:
+    from sitelint.checks.dupmatch import lsh_candidates
+
+    rng = np.random.default_rng(1)
+    base = rng.integers(0, 2**32, size=(40, dupdigest.PERMS), dtype=np.uint32)
+    sigs = []
+    for k in range(200):  # five noisy copies of each of 40 signatures
+        sig = base[k % 40].copy()
+        changed = rng.random(dupdigest.PERMS) < rng.random() * 0.6
+        sig[changed] = rng.integers(0, 2**32, size=int(changed.sum()), dtype=np.uint32)
+        sigs.append(sig)
+    for threshold in (0.5, 0.8, 0.9):
+        rows = next((r for r in (16, 8, 4, 2) if (r / dupdigest.PERMS) ** (1 / r) <= threshold - 0.1), 1)
+        expected = {(i, j) for i in range(len(sigs)) for j in range(i + 1, len(sigs))
+                    if any(np.array_equal(sigs[i][b : b + rows], sigs[j][b : b + rows])
+                           for b in range(0, dupdigest.PERMS, rows))}
+        assert expected and lsh_candidates(sigs, threshold) == expected
+        assert lsh_candidates(sigs, threshold, {3, 77}) == {p for p in expected if {3, 77} & set(p)}

@@ -10,7 +10,7 @@ import pickle
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -86,8 +86,9 @@ class Corpus:
 
     @cached_property
     def shingles(self) -> ShingleIndex | None:
-        """The corpus's sorted passage shingles, shared by copied-passage and repeated-passage."""
-        return shingle_index(self.digests)
+        """The corpus's sorted passage shingles (those the focus pages share, when there is a focus), shared by
+        copied-passage and repeated-passage."""
+        return shingle_index(self.digests, self.focus)
 
     def _load_digests(self) -> list[Digest]:
         keys = [p.content_hash for p in self.pages]
@@ -196,7 +197,7 @@ def _eligible(ctx: CheckContext) -> list[Page]:
     included = _included(pages)
     out = []
     for page in pages:
-        if _is_partial(page, site.root) or os.path.normpath(page.abspath) in included:
+        if _is_partial(page, site.root) or (included and os.path.normpath(page.abspath) in included):
             continue
         if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
             continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
@@ -214,6 +215,9 @@ def _relative(page: Page, base: Any) -> str | None:
 
 
 def _is_partial(page: Page, root: Any) -> bool:
+    """A page whose name, or a folder's name under the docs root, starts with "_" (a partial, never a page)."""
+    if f"{os.sep}_" not in str(page.abspath):
+        return False  # no name in the whole path starts with "_": the common case, without path arithmetic
     rel = _relative(page, root) or page.path
     return any(part.startswith("_") for part in rel.split("/"))
 
@@ -229,24 +233,40 @@ def _allowed(page: Page, root: Any, repo_root: Any, globs: Sequence[str]) -> boo
 
 def _included(pages: Sequence[Page]) -> set[str]:
     """Absolute paths of files other pages pull in (MDX imports, mkdocs snippets): single sources, not copies."""
-    by_suffix: dict[str, list[str]] = defaultdict(list)
     out: set[str] = set()
     snippets: list[str] = []
     for page in pages:
-        parts = page.abspath.as_posix().split("/")
-        for n in range(1, min(len(parts), 4) + 1):
-            by_suffix["/".join(parts[-n:])].append(os.path.normpath(page.abspath))
-        if "import" in page.source:
+        source = page.source
+        if "import" in source:
             folder = os.path.dirname(page.abspath)
-            for target in _IMPORT.findall(page.source):
+            for target in _imports(source):
                 out.add(os.path.normpath(os.path.join(folder, target.replace("\\", ""))))
-        if "--8<--" in page.source:
-            snippets += _SNIPPET.findall(page.source)
-            for body in _SNIPPET_BLOCK.findall(page.source):
+        if "--8<--" in source:
+            snippets += _SNIPPET.findall(source)
+            for body in _SNIPPET_BLOCK.findall(source):
                 snippets += [t.strip() for t in body.splitlines() if t.strip() and not t.strip().startswith(";")]
-    for target in snippets:
-        out.update(by_suffix.get(target.strip().lstrip("./"), ()))
+    if snippets:  # a snippet names a file by a tail of its path: index the pages by theirs
+        by_suffix: dict[str, list[str]] = defaultdict(list)
+        for page in pages:
+            parts = page.abspath.as_posix().split("/")
+            for n in range(1, min(len(parts), 4) + 1):
+                by_suffix["/".join(parts[-n:])].append(os.path.normpath(page.abspath))
+        for target in snippets:
+            out.update(by_suffix.get(target.strip().lstrip("./"), ()))
     return out
+
+
+def _imports(source: str) -> Iterator[str]:
+    """The .md/.mdx files an MDX page imports (a regular expression tried only where a line starts with import)."""
+    starts = [0] if source.startswith("import") else []
+    at = source.find("\nimport")
+    while at != -1:
+        starts.append(at + 1)
+        at = source.find("\nimport", at + 1)
+    for start in starts:
+        match = _IMPORT.match(source, start)
+        if match:
+            yield match.group(1)
 
 
 def _inbound_links(pages: Sequence[Page]) -> dict[str, int]:

@@ -7,7 +7,6 @@ import pickle
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 
@@ -40,10 +39,6 @@ class Digest:
 
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
-
-    @cached_property  # frozen, but cached_property writes to the instance dict, not through __setattr__
-    def grams(self) -> np.ndarray:
-        return _shingle(self.ids, RUN_K)
 
 
 def _unique(values: np.ndarray) -> np.ndarray:
@@ -105,7 +100,7 @@ def digest(page: Page) -> Digest:
     for w in [*words, *named]:
         if w not in ids:
             ids[w] = int.from_bytes(hashlib.blake2b(w.encode(), digest_size=8).digest(), "little")
-    shingles = _unique(_shingle(np.array([ids[w] for w in words], dtype=np.uint64), _PAGE_K))
+    shingles = _unique(shingle(np.array([ids[w] for w in words], dtype=np.uint64), _PAGE_K))
     headings = frozenset(" ".join(tokens(s.title)) for s in page.sections if s.level > 1 and tokens(s.title))
     return Digest(
         len(words),
@@ -120,7 +115,8 @@ def digest(page: Page) -> Digest:
     )
 
 
-def _shingle(ids: np.ndarray, k: int) -> np.ndarray:
+def shingle(ids: np.ndarray, k: int) -> np.ndarray:
+    """The rolling hash of each k-word window of ids (a shingle per position that has k words)."""
     n = len(ids) - k + 1
     if n <= 0:
         return np.zeros(0, dtype=np.uint64)

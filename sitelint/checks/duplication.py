@@ -79,13 +79,12 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
 def _similar_pages(corpus: Corpus, params: Mapping[str, Any]) -> list[tuple[str, str, float]]:
     """Page pairs whose 5-word shingle Jaccard reaches min-similarity (exact duplicates are another rule's)."""
     threshold = float(params["min-similarity"])
-    pages = [(p, d) for p, d in zip(corpus.pages, corpus.digests, strict=True) if d.words >= int(params["min-words"])]
+    long_enough = [n for n, d in enumerate(corpus.digests) if d.words >= int(params["min-words"])]
+    pages = [(corpus.pages[n], corpus.digests[n]) for n in long_enough]
+    focus = None if corpus.focus is None else [k for k, n in enumerate(long_enough) if n in corpus.focus]
     out = []
-    index = {p.path: n for n, p in enumerate(corpus.pages)}
-    for i, j in lsh_candidates([d.sig for _, d in pages], threshold):
+    for i, j in lsh_candidates([d.sig for _, d in pages], threshold, focus):
         (pa, da), (pb, db) = pages[i], pages[j]
-        if not corpus.touches(index[pa.path], index[pb.path]):
-            continue
         if da.prose_hash == db.prose_hash:
             continue
         similarity = jaccard(da.shingles, db.shingles)

@@ -8,21 +8,39 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sitelint.checks.dupdigest import PERMS, RUN_K, Digest
+from sitelint.checks.dupdigest import PERMS, RUN_K, Digest, shingle
+
+_BAND_MULT = np.random.default_rng(0x15A).integers(1, 2**63 - 1, size=16, dtype=np.uint64) | np.uint64(1)
 
 
-def lsh_candidates(sigs: Sequence[np.ndarray], threshold: float) -> set[tuple[int, int]]:
+def lsh_candidates(sigs: Sequence[np.ndarray], threshold: float,
+                   focus: Collection[int] | None = None) -> set[tuple[int, int]]:
+    """Pairs (i < j) of signatures that agree on a whole band; with focus, only pairs with a focus index.
+
+    Each band is hashed to one integer (equal bands, equal hashes; a rare collision only adds a candidate, which
+    the exact Jaccard then rejects), so the search is a few array operations instead of a dictionary of all bands.
+    """
     # Rows per band: the most selective banding whose S-curve midpoint stays at least 0.1 below the threshold.
     rows = next((r for r in (16, 8, 4, 2) if (r / PERMS) ** (1 / r) <= threshold - 0.1), 1)
-    buckets: dict[bytes, list[int]] = defaultdict(list)
-    for i, sig in enumerate(sigs):
-        for band in range(0, PERMS, rows):
-            buckets[band.to_bytes(2, "little") + sig[band : band + rows].tobytes()].append(i)
+    if len(sigs) < 2:
+        return set()
+    banded = np.stack(sigs).astype(np.uint64).reshape(len(sigs), PERMS // rows, rows)
+    keys = (banded * _BAND_MULT[:rows]).sum(axis=2, dtype=np.uint64)  # (signatures, bands); wraps on purpose
     pairs: set[tuple[int, int]] = set()
-    for members in buckets.values():
-        for x in range(len(members)):
-            for y in range(x + 1, len(members)):
-                pairs.add((members[x], members[y]))
+    if focus is not None:
+        for i in sorted(focus):
+            for j in np.flatnonzero((keys == keys[i]).any(axis=1)).tolist():
+                if j != i:
+                    pairs.add((min(i, j), max(i, j)))
+        return pairs
+    for band in keys.T:
+        order = np.argsort(band, kind="stable")
+        ordered = band[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        sizes = np.diff(np.r_[starts, len(ordered)])
+        for start, size in zip(starts[sizes > 1].tolist(), sizes[sizes > 1].tolist(), strict=True):
+            members = sorted(order[start : start + size].tolist())
+            pairs.update((members[x], members[y]) for x in range(size) for y in range(x + 1, size))
     return pairs
 
 
@@ -58,15 +76,35 @@ class ShingleIndex:
     sizes: np.ndarray
 
 
-def shingle_index(digests: Sequence[Digest]) -> ShingleIndex | None:
-    """The sorted shingles of digests, or None when there are none."""
+def shingle_index(digests: Sequence[Digest], focus: Collection[int] | None = None) -> ShingleIndex | None:
+    """The sorted shingles of digests, or None when there are none.
+
+    All pages' words are hashed in one pass over their concatenation (a window that crosses into the next page is
+    dropped), so the cost does not grow with the number of pages. With focus (page indices), only shingles that
+    occur on a focus page are kept, every occurrence of them: the index copied_spans needs for that focus.
+    """
     if not digests:
         return None
-    hashes = np.concatenate([d.grams for d in digests])
+    lengths = np.array([len(d.ids) for d in digests], dtype=np.int64)
+    ids = np.concatenate([d.ids for d in digests]) if lengths.sum() else np.zeros(0, dtype=np.uint64)
+    windows = len(ids) - RUN_K + 1
+    if windows <= 0:
+        return None
+    page_of = np.repeat(np.arange(len(digests), dtype=np.int64), lengths)[:windows]
+    pos = (np.arange(len(ids), dtype=np.int64) - np.repeat(np.cumsum(lengths) - lengths, lengths))[:windows]
+    fits = pos <= lengths[page_of] - RUN_K
+    hashes, pages, pos = shingle(ids, RUN_K)[fits], page_of[fits], pos[fits]
+    if focus is not None:
+        chosen = np.zeros(len(digests), dtype=bool)
+        chosen[list(focus)] = True
+        wanted = np.sort(hashes[chosen[pages]])
+        if not len(wanted):
+            return None
+        at = np.minimum(np.searchsorted(wanted, hashes), len(wanted) - 1)
+        keep = wanted[at] == hashes
+        hashes, pages, pos = hashes[keep], pages[keep], pos[keep]
     if not len(hashes):
         return None
-    pages = np.concatenate([np.full(len(d.grams), i, dtype=np.int64) for i, d in enumerate(digests)])
-    pos = np.concatenate([np.arange(len(d.grams), dtype=np.int64) for d in digests])
     order = np.argsort(hashes, kind="stable")
     hashes, pages, pos = hashes[order], pages[order], pos[order]
     starts = np.flatnonzero(np.r_[True, hashes[1:] != hashes[:-1]])
@@ -80,11 +118,11 @@ def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
 
     With focus (page indices), only spans with a focus page on at least one side are made; they are the same spans
     the whole search finds, since what counts as boilerplate is still judged on every page. index, when given, is
-    shingle_index(digests), made once for several calls.
+    shingle_index(digests) or shingle_index(digests, focus), made once for several calls.
     """
     if focus is not None and not focus:
         return []
-    index = index or shingle_index(digests)
+    index = index or shingle_index(digests, focus)
     if index is None:
         return []
     pages, pos, starts, sizes = index.pages, index.pos, index.starts, index.sizes
