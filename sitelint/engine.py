@@ -83,10 +83,13 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     every_rule, rules = _rules(config, [*settings["select"], *select], [*settings["ignore"], *ignore])
 
     clock.lap("discover")
+    # A run on named pages (a pre-commit hook's) starts the git processes the history needs now: they run on another
+    # core while the site is read. A whole-site run starts them when a check first asks.
+    early = _git_early(layout.project_root) if targets else None
     services = _Services({}, timings=clock.times)
     services.factories = {
         "cache": lambda: _open_cache(settings, layout.project_root, note),
-        "git": lambda: _git(layout.project_root, services.getter("cache")(), note),
+        "git": lambda: _git(layout.project_root, services.getter("cache")(), note, early),
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
         "shared": dict,  # what several checks derive from the same site once per run (the duplication corpus)
     }
@@ -107,6 +110,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     findings = sorted([*kept, *unused], key=lambda f: (f.path, f.line, f.rule, f.message))
     findings = [f for f in findings if f.path in scope or f.path not in pages]
     reports = score_pages([p for p in site.pages if p.path in scope], findings, rules)
+    if early is not None:
+        early.close()
     cache = services.made.get("cache")
     if cache is not None:
         cache.close()
@@ -363,10 +368,16 @@ def _open_cache(settings: Mapping[str, Any], project_root: Path, note: Callable[
     return cache.open_cache(settings, project_root, note)
 
 
-def _git(project_root: Path, cache: Any, note: Callable[[str], None]) -> Any:
+def _git(project_root: Path, cache: Any, note: Callable[[str], None], early: Any = None) -> Any:
     from sitelint import gitinfo
 
-    return gitinfo.history_for(project_root, cache, note)
+    return gitinfo.history_for(project_root, cache, note, early)
+
+
+def _git_early(project_root: Path) -> Any:
+    from sitelint import gitinfo
+
+    return gitinfo.Early(project_root)
 
 
 def _embedder(settings: Mapping[str, Any], cache: Any, note: Callable[[str], None]) -> Any:

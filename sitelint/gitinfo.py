@@ -73,16 +73,50 @@ class _GitError(Exception):
     pass
 
 
+_REV_PARSE = ("rev-parse", "--is-shallow-repository", "--show-toplevel", "--verify", "-q", "HEAD^{commit}")
+# Porcelain status and diff name paths from the top level whatever the folder they run in.
+_STATUS = ("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+_DIFF = ("diff", "HEAD", "--no-renames", "--no-ext-diff", "--no-textconv", "-z", *_CONTENT)
+
+
+def _command(args: tuple[str, ...]) -> tuple[str, ...]:
+    return ("git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args)
+
+
 def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ("git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args),
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="surrogateescape",
-        check=False,
-    )
+    return subprocess.run(_command(args), cwd=cwd, capture_output=True, text=True, encoding="utf-8",
+                          errors="surrogateescape", check=False)
+
+
+class Early:
+    """The git processes every history read starts with, started at once: they run on another core while the
+    site is read, and history_for takes their output instead of waiting for new ones."""
+
+    def __init__(self, cwd: Path) -> None:
+        self._procs: dict[tuple[str, ...], subprocess.Popen[str]] = {}
+        if shutil.which("git") is None:
+            return
+        for args in (_REV_PARSE, _STATUS, _DIFF):
+            try:
+                self._procs[args] = subprocess.Popen(_command(args), cwd=cwd, stdout=subprocess.PIPE,
+                                                     stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                                     errors="surrogateescape")
+            except OSError:
+                break
+
+    def take(self, cwd: Path, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+        """The output of git args: the early process's if it was started, else a new run in cwd."""
+        proc = self._procs.pop(args, None)
+        if proc is None:
+            return _run(cwd, *args)
+        out, err = proc.communicate()
+        return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+    def close(self) -> None:
+        """Reap the processes nobody asked for."""
+        for proc in self._procs.values():
+            proc.communicate()
+        self._procs.clear()
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -164,9 +198,9 @@ def _day(text: str | None) -> dt.date | None:
     return None if text is None else dt.date.fromisoformat(text)
 
 
-def _dirty(top: Path, has_head: bool) -> set[str]:
+def _dirty(top: Path, has_head: bool, early: Early | None = None) -> set[str]:
     """Untracked files and tracked files whose uncommitted change is more than whitespace."""
-    status = _git(top, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+    status = _output(top, _STATUS, early)
     new, modified = set(), False
     for entry in filter(None, status.split("\0")):
         if entry[:2] == "??" or not has_head:
@@ -175,8 +209,15 @@ def _dirty(top: Path, has_head: bool) -> set[str]:
             modified = True
     if not modified:
         return new
-    diff = _git(top, "diff", "HEAD", "--no-renames", "--no-ext-diff", "--no-textconv", "-z", *_CONTENT)
+    diff = _output(top, _DIFF, early)
     return new | set(_numstat_changed([t.lstrip("\n") for t in diff.split("\0") if t.strip("\n")]))
+
+
+def _output(top: Path, args: tuple[str, ...], early: Early | None) -> str:
+    done = early.take(top, args) if early is not None else _run(top, *args)
+    if done.returncode != 0:
+        raise _GitError(_first_line(done))
+    return done.stdout
 
 
 def _encode(files: Mapping[str, FileHistory]) -> bytes:
@@ -256,16 +297,19 @@ def _read_history(top: Path, head: str, cache: Cache | None) -> Mapping[str, Fil
     return files
 
 
-def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None]) -> GitHistory | None:
-    """The "git" service: history of the work tree holding repo_root; None, after one note, when it cannot be read."""
+def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None],
+                early: Early | None = None) -> GitHistory | None:
+    """The "git" service: history of the work tree holding repo_root; None, after one note, when it cannot be read.
+
+    early: processes started in repo_root beforehand (Early), whose output is used instead of running them again.
+    """
     skipped = "the staleness rules that need git history (stale page, code drift) are skipped"
     if shutil.which("git") is None:
         note(f"git is not installed or not on PATH: {skipped}. Install git to enable them.")
         return None
     try:
         # One process for three answers; without a commit yet, --verify fails after the first two are printed.
-        done = _run(repo_root, "rev-parse", "--is-shallow-repository", "--show-toplevel", "--verify", "-q",
-                    "HEAD^{commit}")
+        done = early.take(repo_root, _REV_PARSE) if early is not None else _run(repo_root, *_REV_PARSE)
         lines = done.stdout.split("\n")
         if done.returncode not in (0, 1) or len(lines) < 2 or not lines[1]:
             raise _GitError(_first_line(done))
@@ -282,7 +326,7 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
         # The cache holds committed history only (keyed by HEAD); the dirty state is read fresh on every run, so a
         # cached entry never hides an uncommitted edit.
         dirty: dict[str, FileHistory] = {}
-        for path in _dirty(top, bool(head)):
+        for path in _dirty(top, bool(head), early):
             old = committed.get(path)
             dirty[path] = replace(old, dirty=True) if old else FileHistory(path, None, "", None, 0, dirty=True)
         files = _Merged(committed, dirty)

@@ -5,10 +5,10 @@ A rule binds one check to a condition and says how to report it; thresholds and 
 
 from __future__ import annotations
 
+import importlib.util
 import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from importlib.resources import files
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -85,6 +85,12 @@ class _Lenient(dict[str, Any]):
 
 
 def builtin_dir() -> Path:
+    # The package's folder from its import spec: importlib.resources would import tempfile and random (5 ms) for it.
+    spec = importlib.util.find_spec("sitelint.rules")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    from importlib.resources import files
+
     return Path(str(files("sitelint.rules")))
 
 

@@ -162,3 +162,37 @@ def test_paths_with_spaces_and_unicode(repo: Path) -> None:
     commit(repo, "2020-01-01T12:00:00", {"docs/über guide.md": "# Ü\n"})
     history, _ = read(repo)
     assert history.file("docs/über guide.md") is not None  # type: ignore[union-attr]
+
+
+def _everything(history: GitHistory | None) -> object:
+    return None if history is None else (history.top, history.head, sorted(history.files.items()))
+
+
+def test_processes_started_early_give_the_same_history(repo: Path, tmp_path: Path) -> None:
+    from sitelint.gitinfo import Early
+
+    commit(repo, "2021-03-01T12:00:00", {"docs/a.md": "# A\n\nFirst.\n", "docs/b.md": "# B\n\nText.\n"})
+    (repo / "docs" / "a.md").write_text("# A\n\nChanged, not committed.\n", encoding="utf-8")
+    (repo / "docs" / "b.md").write_text("# B\n\nText.   \n", encoding="utf-8")  # whitespace only
+    (repo / "docs" / "new.md").write_text("# New\n", encoding="utf-8")
+    sub = repo / "docs"  # started from a folder below the top level, as a site inside a repository
+    plain = history_for(sub, None, [].append)
+    early = Early(sub)
+    assert _everything(history_for(sub, None, [].append, early)) == _everything(plain)
+    early.close()
+    files = plain.files  # type: ignore[union-attr]
+    assert files["docs/a.md"].dirty and files["docs/new.md"].dirty and not files["docs/b.md"].dirty
+    # Without a commit, and outside any repository, the early processes fail the way the plain ones do.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    git(empty, "init", "-q")
+    (empty / "x.md").write_text("# X\n", encoding="utf-8")
+    early = Early(empty)
+    assert _everything(history_for(empty, None, [].append, early)) == _everything(history_for(empty, None, [].append))
+    early.close()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    notes: list[str] = []
+    early = Early(outside)
+    assert history_for(outside, None, notes.append, early) is None and "not in a git repository" in notes[0]
+    early.close()

@@ -91,20 +91,7 @@ class Corpus:
         return shingle_index(self.digests, self.focus)
 
     def _load_digests(self) -> list[Digest]:
-        keys = [p.content_hash for p in self.pages]
-        stored = self.cache.get_many(_DIGEST_NS, keys) if self.cache is not None else {}
-        out: list[Digest] = []
-        fresh: dict[str, bytes] = {}
-        for page, key in zip(self.pages, keys, strict=True):
-            blob = stored.get(key)
-            digest = decode(blob) if blob is not None else None
-            if digest is None:
-                digest = dupdigest.digest(page)
-                fresh[key] = encode(digest)
-            out.append(digest)
-        if fresh and self.cache is not None:
-            self.cache.put_many(_DIGEST_NS, fresh)
-        return out
+        return page_digests(self.cache, self.pages)
 
     def memo(self, name: str, params: Mapping[str, Any], compute: Callable[[], Any]) -> Any:
         """A check's result for this exact corpus and these params, from the cache when a run already made it.
@@ -174,6 +161,24 @@ class Corpus:
             "canonical_note": note,
             **extra,
         }
+
+
+def page_digests(cache: Any, pages: Sequence[Page]) -> list[Digest]:
+    """The digest of each page, from the cache (by content hash) or made and stored."""
+    keys = [p.content_hash for p in pages]
+    stored = cache.get_many(_DIGEST_NS, keys) if cache is not None else {}
+    out: list[Digest] = []
+    fresh: dict[str, bytes] = {}
+    for page, key in zip(pages, keys, strict=True):
+        blob = stored.get(key)
+        digest = decode(blob) if blob is not None else None
+        if digest is None:
+            digest = dupdigest.digest(page)
+            fresh[key] = encode(digest)
+        out.append(digest)
+    if fresh and cache is not None:
+        cache.put_many(_DIGEST_NS, fresh)
+    return out
 
 
 def _first_seen(history: Any) -> float | None:

@@ -24,13 +24,14 @@ Per-page shingles and hashes are cached by page content hash; each check's resul
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from sitelint.checks import dupdigest
-from sitelint.checks.dupcorpus import Corpus, service
+from sitelint.checks.dupcorpus import Corpus, page_digests, service
 from sitelint.checks.dupmatch import Span, copied_spans, jaccard, lsh_candidates
 from sitelint.checks.dupsemantic import paraphrases
 from sitelint.model import CheckContext, CheckSpec, Location, Measurement, Page
@@ -214,6 +215,8 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
         return
     if not getattr(embedder, "available", True):
         return  # the embedder has said why, once
+    if ctx.scope is not None:
+        _embed_first(ctx, embedder)
     corpus = Corpus.of(ctx)
     params = {**ctx.params, "model": getattr(embedder, "namespace", type(embedder).__name__)}
     try:
@@ -221,6 +224,20 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
     except ModelUnavailable:
         return
     yield from _passage_measurements(corpus, found, "similarity")
+
+
+def _embed_first(ctx: CheckContext, embedder: Any) -> None:
+    """A run on a few pages: their passages go to the model at once, before the corpus they are compared with is
+    read, so the model's work (on this check's worker thread) overlaps the other checks. The search then finds
+    their vectors in the cache."""
+    from sitelint.embed import ModelUnavailable
+
+    pages = [p for p in ctx.site.pages if ctx.scope is not None and p.path in ctx.scope and not p.variant]
+    least = int(ctx.params["min-words"])
+    texts = [u[3] for d in page_digests(service(ctx, "cache"), pages) for u in d.units if u[2] >= least]
+    if texts:
+        with contextlib.suppress(ModelUnavailable):  # said and handled where the search asks for the vectors
+            embedder.embed(texts)
 
 
 # --- DUP006 duplicate code block (off by default) --------------------------------------------------------------
