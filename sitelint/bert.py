@@ -2,8 +2,9 @@
 
 Importing torch and sentence_transformers costs about 8 s; a pre-commit run that must embed the handful of passages
 of one edited page would spend nearly all its time on that import. This encoder reads the same model folder
-(model.safetensors, mapped into memory, tokenizer.json, config.json, the pooling config) with numpy and the
-`tokenizers` package (imported in milliseconds) and computes the same fp32 vectors (cosine with torch's above 0.9999).
+(model.safetensors, mapped into memory, tokenizer.json, config.json, the pooling config) with numpy and
+sitelint.wordpiece (or the `tokenizers` package for a tokenizer it does not cover) and computes the same fp32
+vectors (cosine with torch's above 0.9999).
 It encodes one passage at a time, so no padding is involved. It is slower per passage than torch for large batches,
 so the embedder uses it only below a few dozen passages. `load` returns None for any model it does not cover.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
@@ -25,18 +26,18 @@ _NORMALIZE = "sentence_transformers.models.Normalize"
 class BertEncoder:
     """Mean-pooled, L2-normalised BERT sentence embeddings in numpy (fp32)."""
 
-    def __init__(self, weights: Mapping[str, np.ndarray], config: Mapping[str, object], tokenizer: object,
-                 max_length: int) -> None:
+    def __init__(self, weights: Mapping[str, np.ndarray], config: Mapping[str, object],
+                 tokenize: Callable[[Sequence[str]], list[list[int]]], max_length: int) -> None:
         self._w = weights
         self._layers = int(str(config["num_hidden_layers"]))
         self._heads = int(str(config["num_attention_heads"]))
         self._eps = float(str(config.get("layer_norm_eps", 1e-12)))
-        self._tokenizer = tokenizer
+        self._tokenize = tokenize
         self._max_length = max_length
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """One unit vector per text (float32, rows in order)."""
-        ids = [enc.ids for enc in self._tokenizer.encode_batch(list(texts))]  # type: ignore[attr-defined]
+        ids = self._tokenize(texts)
         if not ids:
             return np.zeros((0, self._w["embeddings.word_embeddings.weight"].shape[1]), dtype=np.float32)
         # One BLAS thread: these matrices are small, and a second thread that has to wait for a busy core made
@@ -127,6 +128,21 @@ def _weights(path: Path) -> Mapping[str, np.ndarray]:
     return out
 
 
+def _tokenizer(path: Path, max_length: int) -> Callable[[Sequence[str]], list[list[int]]]:
+    """Token ids per text: sitelint.wordpiece when it covers the tokenizer's configuration, else `tokenizers`."""
+    from sitelint import wordpiece
+
+    mine = wordpiece.load(path, max_length)
+    if mine is not None:
+        return lambda texts: [mine.ids(t) for t in texts]
+    from tokenizers import Tokenizer
+
+    theirs = Tokenizer.from_file(str(path))
+    theirs.no_padding()
+    theirs.enable_truncation(max_length=max_length)
+    return lambda texts: [enc.ids for enc in theirs.encode_batch(list(texts))]
+
+
 def load(folder: Path) -> BertEncoder | None:
     """The encoder for a sentence-transformers folder of a BERT model with mean pooling, or None if it is not one."""
     try:
@@ -145,15 +161,11 @@ def load(folder: Path) -> BertEncoder | None:
         st_config = json.loads((folder / "sentence_bert_config.json").read_text(encoding="utf-8"))
         if not (folder / "model.safetensors").is_file() or not (folder / "tokenizer.json").is_file():
             return None
-        from tokenizers import Tokenizer
-
-        tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         max_length = int(st_config.get("max_seq_length") or config.get("max_position_embeddings") or 512)
-        tokenizer.no_padding()
-        tokenizer.enable_truncation(max_length=max_length)
+        tokenize = _tokenizer(folder / "tokenizer.json", max_length)
         weights = {k.removeprefix("bert."): v for k, v in _weights(folder / "model.safetensors").items()}
         if "embeddings.word_embeddings.weight" not in weights:
             return None
-        return BertEncoder(weights, config, tokenizer, max_length)
+        return BertEncoder(weights, config, tokenize, max_length)
     except (OSError, ValueError, KeyError, TypeError, ImportError, AttributeError, IndexError):
         return None
