@@ -19,7 +19,16 @@ TREES = ("docs", "versioned_docs", "website/versioned_docs")
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 _WORD = re.compile(r"(?<![\w/.#@`:=-])[a-z]{4,}(?![\w/.`(:=-])")
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_EDIT = " The steps above apply to every platform this page describes."
+# Appended, one per run, to a paragraph of the edited page: each is new text, so each run has a passage to embed.
+EDITS = (
+    " The steps above apply to every platform this page describes.",
+    " Each of these settings can be changed later without rebuilding the app.",
+    " Read the section below before you change the default values.",
+    " The same rules hold for components that you write yourself.",
+    " Most projects never need to change anything described here.",
+    " A short example follows, and the reference lists every option.",
+    " These values are measured in density-independent pixels.",
+)
 
 
 def pages_in(root: Path) -> list[Path]:
@@ -108,13 +117,14 @@ def _prose_lines(text: str) -> Iterator[tuple[str, bool]]:
             yield line, not stripped.startswith(("import ", "export ", "<", "|", "#"))
 
 
-def edit_one_page(root: Path, rel: str) -> int:
-    """A small prose edit: one sentence appended to the first long paragraph line; returns the edited line."""
+def edit_one_page(root: Path, rel: str, original: str, which: int = 0) -> int:
+    """A small prose edit of the page whose committed text is original: sentence EDITS[which] appended to its first
+    long paragraph line (the page is rewritten from original each time); returns the edited line."""
     path = root / rel
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    for n, (text, prose) in enumerate(_prose_lines("".join(lines))):
+    lines = original.splitlines(keepends=True)
+    for n, (text, prose) in enumerate(_prose_lines(original)):
         if prose and len(text.split()) >= 12 and text.rstrip().endswith("."):
-            lines[n] = text.rstrip("\n") + _EDIT + "\n"
+            lines[n] = text.rstrip("\n") + EDITS[which % len(EDITS)] + "\n"
             path.write_text("".join(lines), encoding="utf-8")
             return n + 1
     raise ValueError(f"{path}: no paragraph line long enough to edit")

@@ -63,6 +63,7 @@ def main(argv: list[str]) -> int:
         "maxrss_mib": usage.ru_maxrss / 1024,
         "timings": dict(result.timings) if result is not None else {},
         "pages": len(result.site.pages) if result is not None else 0,
+        "variants_not_read": result.site.variants_not_read if result is not None else 0,
         "scope": len(result.scope) if result is not None else 0,
         "findings": len(result.findings) if result is not None else 0,
         "notes": list(result.notes) if result is not None else [],
