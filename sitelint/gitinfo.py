@@ -80,7 +80,9 @@ _DIFF = ("diff", "HEAD", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
 
 
 def _command(args: tuple[str, ...]) -> tuple[str, ...]:
-    return ("git", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args)
+    # --no-optional-locks: git status would otherwise refresh .git/index (a write, and a lock a commit in progress
+    # may hold); this tool only reads.
+    return ("git", "--no-optional-locks", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args)
 
 
 def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -128,7 +130,7 @@ def _git(cwd: Path, *args: str) -> str:
 
 def _first_line(done: subprocess.CompletedProcess[str]) -> str:
     lines = done.stderr.strip().splitlines()
-    return lines[0] if lines else f"git {done.args[5]} exited with {done.returncode}"
+    return lines[0] if lines else f"git {done.args[len(_command(()))]} exited with {done.returncode}"
 
 
 def _commits(out: str) -> Iterator[tuple[str, str, str, list[str]]]:

@@ -134,3 +134,19 @@ def test_warm_run_imports_neither_torch_nor_sentence_transformers(tmp_path: Path
     assert warm == {"embedded": 0, "hits": 3, "shape": [3, 384], "torch": False, "st": False}
     changed = _run(tmp_path, [*texts, "One new passage about the Hermes engine."])
     assert changed["embedded"] == 1 and changed["hits"] == 3
+
+
+def test_prefetched_vectors_are_taken_not_encoded_twice(tmp_path: Path) -> None:
+    plain = embedder_for({}, None, lambda m: None).embed([INSTALL, UNRELATED, "A third, unrelated passage."])
+    embedder = embedder_for({}, open_cache({}, tmp_path, lambda m: None), lambda m: None)
+    embedder.prefetch([INSTALL, "  ".join(UNRELATED.split())])  # the same text up to whitespace
+    both = embedder.embed([INSTALL, UNRELATED, "A third, unrelated passage."])
+    assert np.allclose(both, plain, atol=1e-6)
+    assert embedder.embedded == 3  # two by the prefetch, one by embed(); none twice
+    embedder.prefetch([INSTALL])  # all cached: nothing to encode, and wait() leaves no thread behind
+    embedder.wait()
+    assert embedder.embedded == 3 and embedder.cache_hits >= 1
+    broken = embedder_for({"model": str(tmp_path / "no-such-model")}, None, lambda m: None)
+    broken.prefetch([INSTALL])  # a failure on the worker thread is met again, and raised, where vectors are asked for
+    with pytest.raises(ModelUnavailable):
+        broken.embed([INSTALL])

@@ -54,19 +54,33 @@ def test_cached_pages_equal_parsed_pages_and_load_their_blocks_on_first_use(tmp_
     assert cached == fresh and fresh == cached  # equality both ways, as between two Pages
     restored = pickle.loads(pickle.dumps(cached[1]))
     assert type(restored) is Page and restored == fresh[1]
+    # The heavy row of a page is read only when the page is opened: one read per page opened, none for the others.
+    asked: list[str] = []
+    real = cache.get_many
+    cache.get_many = lambda ns, keys: (asked.append(ns), real(ns, keys))[1]  # type: ignore[method-assign]
+    again = pagestore.load_pages(sources, lambda: cache)
+    assert asked == [pagestore.NS]
+    assert again[2].blocks == fresh[2].blocks and asked == [pagestore.NS, pagestore.HEAVY_NS]
 
 
-def test_a_damaged_lazy_part_is_parsed_again(tmp_path: Path) -> None:
+def test_a_damaged_or_missing_lazy_part_is_parsed_again(tmp_path: Path) -> None:
     cache = open_cache({}, tmp_path, lambda m: None)
     (source,) = _sources(tmp_path, 1)
     key = pagestore.page_key(source[0], source[2], source[3])
     expected = parse_page(source[0], source[1], source[3])
-    light, lazy = pickle.loads(pagestore._encode(expected))
-    cache.put_many(pagestore.NS, {key: pickle.dumps((light, (lazy[0], b"not a pickle")))})
-    (page,) = pagestore.load_pages([source], lambda: cache)
-    assert type(page) is pagestore.CachedPage
-    assert page.sections == expected.sections and page.blocks == expected.blocks
-    assert page.inline_code == expected.inline_code
+    light, parts = pagestore._encode(expected)
+    lazy = pickle.loads(parts)
+    for damaged in (pickle.dumps((lazy[0], b"not a pickle")), b"not a pickle either", None):
+        cache.put_many(pagestore.NS, {key: light})
+        if damaged is None:
+            cache.clear()
+            cache.put_many(pagestore.NS, {key: light})  # the light row without its parts
+        else:
+            cache.put_many(pagestore.HEAVY_NS, {key: damaged})
+        (page,) = pagestore.load_pages([source], lambda: cache)
+        assert type(page) is pagestore.CachedPage and "blocks" not in page.__dict__
+        assert page.sections == expected.sections and page.blocks == expected.blocks
+        assert page.inline_code == expected.inline_code
 
 
 def test_many_new_pages_are_parsed_in_worker_processes_with_the_same_result(tmp_path: Path) -> None:

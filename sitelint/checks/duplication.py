@@ -24,7 +24,6 @@ Per-page shingles and hashes are cached by page content hash; each check's resul
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -223,21 +222,20 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
         found = corpus.memo("paraphrased-passages", params, lambda: paraphrases(corpus, embedder, params))
     except ModelUnavailable:
         return
+    finally:
+        getattr(embedder, "wait", lambda: None)()  # a prefetch nobody needed (the result was in the cache)
     yield from _passage_measurements(corpus, found, "similarity")
 
 
 def _embed_first(ctx: CheckContext, embedder: Any) -> None:
-    """A run on a few pages: their passages go to the model at once, before the corpus they are compared with is
-    read, so the model's work (on this check's worker thread) overlaps the other checks. The search then finds
-    their vectors in the cache."""
-    from sitelint.embed import ModelUnavailable
-
+    """A run on a few pages: their passages go to the model at once, on a thread of the embedder's, before the
+    corpus they are compared with is read; the model's work overlaps the rest of this check and the other checks,
+    and the search takes the vectors when it gets to them."""
     pages = [p for p in ctx.site.pages if ctx.scope is not None and p.path in ctx.scope and not p.variant]
     least = int(ctx.params["min-words"])
     texts = [u[3] for d in page_digests(service(ctx, "cache"), pages) for u in d.units if u[2] >= least]
-    if texts:
-        with contextlib.suppress(ModelUnavailable):  # said and handled where the search asks for the vectors
-            embedder.embed(texts)
+    if texts and hasattr(embedder, "prefetch"):
+        embedder.prefetch(texts)
 
 
 # --- DUP006 duplicate code block (off by default) --------------------------------------------------------------
