@@ -275,6 +275,9 @@ def _evaluate(rules: Sequence[rulebook.Rule], site: Site, scope: set[str], ctx_b
     # occupy every core by itself.
     jobs = {rule.code: _Job(partial(_guard, partial(_run_site_check, spec, ctx), f"check {spec.name}", note, verbose))
             for rule, spec, ctx in planned if narrow is not None and spec.concurrent and spec.scope == "site"}
+    if len(scoped_pages) > 1 and any(spec.scope != "site" for _, spec, _ in planned):
+        # Page checks open the pages they report on: their cached parts come in one query, not one per page.
+        pagestore.open_parts(scoped_pages, ctx_base.service("cache") if "cache" in ctx_base.services else None)
     for rule, spec, ctx in planned:
         if rule.code not in jobs:
             yield from _kept(rule, _measure(spec, ctx, scoped_pages, note, verbose), scope, values)

