@@ -149,7 +149,8 @@ def _targets(result: Mapping[str, Any]) -> list[str]:
     add("peak RSS, cold: < 2 GiB", f"{cold.get('rss_mib', 0):.0f} MiB", cold.get("rss_mib", 1e9) < 2048)
     for kind in ("cold", "warm"):
         exp = growth.get(f"{kind}_exponent")
-        pts = ", ".join(f"{p:,} pages {c if kind == 'cold' else w:.1f} s" for p, c, w in growth.get("points", []))
+        pts = ", ".join(f"{p:,} pages read {c if kind == 'cold' else w:.1f} s"
+                        for p, c, w in growth.get("points", []))
         add(f"growth exponent ({kind} cache) close to 1", f"{_cell(exp)} ({pts})",
             None if exp is None else exp <= 1.2)
     lines += ["", "Side by side, same run, same pages:", ""]
