@@ -115,6 +115,11 @@ def digest(page: Page) -> Digest:
     )
 
 
+def passages(page: Page) -> tuple[tuple[int, int, int, str], ...]:
+    """A page's semantic passages, as its digest holds them (units), without the rest of the digest."""
+    return _units(_prose(page))
+
+
 def shingle(ids: np.ndarray, k: int) -> np.ndarray:
     """The rolling hash of each k-word window of ids (a shingle per position that has k words)."""
     n = len(ids) - k + 1

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from sitelint.checks import dupdigest
-from sitelint.checks.dupcorpus import Corpus, page_digests, service
+from sitelint.checks.dupcorpus import Corpus, service
 from sitelint.checks.dupmatch import Span, copied_spans, jaccard, lsh_candidates
 from sitelint.checks.dupsemantic import paraphrases
 from sitelint.model import CheckContext, CheckSpec, Location, Measurement, Page
@@ -233,7 +233,7 @@ def _embed_first(ctx: CheckContext, embedder: Any) -> None:
     and the search takes the vectors when it gets to them."""
     pages = [p for p in ctx.site.pages if ctx.scope is not None and p.path in ctx.scope and not p.variant]
     least = int(ctx.params["min-words"])
-    texts = [u[3] for d in page_digests(service(ctx, "cache"), pages) for u in d.units if u[2] >= least]
+    texts = [u[3] for page in pages for u in dupdigest.passages(page) if u[2] >= least]
     if texts and hasattr(embedder, "prefetch"):
         embedder.prefetch(texts)
 
