@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import stat
 from bisect import bisect_right
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from markdown_it import MarkdownIt
-from markdown_it.tree import SyntaxTreeNode
-from mdit_py_plugins.admon import admon_plugin
-from mdit_py_plugins.container import container_plugin
-from mdit_py_plugins.deflist import deflist_plugin
-from mdit_py_plugins.footnote import footnote_plugin
 
 from sitelint.mdx import MaskedSource, mask_source, unindent_tabs
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.tree import SyntaxTreeNode
 from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
@@ -83,6 +82,12 @@ def _admonition_kind(params: str, *_: Any) -> bool:
 
 
 def _markdown(indented_code: bool) -> MarkdownIt:
+    from markdown_it import MarkdownIt
+    from mdit_py_plugins.admon import admon_plugin
+    from mdit_py_plugins.container import container_plugin
+    from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
+
     md = (
         MarkdownIt("commonmark")
         .enable(["table", "strikethrough"])
@@ -95,8 +100,11 @@ def _markdown(indented_code: bool) -> MarkdownIt:
 
 
 # Parser configuration only (markdown-it keeps no per-document state on the instance); MDX has no indented code.
-_MARKDOWN = _markdown(indented_code=True)
-_MDX = _markdown(indented_code=False)
+@functools.cache
+def _parser(mdx: bool) -> MarkdownIt:
+    """The parser for Markdown or for MDX, made the first time a page is parsed: a run whose pages all come from the
+    cache never imports markdown-it (30 ms)."""
+    return _markdown(indented_code=not mdx)
 
 _WORD = re.compile(r"\w[\w'-]*")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"]")
@@ -362,7 +370,9 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
             builder.add(kind, region, start, end)
             if kind == "jsx":
                 builder.html_links(region, start)
-        tree = SyntaxTreeNode((_MDX if mdx else _MARKDOWN).parse("\n".join(masked.lines)))
+        from markdown_it.tree import SyntaxTreeNode
+
+        tree = SyntaxTreeNode(_parser(mdx).parse("\n".join(masked.lines)))
         builder.walk(tree.children, 1)
     except Exception as exc:  # noqa: BLE001 - a page the parser cannot model must still be linted as text
         builder = _Builder(lines)

@@ -134,3 +134,15 @@ def test_parts_of_many_pages_are_read_in_one_query(tmp_path: Path) -> None:
     pagestore.open_parts(pages, cache)
     assert asked == [pagestore.HEAVY_NS]
     assert [p.blocks for p in pages] == [p.blocks for p in fresh] and asked == [pagestore.HEAVY_NS]
+
+
+def test_a_run_whose_pages_all_come_from_the_cache_never_imports_markdown_it(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text(PAGE, encoding="utf-8")
+    probe = (f"import sys; from pathlib import Path; from sitelint import engine; "
+             f"r = engine.lint(cwd=Path({str(tmp_path)!r}), select=['SUB']); "
+             f"print(len(r.site.pages), 'markdown_it' in sys.modules)")
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(2)]
+    assert runs == [["1", "True"], ["1", "False"]]  # parsed once, then read from the cache
