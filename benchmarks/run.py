@@ -114,13 +114,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     rows["warm_variants"] = sitelint("warm_variants", ws, work, extra=["--config", str(variants)])
     # The pre-commit cases are short and this machine's timings vary from run to run: each runs `repeats` times
     # (every edit new text) and the median run is reported, with the fastest and slowest beside it.
+    # markdownlint-cli2 on the same edited page runs right after each of them, so that each pair meets the machine
+    # in the same state: on a shared machine the speed of both drifts by tens of percent within minutes.
+    bins, problem = tools.install() if not args.no_tools else (None, "--no-tools")
     original = (ws / edited).read_text(encoding="utf-8")
-    edits, agains = [], []
+    edits, agains, others = [], [], []
     for n in range(args.repeats):
         line = corpus.edit_one_page(ws, edited, original, n)
         edits.append(sitelint(f"precommit_{n}", ws, work, [edited]))
+        if bins is not None:
+            others.append(external(f"markdownlint_one_{n}", tools.markdownlint_cmd(bins, [edited]), ws, work))
         agains.append(sitelint(f"precommit_again_{n}", ws, work, [edited]))
     rows["precommit"], rows["precommit_again"] = _median(edits), _median(agains)
+    if others:
+        ratios = sorted(a["wall_s"] / b["wall_s"] for a, b in zip(edits, others, strict=True))
+        rows["precommit"]["vs_markdownlint"] = {"ratios": [round(r, 3) for r in ratios],
+                                                "median": ratios[(len(ratios) - 1) // 2]}
     result: dict[str, Any] = {"corpus": str(source), "pages": pages, "edited": f"{edited}:{line}",
                               "machine": _machine(), "sitelint": rows}
     if not args.no_model and json.loads(sample.read_text(encoding="utf-8")):
@@ -143,18 +152,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     result["growth"] = {"points": growth, "cold_exponent": slope([(p, c) for p, c, _ in growth]),
                         "warm_exponent": slope([(p, w) for p, _, w in growth])}
     if not args.no_tools:
-        result["tools"] = _tools(ws, work, edited)
+        result["tools"] = _tools(ws, work, bins, problem, others)
     return result
 
 
-def _tools(ws: Path, work: Path, edited: str) -> dict[str, Any]:
-    bins, problem = tools.install()
-    if problem:
+def _tools(ws: Path, work: Path, bins: Any, problem: str | None, one_page: list[dict[str, Any]]) -> dict[str, Any]:
+    if problem or bins is None:
         print(f"bench: markdownlint-cli2 and jscpd skipped: {problem}")
         return {"skipped": problem}
     every = [p.relative_to(ws).as_posix() for p in corpus.pages_in(ws)]
     out: dict[str, Any] = {"versions": tools.versions(bins)}
-    out["markdownlint_one"] = external("markdownlint_one", tools.markdownlint_cmd(bins, [edited]), ws, work)
+    out["markdownlint_one"] = _median(one_page)
     out["markdownlint_all"] = external("markdownlint_all", tools.markdownlint_cmd(bins, every), ws, work)
     folders = [t for t in corpus.TREES if (ws / t).is_dir()]
     out["jscpd_all"] = external("jscpd_all", tools.jscpd_cmd(bins, folders, work / "jscpd"), ws, work)
