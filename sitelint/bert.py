@@ -34,6 +34,7 @@ class BertEncoder:
         self._eps = float(str(config.get("layer_norm_eps", 1e-12)))
         self._tokenize = tokenize
         self._max_length = max_length
+        self._fused: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # per layer: query, key and value weights as one
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         """One unit vector per text (float32, rows in order)."""
@@ -63,25 +64,36 @@ class BertEncoder:
     def _attention(self, x: np.ndarray, p: str) -> np.ndarray:
         n, width = x.shape
         size = width // self._heads
-
-        def heads(name: str) -> np.ndarray:
-            return self._dense(x, p + name).reshape(n, self._heads, size).transpose(1, 0, 2)
-
-        q, k, v = heads("query"), heads("key"), heads("value")
-        scores = q @ k.transpose(0, 2, 1) / np.float32(math.sqrt(size))
-        scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
+        weight, bias = self._qkv(p)
+        # Query, key and value in one product (fewer, larger numpy calls: each call takes the interpreter lock
+        # again, which another thread may be holding).
+        q, k, v = (x @ weight.T + bias).reshape(n, 3, self._heads, size).transpose(1, 2, 0, 3)
+        scores = q @ k.transpose(0, 2, 1)
+        scores *= np.float32(1 / math.sqrt(size))
+        scores -= scores.max(axis=-1, keepdims=True)
+        np.exp(scores, out=scores)
         scores /= scores.sum(axis=-1, keepdims=True)
         return (scores @ v).transpose(1, 0, 2).reshape(n, width)
+
+    def _qkv(self, p: str) -> tuple[np.ndarray, np.ndarray]:
+        fused = self._fused.get(p)
+        if fused is None:
+            names = [p + part for part in ("query", "key", "value")]
+            fused = self._fused[p] = (np.concatenate([self._w[n + ".weight"] for n in names]),
+                                      np.concatenate([self._w[n + ".bias"] for n in names]))
+        return fused
 
     def _dense(self, x: np.ndarray, name: str) -> np.ndarray:
         out: np.ndarray = x @ self._w[name + ".weight"].T + self._w[name + ".bias"]
         return out
 
     def _norm(self, x: np.ndarray, name: str) -> np.ndarray:
-        mean = x.mean(axis=-1, keepdims=True)
-        var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-        out: np.ndarray = (x - mean) / np.sqrt(var + self._eps) * self._w[name + ".weight"] + self._w[name + ".bias"]
-        return out
+        centred = x - x.mean(axis=-1, keepdims=True)
+        scale = 1 / np.sqrt((centred * centred).mean(axis=-1, keepdims=True) + self._eps)
+        centred *= scale
+        centred *= self._w[name + ".weight"]
+        centred += self._w[name + ".bias"]
+        return centred
 
 
 def _one_blas_thread() -> AbstractContextManager[object]:
@@ -93,12 +105,28 @@ def _one_blas_thread() -> AbstractContextManager[object]:
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
-    """Exact (erf) GELU, as BERT's "gelu"; erf from Abramowitz-Stegun 7.1.26 (error below 1.5e-7)."""
-    z = np.abs(x) / np.float32(math.sqrt(2.0))
-    t = 1.0 / (1.0 + 0.3275911 * z)
-    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
-    erf = np.sign(x) * (1.0 - poly * np.exp(-z * z))
-    out: np.ndarray = (0.5 * x * (1.0 + erf)).astype(np.float32)
+    """Exact (erf) GELU, as BERT's "gelu"; erf from Abramowitz-Stegun 7.1.26 (error below 1.5e-7).
+
+    Written in place, three buffers for the whole formula: this is the widest array of each layer.
+    """
+    z = np.abs(x)
+    z /= np.float32(math.sqrt(2.0))
+    t = z * np.float32(0.3275911)
+    t += np.float32(1.0)
+    np.reciprocal(t, out=t)
+    poly = t * np.float32(1.061405429)
+    for coefficient in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
+        poly += np.float32(coefficient)
+        poly *= t
+    z *= z
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    z *= poly
+    np.subtract(np.float32(1.0), z, out=z)
+    z *= np.sign(x)  # erf(x / sqrt(2))
+    z += np.float32(1.0)
+    out = x * np.float32(0.5)
+    out *= z
     return out
 
 
