@@ -135,9 +135,11 @@ def _minhash(shingles: np.ndarray) -> np.ndarray:
     if not len(shingles):
         return np.full(PERMS, 0xFFFFFFFF, dtype=np.uint32)
     sig = np.full(PERMS, np.iinfo(np.uint64).max, dtype=np.uint64)
-    for start in range(0, len(shingles), 4096):  # bounded temporary: 128 x 4096
-        part = shingles[None, start : start + 4096]
-        sig = np.minimum(sig, ((_MULT[:, None] * part + _ADD[:, None]) >> np.uint64(32)).min(axis=1))
+    for start in range(0, len(shingles), 4096):  # bounded temporary: 128 x 4096, one buffer worked in place
+        hashed = _MULT[:, None] * shingles[None, start : start + 4096]
+        hashed += _ADD[:, None]
+        hashed >>= np.uint64(32)
+        np.minimum(sig, hashed.min(axis=1), out=sig)
     return sig.astype(np.uint32)
 
 
