@@ -264,7 +264,7 @@ def _code_groups(corpus: Corpus, params: Mapping[str, Any]) -> list[list[tuple[i
 
 CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec("duplicate-pages", "site", duplicate_pages, {"min-words": 30}),
-    CheckSpec("near-duplicate-pages", "site", near_duplicate_pages, {"min-similarity": 0.9, "min-words": 50},),
+    CheckSpec("near-duplicate-pages", "site", near_duplicate_pages, {"min-similarity": 0.9, "min-words": 50}),
     CheckSpec(
         "copied-passages",
         "site",
