@@ -49,6 +49,7 @@ def main(argv: list[str]) -> int:
     embed.embedder_for = embedder_for  # type: ignore[assignment]
     embed.Embedder.embed = embed_texts  # type: ignore[method-assign]
     code = 0
+    cli.tune_process()  # as the console script does
     try:
         cli.main(["check", *args], prog_name="sitelint")
     except SystemExit as exc:

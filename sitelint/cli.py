@@ -76,15 +76,20 @@ def with_common(fn: Any) -> Any:
     return fn
 
 
+def tune_process() -> None:
+    """Settings for a process that runs one command and ends: the cyclic garbage collector runs rarely, since a run
+    makes many objects and few cycles (a one-page run 0.02 s faster, a cold run 2.5 s less CPU, peak memory 2 percent
+    higher)."""
+    gc.set_threshold(100_000, 50, 100)
+
+
 def run() -> None:
     """The console script: the commands, then an exit that skips tearing the interpreter down.
 
     Freeing torch, the model and a site's pages object by object took a cold run about a second after its report was
     written; everything is flushed first, and the cache is closed by the engine.
     """
-    # The run makes many objects and few cycles, and the process ends soon: the cyclic collector runs rarely
-    # (a one-page run 0.02 s faster, a cold run 2.5 s less CPU, peak memory 2 percent higher).
-    gc.set_threshold(100_000, 50, 100)
+    tune_process()
     try:
         main(prog_name="sitelint")
         code: object = 0
