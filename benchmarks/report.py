@@ -26,7 +26,7 @@ def _family_of() -> dict[str, str]:
 
 
 def phases(row: Mapping[str, Any], families: Mapping[str, str]) -> dict[str, float]:
-    """The engine's timings grouped as the issue lists them; service creation stays inside the check that asked.
+    """The engine's timings grouped into the phases of the table; service creation stays inside the check that asked.
 
     A check that ran on a worker thread (background:check:NAME) counts in its family for what it cost; the main
     thread's wait for it (wait:NAME) is a lap, so the laps still add up to the run.
