@@ -2,7 +2,8 @@
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
 framework's config (or .git). The docs roots come from the framework's conventions; Docusaurus versioned docs and
-i18n copies are part of the corpus but are marked as deliberate copies (Page.variant).
+i18n copies are marked as deliberate copies (Page.variant), and the walk leaves their folders unentered (counted
+only) when the run does not report on them.
 """
 
 from __future__ import annotations
