@@ -121,8 +121,13 @@ class Early:
         self._procs.clear()
 
 
-def _git(cwd: Path, *args: str) -> str:
-    done = _run(cwd, *args)
+def _done(cwd: Path, args: tuple[str, ...], early: Early | None) -> subprocess.CompletedProcess[str]:
+    """git args run in cwd, or the output of the same process started early."""
+    return early.take(cwd, args) if early is not None else _run(cwd, *args)
+
+
+def _git(cwd: Path, *args: str, early: Early | None = None) -> str:
+    done = _done(cwd, args, early)
     if done.returncode != 0:
         raise _GitError(_first_line(done))
     return done.stdout
@@ -202,7 +207,7 @@ def _day(text: str | None) -> dt.date | None:
 
 def _dirty(top: Path, has_head: bool, early: Early | None = None) -> set[str]:
     """Untracked files and tracked files whose uncommitted change is more than whitespace."""
-    status = _output(top, _STATUS, early)
+    status = _git(top, *_STATUS, early=early)
     new, modified = set(), False
     for entry in filter(None, status.split("\0")):
         if entry[:2] == "??" or not has_head:
@@ -211,15 +216,8 @@ def _dirty(top: Path, has_head: bool, early: Early | None = None) -> set[str]:
             modified = True
     if not modified:
         return new
-    diff = _output(top, _DIFF, early)
+    diff = _git(top, *_DIFF, early=early)
     return new | set(_numstat_changed([t.lstrip("\n") for t in diff.split("\0") if t.strip("\n")]))
-
-
-def _output(top: Path, args: tuple[str, ...], early: Early | None) -> str:
-    done = early.take(top, args) if early is not None else _run(top, *args)
-    if done.returncode != 0:
-        raise _GitError(_first_line(done))
-    return done.stdout
 
 
 def _encode(files: Mapping[str, FileHistory]) -> bytes:
@@ -311,7 +309,7 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
         return None
     try:
         # One process for three answers; without a commit yet, --verify fails after the first two are printed.
-        done = early.take(repo_root, _REV_PARSE) if early is not None else _run(repo_root, *_REV_PARSE)
+        done = _done(repo_root, _REV_PARSE, early)
         lines = done.stdout.split("\n")
         if done.returncode not in (0, 1) or len(lines) < 2 or not lines[1]:
             raise _GitError(_first_line(done))

@@ -95,9 +95,7 @@ def shingle_index(digests: Sequence[Digest], focus: Collection[int] | None = Non
     fits = pos <= lengths[page_of] - RUN_K
     hashes, pages, pos = shingle(ids, RUN_K)[fits], page_of[fits], pos[fits]
     if focus is not None:
-        chosen = np.zeros(len(digests), dtype=bool)
-        chosen[list(focus)] = True
-        wanted = np.sort(hashes[chosen[pages]])
+        wanted = np.sort(hashes[_member(focus, len(digests))[pages]])
         if not len(wanted):
             return None
         at = np.minimum(np.searchsorted(wanted, hashes), len(wanted) - 1)
@@ -110,6 +108,13 @@ def shingle_index(digests: Sequence[Digest], focus: Collection[int] | None = Non
     starts = np.flatnonzero(np.r_[True, hashes[1:] != hashes[:-1]])
     sizes = np.diff(np.r_[starts, len(hashes)])
     return ShingleIndex(hashes, pages, pos, starts, sizes)
+
+
+def _member(focus: Collection[int], pages: int) -> np.ndarray:
+    """A boolean per page index: whether it is one of the focus pages."""
+    chosen = np.zeros(pages, dtype=bool)
+    chosen[list(focus)] = True
+    return chosen
 
 
 def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
@@ -130,9 +135,7 @@ def copied_spans(digests: Sequence[Digest], max_copies: int, max_gap: int,
     two = starts[sizes == 2]
     big = sizes > 2
     if focus is not None:
-        chosen = np.zeros(len(digests), dtype=bool)
-        chosen[list(focus)] = True
-        hit = chosen[pages]
+        hit = _member(focus, len(digests))[pages]
         two = two[hit[two] | hit[two + 1]]
         big &= np.add.reduceat(hit.astype(np.int64), starts) > 0
     if max_copies < 2:  # then only a page's own repeats count
