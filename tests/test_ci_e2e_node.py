@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from test_ci_e2e_support import (
+    BLIND_COUNTS as BLIND,
     TEMPLATES,
     build_and_compare,
     class_counts,
@@ -31,7 +32,6 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("npm") is None, reason="npm is not installed"),
 ]
-BLIND = {c: ("blind", 1, 0) for c in ("thin-page", "placeholder-text", "stale-claim", "duplicate-content")}
 NO_PAGE_LINK = "This page used to link to a page that does not exist."
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_ci_e2e_support import (
+    BLIND_COUNTS as BLIND,
     BLIND_DEFECTS,
     DOCS,
     SITELINT_CLASS,
@@ -24,13 +25,6 @@ from sitelint.overlap import ONLY_REFLAGS
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("myst_parser")
-
-BLIND = {
-    "thin-page": ("blind", 1, 0),
-    "placeholder-text": ("blind", 1, 0),
-    "stale-claim": ("blind", 1, 0),
-    "duplicate-content": ("blind", 1, 0),
-}
 
 
 def test_mkdocs_build_and_overlap(tmp_path: Path) -> None:

@@ -35,6 +35,8 @@ def known_defects() -> list[tuple[str, int | None, str]]:
 BUILD_CLASSES = {"broken-link", "broken-anchor", "missing-asset"}
 BUILD_DEFECTS = [d for d in known_defects() if d[2] in BUILD_CLASSES]
 BLIND_DEFECTS = [d for d in known_defects() if d[2] not in BUILD_CLASSES]
+# What the overlap report says of each defect class no build checks: one defect, found by sitelint only.
+BLIND_COUNTS = {c: ("blind", 1, 0) for c in ("thin-page", "placeholder-text", "stale-claim", "duplicate-content")}
 
 
 @dataclass(frozen=True)
