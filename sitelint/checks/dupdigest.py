@@ -18,8 +18,20 @@ RUN_K = 8  # words per shingle when looking for copied passages
 _PAGE_K = 5  # words per shingle for page similarity
 PERMS = 128
 _PRIME = np.uint64(1099511628211)
-_SEEDS = np.random.default_rng(0x5173).integers(1, 2**63 - 1, size=(2, PERMS), dtype=np.uint64)
-_MULT, _ADD = _SEEDS[0] | np.uint64(1), _SEEDS[1]
+
+
+def constants(seed: int, count: int) -> np.ndarray:
+    """`count` fixed pseudo-random odd uint64 values below 2**63, by SplitMix64 (numpy.random costs 10 ms to import)."""
+    out, mask = [], (1 << 64) - 1
+    for _ in range(count):
+        seed = (seed + 0x9E3779B97F4A7C15) & mask
+        z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        out.append(((z ^ (z >> 31)) >> 1) | 1)
+    return np.array(out, dtype=np.uint64)
+
+
+_MULT, _ADD = constants(0x5173, PERMS), constants(0x5174, PERMS)
 _UNIT_MAX_WORDS = 150  # a semantic passage: consecutive prose of one section, cut to what the model reads
 
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sitelint.checks.dupdigest import PERMS, RUN_K, Digest, shingle
+from sitelint.checks.dupdigest import PERMS, RUN_K, Digest, constants, shingle
 
-_BAND_MULT = np.random.default_rng(0x15A).integers(1, 2**63 - 1, size=16, dtype=np.uint64) | np.uint64(1)
+_BAND_MULT = constants(0x15A, 16)
 
 
 def lsh_candidates(sigs: Sequence[np.ndarray], threshold: float,
