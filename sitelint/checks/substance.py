@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
+import struct
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -12,6 +14,7 @@ from typing import Any
 from sitelint.model import Block, CheckContext, CheckSpec, Link, Location, Measurement, Page, Site
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_PAIR = struct.Struct("<dd")  # a cached (reading ease, grade)
 # Kinds that show the reader something; comments, imports and front matter do not.
 _CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "code", "html", "jsx"})
 _STOPWORDS = """
@@ -369,14 +372,16 @@ def readable_text(blocks: Sequence[Block]) -> str:
 
 def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Flesch reading ease and Flesch-Kincaid grade for each section with enough prose to measure."""
-    score: _Score | None = None  # made on first need: most warm runs never need it
+    measured = []
     for index in range(-1, len(page.sections)):
         text = readable_text(page.blocks_in(index))
         words = len(_words(text))
-        if words < int(ctx.params["min-words"]):
-            continue
-        score = score or _flesch(ctx)
-        ease, grade = score(text)
+        if words >= int(ctx.params["min-words"]):
+            measured.append((index, text, words))
+    if not measured:
+        return  # most warm runs never need the scorer
+    score = _flesch(ctx)
+    for (index, _, words), (ease, grade) in zip(measured, score.many([text for _, text, _ in measured]), strict=True):
         section = page.sections[index] if index >= 0 else None
         line = section.line if section else next(b.line for b in page.blocks_in(-1) if b.is_prose)
         where = f"Section '{section.title}'" if section else "The introduction"
@@ -385,59 +390,77 @@ def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             _at(page, line, section.end_line if section else None),
             {"where": where, "grade": round(grade, 1), "words": words},
         )
-    if score is not None:
-        score.flush()
+    score.flush()
 
 
 class _Score:
-    """(reading ease, grade) of a text; flush() keeps what was learnt about new words for the next run."""
+    """(reading ease, grade) of texts; with a store, each text's pair is kept by its hash, so an edited page
+    measures again only its edited sections. flush() keeps what was learnt (pairs, new words) for the next run."""
 
-    def __init__(self, measure: Callable[[str], tuple[float, float]], flush: Callable[[], None] = lambda: None):
-        self._measure, self.flush = measure, flush
+    def __init__(self, measure: Callable[[str], tuple[float, float]], flush: Callable[[], None] = lambda: None,
+                 store: Any = None, namespace: str = "") -> None:
+        self._measure, self._flush, self._store, self._namespace = measure, flush, store, namespace
+        self._new: dict[str, bytes] = {}
 
     def __call__(self, text: str) -> tuple[float, float]:
-        return self._measure(text)
+        return self.many([text])[0]
+
+    def many(self, texts: Sequence[str]) -> list[tuple[float, float]]:
+        if self._store is None:
+            return [self._measure(text) for text in texts]
+        keys = [hashlib.blake2b(text.encode(), digest_size=16).hexdigest() for text in texts]
+        found = self._store.get_many(self._namespace, keys)
+        out = []
+        for key, text in zip(keys, texts, strict=True):
+            blob = found.get(key) or self._new.get(key)
+            if blob is not None and len(blob) == _PAIR.size:
+                out.append(_PAIR.unpack(blob))
+                continue
+            pair = self._measure(text)
+            self._new[key] = _PAIR.pack(*pair)
+            out.append(pair)
+        return out
+
+    def flush(self) -> None:
+        self._flush()
+        if self._new and self._store is not None:
+            self._store.put_many(self._namespace, self._new)
+        self._new = {}
 
 
 def _flesch(ctx: CheckContext) -> _Score:
     """(reading ease, grade) of a text, the same floats textstat's flesch_reading_ease and flesch_kincaid_grade give.
 
-    textstat's own word, sentence and language functions do the work in textstat's order; syllables come from
-    sitelint.checks.syllables, which keeps textstat's counts in the run cache (see there why).
+    Words and sentences are counted by textstat's rules as sitelint.checks.syllables writes them out, and syllables
+    come from the run cache (see there why): a run on known words never imports textstat.
     """
-    import textstat  # imported here: a pre-commit run without this rule must not pay for it
-
-    from sitelint.checks.syllables import LANG, Syllables
+    from sitelint.checks import syllables as counts
 
     def public(text: str) -> tuple[float, float]:
+        import textstat
+
         return float(textstat.flesch_reading_ease(text)), float(textstat.flesch_kincaid_grade(text))
 
-    try:
-        from textstat.backend.counts import count_words
-        from textstat.backend.metrics import words_per_sentence
-        from textstat.backend.selections import list_words
-        from textstat.backend.utils import get_lang_cfg, get_lang_root
-    except ImportError:  # another textstat than the pinned one: its public functions
+    if counts.installed_version("textstat") != counts.TEXTSTAT:  # another textstat than the pinned one: its own
         return _Score(public)
     try:
-        syllables = Syllables(ctx.service("cache") if "cache" in ctx.services else None)
+        syllables = counts.Syllables(ctx.service("cache") if "cache" in ctx.services else None)
     except Exception:  # noqa: BLE001 - no cache and no table: textstat's own path, only slower
         return _Score(public)
-    root = get_lang_root(LANG)
-    base, per_length, per_syllable = (float(get_lang_cfg(root, key))
-                                      for key in ("fre_base", "fre_sentence_length", "fre_syll_per_word"))
+    base, per_length, per_syllable = counts.FLESCH_EN
 
     def score(text: str) -> tuple[float, float]:
-        length = words_per_sentence(text)
-        count = count_words(text)
-        words = list_words(text, lowercase=True)
+        length = counts.words_per_sentence(text)
+        count = counts.count_words(text)
+        words = counts.list_words(text)
         known = syllables.counts(words)
         per_word = sum(known[word] for word in words) / count if count else 0.0
         if length == 0 or per_word == 0:
             return 0.0, 0.0
         return base - per_length * length - per_syllable * per_word, (0.39 * length) + (11.8 * per_word) - 15.59
 
-    return _Score(score, syllables.flush)
+    # Exact doubles by the hash of the text, valid for the counting rules of this textstat and dictionary.
+    return _Score(score, syllables.flush, syllables.store, f"flesch-1-{syllables.namespace}")
 
 
 # --- SUB000 page problems ---------------------------------------------------------------------------------------
