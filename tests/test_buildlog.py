@@ -106,15 +106,17 @@ def test_docusaurus_route_mapping_follows_slug_id_and_route_base(tmp_path: Path)
     (tmp_path / "guides" / "01-setup" / "02-install.md").write_text("---\nid: installing\n---\n# Install\n")
     (tmp_path / "guides" / "moved.md").write_text("---\nslug: /elsewhere/page\n---\n# Moved\n\nSee [x](#gone).\n")
     (tmp_path / "guides" / "01-setup" / "index.md").write_text("# Setup\n")
+    # The current version's path is set explicitly ("next"), which Docusaurus puts in its routes even when there are
+    # no other versions.
     log = (
         "[WARNING] Docusaurus found broken anchors!\n"
         "Exhaustive list of all broken anchors found:\n"
-        "- Broken anchor on source page path = /acme/elsewhere/page:\n"
-        "   -> linking to #gone (resolved as: /acme/elsewhere/page#gone)\n"
-        "- Broken anchor on source page path = /acme/setup/installing:\n"
-        "   -> linking to /acme/setup#missing\n"
-        "- Broken anchor on source page path = /acme/setup/:\n"
-        "   -> linking to /acme/setup/installing#nope\n"
+        "- Broken anchor on source page path = /acme/next/elsewhere/page:\n"
+        "   -> linking to #gone (resolved as: /acme/next/elsewhere/page#gone)\n"
+        "- Broken anchor on source page path = /acme/next/setup/installing:\n"
+        "   -> linking to /acme/next/setup#missing\n"
+        "- Broken anchor on source page path = /acme/next/setup/:\n"
+        "   -> linking to /acme/next/setup/installing#nope\n"
     )
     result = parse_log(log, "docusaurus", tmp_path)
     got = {(f.path, f.line, f.defect_class) for f in result.findings}
@@ -123,6 +125,58 @@ def test_docusaurus_route_mapping_follows_slug_id_and_route_base(tmp_path: Path)
         ("guides/01-setup/02-install.md", None, "broken-anchor"),
         ("guides/01-setup/index.md", None, "broken-anchor"),
     }
+
+
+def _broken_links(*routes: str) -> str:
+    return "[ERROR] Error: Docusaurus found broken links!\n" + "".join(
+        f"- Broken link on source page path = {route}:\n   -> linking to /nowhere\n" for route in routes)
+
+
+def _docusaurus_site(root: Path, options: str = "", extra: str = "") -> None:
+    (root / "docusaurus.config.js").write_text(
+        f"module.exports = {{ baseUrl: '/', {extra} presets: [['classic', {{ docs: {{ {options} }} }}]] }};\n")
+    for rel in ("docs/intro.md", "versioned_docs/version-2.0/intro.md", "versioned_docs/version-1.0/intro.md"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text("# Intro\n")
+
+
+def test_docusaurus_versioned_routes_map_to_their_version_folders(tmp_path: Path) -> None:
+    _docusaurus_site(tmp_path)
+    (tmp_path / "versions.json").write_text('["2.0", "1.0"]\n')
+    log = _broken_links("/docs/intro", "/docs/next/intro", "/docs/1.0/intro")
+    # The newest version is served at the docs root, the docs folder under next/, older versions under their name.
+    assert {f.path for f in parse_log(log, "docusaurus", tmp_path).findings} == {
+        "versioned_docs/version-2.0/intro.md", "docs/intro.md", "versioned_docs/version-1.0/intro.md"}
+
+
+def test_docusaurus_version_paths_follow_last_version_and_path_options(tmp_path: Path) -> None:
+    _docusaurus_site(tmp_path, "lastVersion: 'current', versions: { '1.0': { path: 'legacy' } },")
+    (tmp_path / "versions.json").write_text('["2.0", "1.0"]\n')
+    log = _broken_links("/docs/intro", "/docs/2.0/intro", "/docs/legacy/intro")
+    assert {f.path for f in parse_log(log, "docusaurus", tmp_path).findings} == {
+        "docs/intro.md", "versioned_docs/version-2.0/intro.md", "versioned_docs/version-1.0/intro.md"}
+
+
+def test_docusaurus_translated_routes_fall_back_to_the_original_page(tmp_path: Path) -> None:
+    _docusaurus_site(tmp_path, extra="i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },")
+    (tmp_path / "docs" / "other.md").write_text("# Other\n")
+    translated = tmp_path / "i18n" / "fr" / "docusaurus-plugin-content-docs" / "current" / "intro.md"
+    translated.parent.mkdir(parents=True)
+    translated.write_text("# Introduction\n")
+    log = _broken_links("/fr/docs/intro", "/fr/docs/other", "/docs/intro")
+    assert sorted(f.path for f in parse_log(log, "docusaurus", tmp_path).findings) == [
+        "docs/intro.md", "docs/other.md", "i18n/fr/docusaurus-plugin-content-docs/current/intro.md"]
+
+
+def test_docusaurus_blog_routes_follow_dates_folders_and_slugs(tmp_path: Path) -> None:
+    _docusaurus_site(tmp_path)
+    posts = {"blog/2024-01-15-hello.md": "# Hello\n", "blog/2024-02-01-news/index.md": "# News\n",
+             "blog/notes.md": "---\nslug: custom/path\n---\n# Notes\n", "blog/archive/old.mdx": "# Old\n"}
+    for rel, text in posts.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    log = _broken_links("/blog/2024/01/15/hello", "/blog/2024/02/01/news", "/blog/custom/path", "/blog/archive/old")
+    assert sorted(f.path for f in parse_log(log, "docusaurus", tmp_path).findings) == sorted(posts)
 
 
 def test_docusaurus_unmapped_route_is_kept_and_noted(tmp_path: Path) -> None:
