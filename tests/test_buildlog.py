@@ -157,6 +157,19 @@ def test_docusaurus_version_paths_follow_last_version_and_path_options(tmp_path:
         "docs/intro.md", "versioned_docs/version-2.0/intro.md", "versioned_docs/version-1.0/intro.md"}
 
 
+def test_docusaurus_docs_folder_outside_the_site_folder(tmp_path: Path) -> None:
+    # react-native-website's layout: the site in website/, its current docs in ../docs.
+    site = tmp_path / "website"
+    site.mkdir()
+    _docusaurus_site(site, "path: '../docs',")
+    (site / "versions.json").write_text('["2.0", "1.0"]\n')
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "intro.md").write_text("# Intro\n")
+    log = _broken_links("/docs/next/intro", "/docs/intro")
+    assert sorted(f.path for f in parse_log(log, "docusaurus", site, relative_to=tmp_path).findings) == [
+        "docs/intro.md", "website/versioned_docs/version-2.0/intro.md"]
+
+
 def test_docusaurus_translated_routes_fall_back_to_the_original_page(tmp_path: Path) -> None:
     _docusaurus_site(tmp_path, extra="i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },")
     (tmp_path / "docs" / "other.md").write_text("# Other\n")
