@@ -283,6 +283,47 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
     assert {m.at.path for m in again} == {"docs/a.md", "docs/b.md", "docs/c.md"}
 
 
+class TableEmbedder:
+    """Vectors chosen by hand: each passage carries a marker word naming its row."""
+
+    namespace = "emb:table@1"
+    available = True
+
+    def __init__(self, rows: Mapping[str, np.ndarray]) -> None:
+        self.rows = rows
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return np.stack([next(v for k, v in self.rows.items() if k in t.split()) for t in texts]).astype(np.float32)
+
+
+def _paraphrase_pages(order: Sequence[int], tmp_path: Path) -> list[Measurement]:
+    """Two pages of three sections; section j of the second matches section order[j] of the first at cosine 0.84
+    (between the two thresholds) and nothing else. No two passages share a word, no two headings are the same."""
+    basis = np.eye(6)
+    rows = {f"markera{i}": basis[i] for i in range(3)}
+    rows |= {f"markerb{j}": 0.84 * basis[order[j]] + np.sqrt(1 - 0.84**2) * basis[3 + j] for j in range(3)}
+
+    def section(side: str, i: int) -> str:
+        words = " ".join(f"word{side}{i}n{k}" for k in range(35))
+        return f"## Heading {side} {i}\n\nmarker{side}{i} {words}.\n\n"
+
+    pages = {f"docs/{side}.md": f"# {side}\n\n" + "".join(section(side, i) for i in range(3)) for side in "ab"}
+    services: dict[str, Callable[[], Any]] = {"embedder": lambda: TableEmbedder(rows)}
+    return _run("paraphrased-passages", _site(pages, tmp_path), services)
+
+
+def test_paraphrase_corroboration_needs_passages_that_line_up(tmp_path: Path) -> None:
+    # A page rewritten section by section: its passages match one to one, in the same order.
+    rewritten = _paraphrase_pages([0, 1, 2], tmp_path / "rewritten")
+    assert sorted((m.at.path, m.at.line) for m in rewritten) == [
+        ("docs/a.md", 5), ("docs/a.md", 9), ("docs/a.md", 13), ("docs/b.md", 5), ("docs/b.md", 9), ("docs/b.md", 13)]
+    assert {round(float(m.value), 2) for m in rewritten} == {0.84}
+    # The same three matches crossing each other: passages on one topic, not a rewrite; none is close enough alone.
+    assert _paraphrase_pages([2, 1, 0], tmp_path / "crossing") == []
+    # Two of three in order is below the corroboration of three.
+    assert _paraphrase_pages([1, 0, 2], tmp_path / "partly") == []
+
+
 def test_semantic_off_and_model_missing_are_said_not_crashed(tmp_path: Path) -> None:
     site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED}\n"}, tmp_path)
     notes: list[str] = []

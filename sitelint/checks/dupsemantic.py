@@ -60,15 +60,39 @@ def paraphrases(corpus: Corpus, embedder: Any, params: Mapping[str, Any]) -> lis
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():
-        # Several passages of one page matching passages of another is evidence a single close pair is not.
-        sides = min(len({a for a, _, _ in matches}), len({b for _, b, _ in matches}))
-        corroborated = sides >= int(params["corroboration"])
+        # A page rewritten section by section matches its source passage for passage, in the same order: that is
+        # evidence a single close pair is not. Passages that merely share the site's topic match many-to-many.
+        aligned = _aligned(matches, units)
+        corroborated = set(aligned) if len(aligned) >= int(params["corroboration"]) else set()
         for a, b, cosine in matches:
-            if cosine >= strong or (corroborated and cosine >= weak):
+            if cosine >= strong or (cosine >= weak and (a, b) in corroborated):
                 ua, ub = units[a], units[b]
                 out.add((ua[0], ua[1], ua[2], ub[0], ub[1], ub[2], round(cosine, 3)))
                 out.add((ub[0], ub[1], ub[2], ua[0], ua[1], ua[2], round(cosine, 3)))
     return sorted(out)
+
+
+def _aligned(matches: list[tuple[int, int, float]], units: list[tuple[Any, ...]]) -> list[tuple[int, int]]:
+    """The longest run of one-to-one passage matches between two pages that keeps both pages' order.
+
+    Each passage keeps its closest partner only (closest pairs first); of those pairs, the longest chain that goes
+    down both pages together. A section-by-section rewrite aligns; passages on the same topic cross each other.
+    """
+    used_a: set[int] = set()
+    used_b: set[int] = set()
+    pairs = []
+    for a, b, _ in sorted(matches, key=lambda m: -m[2]):
+        if a not in used_a and b not in used_b:
+            used_a.add(a)
+            used_b.add(b)
+            pairs.append((a, b))
+    pairs.sort(key=lambda p: units[p[0]][1])
+    best: list[list[tuple[int, int]]] = []  # best[i]: the longest chain ending with pairs[i]
+    for i, (a, b) in enumerate(pairs):
+        line_a, line_b = units[a][1], units[b][1]
+        before = [best[j] for j, (x, y) in enumerate(pairs[:i]) if units[x][1] < line_a and units[y][1] < line_b]
+        best.append([*max(before, key=len, default=[]), (a, b)])
+    return max(best, key=len, default=[])
 
 
 def _semantic_pairs(
