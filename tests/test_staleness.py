@@ -10,6 +10,7 @@ import pytest
 
 from conftest import git, write_site
 from sitelint import config as configmod, engine
+from sitelint.checks import staleness
 from sitelint.checks.staleness import Version, parse_date, stale_page, version_mentions
 from sitelint.model import CheckContext, Finding, Site
 from sitelint.parse import parse_page
@@ -40,6 +41,30 @@ def test_stale_page_alone_is_info_and_warning_when_corroborated(tmp_path: Path) 
     ]
     stale = findings[0].message
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
+
+
+def test_signals_stale_page_asks_for_are_made_once_and_keep_their_notes(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    page = "---\nreviewed: someday\n---\n" + OLD_PAGE + "\nAs of 2019, sync is free.\n\nAs of 2020, it is not.\n"
+    write_site(tmp_path, {"docs/a.md": page}, commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
+    scans: list[str] = []
+    pattern = staleness.AS_OF_YEAR
+
+    class Counting:  # the dated-claim check's first pattern, counting the prose blocks it reads
+        def finditer(self, text: str) -> Any:
+            scans.append(text)
+            return pattern.finditer(text)
+
+    monkeypatch.setattr(staleness, "AS_OF_YEAR", Counting())
+    findings, notes = lint(tmp_path, "STL004")
+    alone = len(scans)
+    scans.clear()
+    findings, notes = lint(tmp_path)
+    # stale-page asked for the page's dated claims and the dated-claim rule reused them: one pass over the prose.
+    assert len(scans) == alone > 0
+    assert [f.rule for f in findings] == ["STL001", "STL004", "STL004"]
+    # stale-page asks quietly; the review-age rule still says that the review date is not a date.
+    assert any("review date 'someday'" in n and "is not a date" in n for n in notes)
 
 
 def test_corroborated_level_can_be_switched_off(tmp_path: Path) -> None:

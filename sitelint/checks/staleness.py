@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -278,10 +279,38 @@ def _signals(page: Page, ctx: CheckContext) -> list[str]:
         if spec.name not in _SIGNALS:
             continue
         label, limit = _SIGNALS[spec.name]
-        sub = replace(ctx, params={**spec.defaults, **ctx.params}, note=lambda message: None)
-        if any(m.value > sub.params[limit] if limit else m.value for m in spec.fn(page, sub)):
+        merged = {**spec.defaults, **ctx.params}
+        # The check reads its own params only: with the same values, its rule's run reuses this one (_once).
+        sub = replace(ctx, params={k: v for k, v in merged.items() if k in spec.defaults}, note=lambda message: None)
+        if any(m.value > merged[limit] if limit else m.value for m in spec.fn(page, sub)):
             found.append(label)
     return found
+
+
+def _once(check: Callable[[Page, CheckContext], Iterator[Measurement]]
+          ) -> Callable[[Page, CheckContext], Iterator[Measurement]]:
+    """A check stale-page also asks: made once per page and params in a run, for stale-page and for its own rule.
+
+    Its notes are kept with its measurements and given to each caller, so the rule's run says them even when
+    stale-page (which keeps quiet) asked first.
+    """
+    @functools.wraps(check)
+    def once(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+        shared = ctx.service("shared") if "shared" in ctx.services else None
+        if not isinstance(shared, dict):
+            yield from check(page, ctx)
+            return
+        memo = shared.setdefault("staleness-signals", {})
+        key = (check.__name__, page.path, repr(sorted(ctx.params.items())))
+        if key not in memo:
+            notes: list[str] = []
+            memo[key] = (list(check(page, replace(ctx, note=notes.append))), notes)
+        found, notes = memo[key]
+        for message in notes:
+            ctx.note(message)
+        yield from found
+
+    return once
 
 
 def stale_page(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -306,9 +335,9 @@ CHECKS: tuple[CheckSpec, ...] = (
     CheckSpec(
         "stale-page", "page", stale_page, {"corroborated-level": "warning", "review-period-days": 180, "drift-days": 90}
     ),
-    CheckSpec("review-age", "page", review_age, {}),
-    CheckSpec("outdated-version", "page", outdated_versions, EXEMPT),
-    CheckSpec("dated-claim", "page", dated_claims, EXEMPT),
-    CheckSpec("dangling-reference", "page", dangling_references, {"roots": ()}),
-    CheckSpec("code-drift", "page", code_drift, {"roots": ()}),
+    CheckSpec("review-age", "page", _once(review_age), {}),
+    CheckSpec("outdated-version", "page", _once(outdated_versions), EXEMPT),
+    CheckSpec("dated-claim", "page", _once(dated_claims), EXEMPT),
+    CheckSpec("dangling-reference", "page", _once(dangling_references), {"roots": ()}),
+    CheckSpec("code-drift", "page", _once(code_drift), {"roots": ()}),
 )
