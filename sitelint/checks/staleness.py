@@ -287,6 +287,16 @@ def _signals(page: Page, ctx: CheckContext) -> list[str]:
     return found
 
 
+def _params_key(params: Mapping[str, Any]) -> Any:
+    """Params as a dictionary key: their items when all are hashable (tuples, text, numbers), else their text."""
+    items = tuple(sorted(params.items()))
+    try:
+        hash(items)
+    except TypeError:
+        return repr(items)
+    return items
+
+
 def _once(check: Callable[[Page, CheckContext], Iterator[Measurement]]
           ) -> Callable[[Page, CheckContext], Iterator[Measurement]]:
     """A check stale-page also asks: made once per page and params in a run, for stale-page and for its own rule.
@@ -301,7 +311,7 @@ def _once(check: Callable[[Page, CheckContext], Iterator[Measurement]]
             yield from check(page, ctx)
             return
         memo = shared.setdefault("staleness-signals", {})
-        key = (check.__name__, page.path, repr(sorted(ctx.params.items())))
+        key = (check.__name__, page.path, _params_key(ctx.params))
         if key not in memo:
             notes: list[str] = []
             memo[key] = (list(check(page, replace(ctx, note=notes.append))), notes)
