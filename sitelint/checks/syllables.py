@@ -13,6 +13,7 @@ names, identifiers) are added to the same rows, so pyphen loads only for a word 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import re
@@ -113,17 +114,21 @@ def words_per_sentence(text: str) -> float:
     return count_words(text) / sentences if sentences else 0.0
 
 
+@functools.lru_cache(maxsize=8)
 def installed_version(name: str) -> str:
     """A package's installed version, read from its dist-info folder name beside it ("?" when there is none).
 
-    Neither imports the package nor loads importlib.metadata.
+    Neither imports the package nor loads importlib.metadata; asked once per process and package.
     """
     spec = importlib.util.find_spec(name)
     if spec is None or spec.origin is None:
         return "?"
     folder = os.path.dirname(os.path.dirname(spec.origin))
     prefix = name.replace("-", "_") + "-"
-    found = [entry for entry in os.listdir(folder) if entry.startswith(prefix) and entry.endswith(".dist-info")]
+    try:
+        found = [entry for entry in os.listdir(folder) if entry.startswith(prefix) and entry.endswith(".dist-info")]
+    except OSError:
+        return "?"
     return found[0][len(prefix):-len(".dist-info")] if len(found) == 1 else "?"
 
 
