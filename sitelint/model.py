@@ -62,7 +62,7 @@ class Section:
 
 @dataclass(frozen=True)
 class Link:
-    """A link or image; line is the first line of the block that holds it."""
+    """A link or image; line is the source line it starts on."""
 
     target: str
     text: str

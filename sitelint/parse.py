@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
-PARSER_VERSION = 2
+PARSER_VERSION = 3
 
 
 class InputProblem(Exception):
@@ -226,35 +226,39 @@ class _Builder:
                 at = inline.map[0] + 1 if inline.map else line
                 if parts:
                     parts.append("\n")
-                self.inline(inline, at, parts, codes, in_link=False)
+                self.inline(inline, [at], parts, codes, in_link=False)
         return _clean("".join(parts)), tuple(codes)
 
-    def inline(self, node: SyntaxTreeNode, line: int, parts: list[str], codes: list[str], in_link: bool) -> None:
+    def inline(self, node: SyntaxTreeNode, line: list[int], parts: list[str], codes: list[str], in_link: bool) -> None:
+        """Walk an inline run; line holds the source line reached, moved on at each line break of the run."""
         for child in node.children:
             kind = child.type
             if kind == "text":
                 text = child.content
                 if not in_link and ("://" in text or "www." in text):
                     for url in _URL.findall(text):
-                        self.links.append(Link(url, "", line))
+                        self.links.append(Link(url, "", line[0]))
                     text = _URL.sub(" ", text)
                 parts.append(text)
             elif kind == "softbreak" or kind == "hardbreak":
                 parts.append("\n")
+                line[0] += 1
             elif kind == "code_inline":
                 codes.append(child.content)
-                self.inline_code.append(InlineCode(child.content, line))
+                self.inline_code.append(InlineCode(child.content, line[0]))
             elif kind == "link":
-                self.links.append(Link(str(child.attrs.get("href", "")), _plain(child).strip(), line))
+                self.links.append(Link(str(child.attrs.get("href", "")), _plain(child).strip(), line[0]))
                 if child.info == "auto":
                     continue
                 self.inline(child, line, parts, codes, in_link=True)
             elif kind == "image":
-                self.links.append(Link(str(child.attrs.get("src", "")), _plain(child).strip(), line, image=True))
+                self.links.append(Link(str(child.attrs.get("src", "")), _plain(child).strip(), line[0], image=True))
+                line[0] += sum(1 for part in child.children if part.type in ("softbreak", "hardbreak"))
             elif kind == "html_inline":
-                self.html_links(child.content, line)
+                self.html_links(child.content, line[0])
                 if child.content.startswith("<!--"):
-                    self.add("comment", child.content, line, line)
+                    self.add("comment", child.content, line[0], line[0] + child.content.count("\n"))
+                line[0] += child.content.count("\n")
                 parts.append(" ")
             elif child.children:
                 self.inline(child, line, parts, codes, in_link)
@@ -282,7 +286,8 @@ class _Builder:
             return
         for match in _HTML_LINK.finditer(content):
             target = match.group(2) or match.group(3) or match.group(4) or ""
-            self.links.append(Link(target, "", line, image=match.group(1).lower() == "img"))
+            at = line + content.count("\n", 0, match.start())
+            self.links.append(Link(target, "", at, image=match.group(1).lower() == "img"))
 
 
 _LISTS = frozenset({"bullet_list", "ordered_list"})

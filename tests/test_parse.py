@@ -242,18 +242,19 @@ def test_commonmark_html_comments_and_links() -> None:
     page = load("commonmark.md")
     assert block_at(page, 26).kind == "html"
     assert (block_at(page, 31).kind, block_at(page, 31).end_line) == ("comment", 34)
-    assert block_at(page, 36, "comment").text == "<!-- inline comment -->"
+    assert block_at(page, 37, "comment").text == "<!-- inline comment -->"
     assert block_at(page, 36, "paragraph").text == "Autolink and bare plus\nan inline anchor and text."
     tilde = block_at(page, 39)
     assert (tilde.kind, tilde.end_line, tilde.text) == ("code", 41, "tilde fence\n")
+    # Each link on the line it starts on, also inside a paragraph or an HTML block of several lines.
     assert [(link.target, link.line, link.image) for link in page.links] == [
-        ("https://example.com/a", 4, False),
+        ("https://example.com/a", 5, False),
         ("logo.svg", 16, True),
-        ("https://example.org/raw", 26, False),
-        ("raw.png", 26, True),
+        ("https://example.org/raw", 27, False),
+        ("raw.png", 28, True),
         ("https://example.net", 36, False),
         ("www.example.info/page", 36, False),
-        ("inline.html", 36, False),
+        ("inline.html", 37, False),
     ]
     prose = " ".join(b.text for b in page.prose_blocks)
     assert "multi-line comment" not in prose and "raw link" not in prose and "tilde" not in prose
