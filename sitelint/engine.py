@@ -91,7 +91,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         "cache": lambda: _open_cache(settings, layout.project_root, note),
         "git": lambda: _git(layout.project_root, services.getter("cache")(), note, early),
         "embedder": lambda: _embedder(settings, services.getter("cache")(), note),
-        "shared": dict,  # what several checks derive from the same site once per run (the duplication corpus)
+        "shared": dict,  # what several checks derive once per run (the duplication corpus, staleness signals)
     }
     try:
         site = _load_site(layout, settings, cwd, targets, services.getter("cache"))
