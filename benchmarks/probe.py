@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
         return made
 
     def embed_texts(self: Any, texts: Any) -> Any:
-        seen["texts"].update(dict.fromkeys(" ".join(t.split()) for t in texts))
+        seen["texts"].update(dict.fromkeys(map(embed._normal, texts)))  # as the embedder keys them
         return real_embed(self, texts)
 
     engine.lint = lint  # type: ignore[assignment]

@@ -55,6 +55,11 @@ class ModelSpec:
     tried: str
 
 
+def _normal(text: str) -> str:
+    """A passage as it is embedded and cached: whitespace runs as one space."""
+    return " ".join(text.split())
+
+
 def _key(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -93,7 +98,7 @@ class Embedder:
         def work() -> None:
             with contextlib.suppress(Exception):  # met again, and reported, by the embed() that needs the vectors
                 vectors = self.embed(texts)
-                self._made.update(zip((" ".join(t.split()) for t in texts), vectors, strict=True))
+                self._made.update(zip(map(_normal, texts), vectors, strict=True))
 
         self.wait()
         self._early = threading.Thread(target=work, name="sitelint-embed", daemon=True)
@@ -108,7 +113,7 @@ class Embedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """One normalised vector per text, in order; ModelUnavailable if a vector is needed but cannot be made."""
         early = self._early if threading.current_thread() is not self._early else None
-        norms = [" ".join(t.split()) for t in texts]
+        norms = [_normal(t) for t in texts]
         unique = list(dict.fromkeys(norms))
         vectors = self._lookup(unique)
         if early is not None:  # the cache has been read meanwhile; now the prefetched vectors
@@ -116,7 +121,7 @@ class Embedder:
             vectors.update((t, self._made[t]) for t in unique if t not in vectors and t in self._made)
         missing = [t for t in unique if t not in vectors]
         if missing:
-            vectors.update(self._encode(missing, {t: _key(t) for t in missing}))
+            vectors.update(self._encode(missing))
         if not norms:
             return np.zeros((0, 0), dtype=np.float32)
         return np.stack([vectors[t] for t in norms]).astype(np.float32, copy=False)
@@ -135,7 +140,7 @@ class Embedder:
         self.cache_hits += len(vectors)
         return vectors
 
-    def _encode(self, texts: list[str], keys: dict[str, str]) -> dict[str, np.ndarray]:
+    def _encode(self, texts: list[str]) -> dict[str, np.ndarray]:
         # A few passages (one edited page): the numpy encoder, loaded in 0.1 s, beats importing torch (about 8 s).
         light = self._light() if len(texts) <= FEW and self._model is None else None
         model = light or self._load()  # _load counts its own time in self.seconds
@@ -152,7 +157,7 @@ class Embedder:
                     chunk, batch_size=BATCH_SIZE, normalize_embeddings=True, convert_to_numpy=True,
                     show_progress_bar=False
                 ).astype(np.float32)
-            fresh = {keys[t]: matrix[i].tobytes() for i, t in enumerate(chunk)}
+            fresh = {_key(t): matrix[i].tobytes() for i, t in enumerate(chunk)}
             out.update(zip(chunk, matrix, strict=True))
             if self._cache is not None:
                 self._cache.put_many(self.namespace, fresh)
