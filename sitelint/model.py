@@ -188,6 +188,11 @@ class CheckContext:
     def service(self, name: str) -> Any:
         return self.services[name]()
 
+    def shared(self) -> dict[Any, Any] | None:
+        """The run's store for what several checks derive once (the "shared" service); None when there is none."""
+        store = self.services["shared"]() if "shared" in self.services else None
+        return store if isinstance(store, dict) else None
+
 
 PageCheck = Callable[[Page, CheckContext], Iterator[Measurement]]
 SiteCheck = Callable[[CheckContext], Iterator[Measurement]]

@@ -62,8 +62,8 @@ class Corpus:
     @classmethod
     def of(cls, ctx: CheckContext) -> Corpus:
         """The run's corpus, made once and shared by the duplication checks (their params are not part of it)."""
-        shared = service(ctx, "shared")
-        if not isinstance(shared, dict):
+        shared = ctx.shared()
+        if shared is None:
             return cls(ctx)
         key = ("dup-corpus", tuple(str(g) for g in ctx.settings.get("allow-duplicates") or ()), ctx.scope)
         with _MAKING:  # a check on a worker thread may ask at the same time as one on the main thread

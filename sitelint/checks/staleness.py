@@ -306,8 +306,8 @@ def _once(check: Callable[[Page, CheckContext], Iterator[Measurement]]
     """
     @functools.wraps(check)
     def once(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
-        shared = ctx.service("shared") if "shared" in ctx.services else None
-        if not isinstance(shared, dict):
+        shared = ctx.shared()
+        if shared is None:
             yield from check(page, ctx)
             return
         memo = shared.setdefault("staleness-signals", {})
