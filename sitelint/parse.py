@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sitelint.mdx import MaskedSource, mask_source, unindent_tabs
+from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
     from markdown_it.tree import SyntaxTreeNode
-from sitelint.model import PROSE_KINDS, Block, InlineCode, Link, Page, Section
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
 PARSER_VERSION = 3
