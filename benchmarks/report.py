@@ -64,18 +64,10 @@ def markdown(result: Mapping[str, Any]) -> str:
              "| case | pages in scope | pages read | wall s | CPU s | peak RSS MiB | passages embedded "
              "| vectors from cache | torch imported |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
-    for key, label in LABELS.items():
-        r = rows.get(key)
-        if r:
-            lines.append(f"| {label} | {r['scope']:,} | {r['pages']:,} | {_wall(r)} | {r['cpu_s']:.2f} | "
-                         f"{r['rss_mib']:.0f} | {r['embedded']:,} | {r['cache_hits']:,} | "
-                         f"{'yes' if 'torch' in r['imported'] else 'no'} |")
+    lines += [_sitelint_row(label, rows[key]) for key, label in LABELS.items() if rows.get(key)]
     for key in sorted(k for k in rows if "_x" in k):
-        r = rows[key]
         kind, factor = key.split("_x")
-        lines.append(f"| growth {factor}x, {kind} cache | {r['scope']:,} | {r['pages']:,} | {r['wall_s']:.2f} | "
-                     f"{r['cpu_s']:.2f} | {r['rss_mib']:.0f} | {r['embedded']:,} | {r['cache_hits']:,} | "
-                     f"{'yes' if 'torch' in r['imported'] else 'no'} |")
+        lines.append(_sitelint_row(f"growth {factor}x, {kind} cache", rows[key]))
     raw = rows.get("raw_model")
     if raw and "passages_per_s" in raw:
         lines.append(f"| raw model: {raw['passages']} of the cold run's passages, batch {raw['batch']}, "
@@ -94,6 +86,11 @@ def markdown(result: Mapping[str, Any]) -> str:
         lines += ["", "Tools: " + ", ".join(v for _, v in sorted(ext["versions"].items())) + "."]
     lines += ["", *_phase_table(rows), "", *_targets(result)]
     return "\n".join(lines) + "\n"
+
+
+def _sitelint_row(label: str, r: Mapping[str, Any]) -> str:
+    return (f"| {label} | {r['scope']:,} | {r['pages']:,} | {_wall(r)} | {r['cpu_s']:.2f} | {r['rss_mib']:.0f} | "
+            f"{r['embedded']:,} | {r['cache_hits']:,} | {'yes' if 'torch' in r['imported'] else 'no'} |")
 
 
 def _wall(row: Mapping[str, Any]) -> str:
