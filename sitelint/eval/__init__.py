@@ -1,0 +1,69 @@
+"""How sitelint errs on a real site: findings judged against a team's labels, and a replay of the site's history."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from sitelint import config as configmod, discover, engine
+from sitelint.eval import history as hist, labels as labelmod, replay_report
+from sitelint.eval.score import Evaluation, evaluate
+from sitelint.model import Page
+
+
+def with_labels(labels_file: Path, paths: Sequence[str], cwd: Path, config: configmod.Config,
+                today: dt.date | None = None) -> Evaluation:
+    """Lint the site as a user would and judge each finding on a labelled page by its label."""
+    labels = labelmod.load(labels_file)
+    result = engine.lint(paths, cwd=cwd, config=config, today=today)
+    return evaluate(labels, result.findings, result.site, engine.known_rules(config))
+
+
+def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = None, max_events: int | None = None,
+                 progress: Callable[[int, int, hist.Event], None] = lambda i, n, e: None) -> replay_report.Replay:
+    """Derive events from the git history of the site cwd belongs to, and lint each page as it was before."""
+    top = hist.repository(cwd)
+    layout = discover.detect(cwd, config.settings["docs-root"])
+    prefixes = sorted({_prefix(root, top) for root in layout.docs_roots
+                       if not {"versioned_docs", "i18n"} & set(root.parts)})
+    git = hist.Git(top)
+    history = hist.commits(git, prefixes, since)
+    head = git("rev-parse", "HEAD").strip()
+    head_date = dt.date.fromisoformat(git("log", "-1", "--format=%cs", head).strip())
+    # Survivors need every change, not only those since --since, to know how long a page went untouched.
+    everything = history if since is None else hist.commits(git, prefixes, None)
+    found = hist.pick(list(hist.events(git, history, prefixes)), max_events)
+    kept = hist.survivors(git, everything, prefixes, head, head_date)
+    if max_events is not None:
+        kept = kept[:max_events]
+    rules = engine.known_rules(config)
+    cache = Path(layout.project_root) / ".sitelint" / "replay.sqlite"
+    # One cache for every old tree (content-keyed, so unchanged pages and passages are not parsed or embedded
+    # again), kept apart from the run cache of the working tree.
+    settings = {**config.settings, "cache": str(cache)}
+    replay_config = replace(config, settings=MappingProxyType(settings))
+    site_dir = _prefix(layout.project_root, top).rstrip("/")
+
+    def lint(where: Path, pages: Sequence[str], today: dt.date, dimension: str
+             ) -> tuple[dict[str, list[tuple[str, str, str]]], dict[str, Page]]:
+        select = [r.code for r in rules if not dimension or r.dimension == dimension]
+        result = engine.lint(pages, cwd=where, config=replay_config, today=today, select=select)
+        found: dict[str, list[tuple[str, str, str]]] = {}
+        for f in result.findings:
+            found.setdefault(f.path, []).append((f.rule, f.dimension, f.severity))
+        return found, {p.path: p for p in result.site.pages if p.path in pages}
+
+    outcomes = hist.replay(top, site_dir, [*found, *kept], lint, progress)
+    return replay_report.Replay(outcomes, len(history), since, prefixes)
+
+
+def _prefix(path: Path, top: Path) -> str:
+    try:
+        rel = Path(os.path.realpath(path)).relative_to(os.path.realpath(top)).as_posix()
+    except ValueError:
+        return ""
+    return "" if rel == "." else rel + "/"
