@@ -1,7 +1,10 @@
-"""The run cache: one sqlite database of byte values keyed by (namespace, content-hash key).
+"""The run cache: one sqlite database of values keyed by (namespace, content-hash key).
 
-Everything expensive (parsed pages, shingles, embeddings, git dates) is stored here so an unchanged site recomputes
-nothing. The cache is an optimisation and never the reason a run fails: a corrupt or foreign file is moved aside and
+Everything expensive (parsed pages, measurements, shingles, embeddings, git dates) is stored here so an unchanged
+site recomputes nothing. Callers reach it through a Namespace, which carries an explicit version (bumped when the
+shape of its values changes) and stores values as data only: JSON, or numpy arrays as raw bytes behind a JSON
+header. Nothing read from the file is ever unpickled or evaluated, so a cache file from elsewhere cannot run code.
+The cache is an optimisation and never the reason a run fails: a corrupt or foreign file is moved aside and
 rebuilt, an unwritable location falls back to the user cache directory, then to memory, each time with a note.
 Several runs may share the file at once: WAL journal, a busy timeout, and schema creation in one IMMEDIATE transaction.
 """
@@ -10,15 +13,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-SCHEMA = "1"  # bump when the table layout or a value format changes: older files are then rebuilt
+if TYPE_CHECKING:
+    import numpy as np
+
+SCHEMA = "2"  # bump when the table layout changes: older files are then rebuilt
 FORMAT = "sitelint-cache"
 DEFAULT_PATH = Path(".sitelint") / "cache.sqlite"
 BUSY_TIMEOUT_MS = 30_000
@@ -74,6 +81,10 @@ class Cache:
             except sqlite3.Error as exc:
                 self._trouble("write", exc)
 
+    def namespace(self, name: str, version: int | str) -> Namespace:
+        """The values of one kind; a new version leaves the rows of older ones unread."""
+        return Namespace(self, f"{name}.v{version}")
+
     def info(self) -> dict[str, Any]:
         """Where the cache lives, how big it is and how many rows each namespace holds."""
         rows: dict[str, int] = {}
@@ -119,6 +130,81 @@ class Cache:
         if not self._failed:  # one note per run is enough: the run goes on, only slower
             self._failed = True
             self._note(f"cache {self.path or 'in memory'}: could not {action} ({exc}); continuing without it")
+
+
+class Namespace:
+    """One kind of value in the cache, stored as data: bytes, JSON, or named numpy arrays."""
+
+    def __init__(self, cache: Cache, name: str) -> None:
+        self.cache = cache
+        self.name = name
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, bytes]:
+        return self.cache.get_many(self.name, keys)
+
+    def put_many(self, items: Mapping[str, bytes]) -> None:
+        self.cache.put_many(self.name, items)
+
+    def get_json(self, key: str) -> Any:
+        return self.get_json_many([key]).get(key)
+
+    def get_json_many(self, keys: Iterable[str]) -> dict[str, Any]:
+        """Decoded values of the keys found; a row that is not valid JSON counts as missing."""
+        out: dict[str, Any] = {}
+        for key, blob in self.get_many(keys).items():
+            try:
+                out[key] = json.loads(blob)
+            except ValueError:
+                continue
+        return out
+
+    def put_json(self, key: str, value: Any) -> None:
+        self.put_json_many({key: value})
+
+    def put_json_many(self, items: Mapping[str, Any]) -> None:
+        self.put_many({k: json.dumps(v, separators=(",", ":"), ensure_ascii=False).encode() for k, v in
+                       items.items()})
+
+    def get_arrays(self, key: str) -> dict[str, np.ndarray] | None:
+        blob = self.get_many([key]).get(key)
+        return decode_arrays(blob) if blob is not None else None
+
+    def put_arrays(self, key: str, arrays: Mapping[str, np.ndarray], meta: Any = None) -> None:
+        self.put_many({key: encode_arrays(arrays, meta)})
+
+
+def encode_arrays(arrays: Mapping[str, np.ndarray], meta: Any = None) -> bytes:
+    """Named arrays as one value: a JSON header line (dtype, shape, offset of each; optional meta), then raw bytes."""
+    header: dict[str, Any] = {"meta": meta, "arrays": {}}
+    parts: list[bytes] = []
+    offset = 0
+    for name, array in arrays.items():
+        raw = array.tobytes()
+        header["arrays"][name] = [array.dtype.str, list(array.shape), offset, len(raw)]
+        parts.append(raw)
+        offset += len(raw)
+    return json.dumps(header, separators=(",", ":")).encode() + b"\n" + b"".join(parts)
+
+
+_DTYPES = frozenset({"<u8", "<u4", "<i8", "<i4", "<f4", "<f8", "|b1", "|u1"})
+
+
+def decode_arrays(blob: bytes) -> dict[str, Any] | None:
+    """The arrays (and "__meta__") of an encode_arrays value, or None when it is not one."""
+    import numpy as np
+
+    end = blob.find(b"\n")
+    try:
+        header = json.loads(blob[:end])
+        body = memoryview(blob)[end + 1 :]
+        out: dict[str, Any] = {"__meta__": header.get("meta")}
+        for name, (dtype, shape, offset, size) in header["arrays"].items():
+            if dtype not in _DTYPES or offset + size > len(body):
+                return None
+            out[name] = np.frombuffer(body[offset : offset + size], dtype=np.dtype(dtype)).reshape(shape)
+        return out
+    except (ValueError, TypeError, KeyError, AttributeError):
+        return None
 
 
 class _transaction:

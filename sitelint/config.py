@@ -6,6 +6,7 @@ naming the key, the file and what is allowed.
 
 from __future__ import annotations
 
+import difflib
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,10 +60,8 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
 RULE_KEYS: Mapping[str, Setting] = MappingProxyType(
     {
         "level": Setting(str, None, "Severity of the rule's findings.", LEVELS),
-        "min": Setting((int, float), None, "Fire when the measured value is below this."),
-        "max": Setting((int, float), None, "Fire when the measured value is above this."),
         "enabled": Setting(bool, None, "Turn the rule on or off."),
-        "params": Setting(dict, None, "Parameters passed to the rule's check."),
+        "params": Setting(dict, None, "The rule's params (also settable by name: `min = 100`)."),
     }
 )
 
@@ -123,20 +122,22 @@ def validate(table: Mapping[str, Any], path: Path | None) -> Config:
             continue
         spec = SETTINGS.get(key)
         if spec is None:
-            allowed = ", ".join(sorted([*SETTINGS, "rule"]))
-            raise ConfigError(f"{where}: unknown key `{key}`. Allowed keys: {allowed}")
+            allowed = sorted([*SETTINGS, "rule"])
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f" (did you mean `{close[0]}`?)" if close else ""
+            raise ConfigError(f"{where}: unknown key `{key}`{hint}. Allowed keys: {', '.join(allowed)}")
         settings[key] = _check_value(key, value, spec, where)
     return Config(settings=MappingProxyType(settings), rules=MappingProxyType(rules), source=path)
 
 
 def _validate_rule(rule_id: str, overrides: Any, where: str) -> Mapping[str, Any]:
+    """The shape of a rule's table; its params are checked against the rule itself when the rules are loaded."""
     if not isinstance(overrides, Mapping):
-        raise ConfigError(f"{where}: `rule.{rule_id}` must be a table with keys {', '.join(RULE_KEYS)}")
+        raise ConfigError(f"{where}: `rule.{rule_id}` must be a table with keys such as {', '.join(RULE_KEYS)}")
     for key, value in overrides.items():
         spec = RULE_KEYS.get(key)
-        if spec is None:
-            raise ConfigError(f"{where}: unknown key `rule.{rule_id}.{key}`. Allowed keys: {', '.join(RULE_KEYS)}")
-        _check_value(f"rule.{rule_id}.{key}", value, spec, where)
+        if spec is not None:
+            _check_value(f"rule.{rule_id}.{key}", value, spec, where)
     return MappingProxyType(dict(overrides))
 
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 import shutil
 import subprocess
-import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-NAMESPACE = "git-history"
-_FORMAT = "v2"  # bump when the cached shape or the way history is read changes
+from sitelint.cache import Cache
+
+NAMESPACE, VERSION = "git-history", 3  # bump when the cached shape or the way history is read changes
 
 # --first-parent -m: history is read along the main line only, and a merge shows its diff against the first parent,
 # i.e. everything the merged branch brought in, dated when it landed. That keeps history linear, so renames (-M) can be
@@ -24,14 +23,6 @@ _LOG = ("log", "--first-parent", "-m", "-M", "--date=short", "--no-color", "--no
 _HEADER = "--format=%x01%H%x00%ad%x00%aN%x00"
 # -w --ignore-blank-lines drops whitespace-only hunks; a file listed with changed lines in this pass changed in content.
 _CONTENT = ("-w", "--ignore-blank-lines", "--numstat")
-
-
-class Cache(Protocol):
-    """What the history needs of the run cache (sitelint.cache.Cache provides it)."""
-
-    def get(self, namespace: str, key: str, /) -> bytes | None: ...
-
-    def put(self, namespace: str, key: str, value: bytes, /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -82,7 +73,9 @@ _DIFF = ("diff", "HEAD", "--no-renames", "--no-ext-diff", "--no-textconv", "-z",
 def _command(args: tuple[str, ...]) -> tuple[str, ...]:
     # --no-optional-locks: git status would otherwise refresh .git/index (a write, and a lock a commit in progress
     # may hold); this tool only reads.
-    return ("git", "--no-optional-locks", "-c", "core.quotepath=off", "-c", "log.showSignature=false", *args)
+    # core.fsmonitor=false: a repository's fsmonitor hook is a program of the repository's, never to be run.
+    return ("git", "--no-optional-locks", "-c", "core.quotepath=off", "-c", "log.showSignature=false",
+            "-c", "core.fsmonitor=false", *args)
 
 
 def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -90,44 +83,8 @@ def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           errors="surrogateescape", check=False)
 
 
-class Early:
-    """The git processes every history read starts with, started at once: they run on another core while the
-    site is read, and history_for takes their output instead of waiting for new ones."""
-
-    def __init__(self, cwd: Path) -> None:
-        self._procs: dict[tuple[str, ...], subprocess.Popen[str]] = {}
-        if shutil.which("git") is None:
-            return
-        for args in (_REV_PARSE, _STATUS, _DIFF):
-            try:
-                self._procs[args] = subprocess.Popen(_command(args), cwd=cwd, stdout=subprocess.PIPE,
-                                                     stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                                                     errors="surrogateescape")
-            except OSError:
-                break
-
-    def take(self, cwd: Path, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
-        """The output of git args: the early process's if it was started, else a new run in cwd."""
-        proc = self._procs.pop(args, None)
-        if proc is None:
-            return _run(cwd, *args)
-        out, err = proc.communicate()
-        return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
-
-    def close(self) -> None:
-        """Reap the processes nobody asked for."""
-        for proc in self._procs.values():
-            proc.communicate()
-        self._procs.clear()
-
-
-def _done(cwd: Path, args: tuple[str, ...], early: Early | None) -> subprocess.CompletedProcess[str]:
-    """git args run in cwd, or the output of the same process started early."""
-    return early.take(cwd, args) if early is not None else _run(cwd, *args)
-
-
-def _git(cwd: Path, *args: str, early: Early | None = None) -> str:
-    done = _done(cwd, args, early)
+def _git(cwd: Path, *args: str) -> str:
+    done = _run(cwd, *args)
     if done.returncode != 0:
         raise _GitError(_first_line(done))
     return done.stdout
@@ -205,9 +162,9 @@ def _day(text: str | None) -> dt.date | None:
     return None if text is None else dt.date.fromisoformat(text)
 
 
-def _dirty(top: Path, has_head: bool, early: Early | None = None) -> set[str]:
+def _dirty(top: Path, has_head: bool) -> set[str]:
     """Untracked files and tracked files whose uncommitted change is more than whitespace."""
-    status = _git(top, *_STATUS, early=early)
+    status = _git(top, *_STATUS)
     new, modified = set(), False
     for entry in filter(None, status.split("\0")):
         if entry[:2] == "??" or not has_head:
@@ -216,48 +173,23 @@ def _dirty(top: Path, has_head: bool, early: Early | None = None) -> set[str]:
             modified = True
     if not modified:
         return new
-    diff = _git(top, *_DIFF, early=early)
+    diff = _git(top, *_DIFF)
     return new | set(_numstat_changed([t.lstrip("\n") for t in diff.split("\0") if t.strip("\n")]))
 
 
-def _encode(files: Mapping[str, FileHistory]) -> bytes:
-    rows = {p: [_text(f.changed), f.author, _text(f.first_commit), f.commits] for p, f in sorted(files.items())}
-    return zlib.compress(json.dumps(rows, separators=(",", ":")).encode())
+def _rows(files: Mapping[str, FileHistory]) -> dict[str, list[Any]]:
+    return {p: [_text(f.changed), f.author, _text(f.first_commit), f.commits] for p, f in sorted(files.items())}
 
 
 def _text(day: dt.date | None) -> str | None:
     return None if day is None else day.isoformat()
 
 
-class _Rows(Mapping[str, FileHistory]):
-    """Cached history rows, made into FileHistory records when asked for: a run reads a few of a site's thousands."""
-
-    def __init__(self, rows: dict[str, list[Any]]) -> None:
-        self._rows = rows
-        self._made: dict[str, FileHistory] = {}
-
-    def __getitem__(self, path: str) -> FileHistory:
-        made = self._made.get(path)
-        if made is None:
-            changed, author, first, commits = self._rows[path]
-            made = self._made[path] = FileHistory(path, _day(changed), str(author), _day(first), int(commits))
-        return made
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._rows)
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-
-def _decode(blob: bytes) -> Mapping[str, FileHistory] | None:
-    try:
-        rows = json.loads(zlib.decompress(blob))
-        if not isinstance(rows, dict) or not all(_row_ok(r) for r in rows.values()):
-            return None
-        return _Rows(rows)
-    except (ValueError, zlib.error, TypeError):
-        return None  # an unreadable entry is recomputed, never trusted
+def _files(rows: Any) -> dict[str, FileHistory] | None:
+    """History records from cached rows; None when the value is not what _rows made (it is read again)."""
+    if not isinstance(rows, dict) or not all(_row_ok(r) for r in rows.values()):
+        return None
+    return {p: FileHistory(p, _day(c), str(a), _day(f), int(n)) for p, (c, a, f, n) in rows.items()}
 
 
 def _row_ok(row: Any) -> bool:
@@ -265,51 +197,28 @@ def _row_ok(row: Any) -> bool:
             and isinstance(row[1], str) and isinstance(row[2], (str, type(None))) and isinstance(row[3], int))
 
 
-class _Merged(Mapping[str, FileHistory]):
-    """The committed history with the work tree's uncommitted files laid over it."""
-
-    def __init__(self, committed: Mapping[str, FileHistory], dirty: Mapping[str, FileHistory]) -> None:
-        self._committed, self._dirty = committed, dirty
-
-    def __getitem__(self, path: str) -> FileHistory:
-        found = self._dirty.get(path)
-        return found if found is not None else self._committed[path]
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._committed
-        yield from (p for p in self._dirty if p not in self._committed)
-
-    def __len__(self) -> int:
-        return len(self._committed) + sum(1 for p in self._dirty if p not in self._committed)
-
-
-def _read_history(top: Path, head: str, cache: Cache | None) -> Mapping[str, FileHistory]:
-    key = f"{_FORMAT}:{head}"
-    blob = cache.get(NAMESPACE, key) if cache is not None else None
-    files = _decode(blob) if blob is not None else None
+def _read_history(top: Path, head: str, cache: Cache | None) -> dict[str, FileHistory]:
+    ns = cache.namespace(NAMESPACE, VERSION) if cache is not None else None
+    files = _files(ns.get_json(head)) if ns is not None else None
     if files is None:
         structure = _git(top, *_LOG, "--name-status", _HEADER, head)
         numstat = _git(top, *_LOG, *_CONTENT, _HEADER, head)
         content = {(commit, path) for commit, _, _, tokens in _commits(numstat) for path in _numstat_changed(tokens)}
         files = _walk(structure, content)
-        if cache is not None:
-            cache.put(NAMESPACE, key, _encode(files))
+        if ns is not None:
+            ns.put_json(head, _rows(files))
     return files
 
 
-def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None],
-                early: Early | None = None) -> GitHistory | None:
-    """The "git" service: history of the work tree holding repo_root; None, after one note, when it cannot be read.
-
-    early: processes started in repo_root beforehand (Early), whose output is used instead of running them again.
-    """
+def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None]) -> GitHistory | None:
+    """The history of the work tree holding repo_root; None, after one note, when it cannot be read."""
     skipped = "the staleness rules that need git history (stale page, code drift) are skipped"
     if shutil.which("git") is None:
         note(f"git is not installed or not on PATH: {skipped}. Install git to enable them.")
         return None
     try:
         # One process for three answers; without a commit yet, --verify fails after the first two are printed.
-        done = _done(repo_root, _REV_PARSE, early)
+        done = _run(repo_root, *_REV_PARSE)
         lines = done.stdout.split("\n")
         if done.returncode not in (0, 1) or len(lines) < 2 or not lines[1]:
             raise _GitError(_first_line(done))
@@ -326,10 +235,10 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
         # The cache holds committed history only (keyed by HEAD); the dirty state is read fresh on every run, so a
         # cached entry never hides an uncommitted edit.
         dirty: dict[str, FileHistory] = {}
-        for path in _dirty(top, bool(head), early):
+        for path in _dirty(top, bool(head)):
             old = committed.get(path)
             dirty[path] = replace(old, dirty=True) if old else FileHistory(path, None, "", None, 0, dirty=True)
-        files = _Merged(committed, dirty)
+        files = {**committed, **dirty}
     except (_GitError, OSError) as err:
         if "not a git repository" in str(err):
             note(f"{repo_root} is not in a git repository: {skipped}.")

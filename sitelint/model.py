@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import datetime as dt
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 Severity = Literal["error", "warning", "info"]
 Dimension = Literal["substance", "duplication", "staleness", "build"]
@@ -15,6 +14,7 @@ DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "b
 
 # Block kinds that carry prose a reader reads.
 PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table"})
+Value = float | int | bool | str
 
 
 @dataclass(frozen=True)
@@ -134,9 +134,13 @@ class Site:
 
 @dataclass(frozen=True)
 class Measurement:
-    """What a check saw at one place. value is compared with the rule's condition."""
+    """What a check saw at one place: named raw values the rule's condition is written over.
 
-    value: float | bool
+    values are numbers, flags or short words (the check declares their names); detail holds what only the message
+    shows (a heading, a quoted claim); related are the other places the measurement is about (the other copies).
+    """
+
+    values: Mapping[str, Value]
     at: Location
     detail: Mapping[str, Any] = field(default_factory=dict)
     related: tuple[Location, ...] = ()
@@ -165,50 +169,3 @@ class BuildFinding:
     severity: Severity
     message: str
     framework: str
-
-
-class Notes(Protocol):
-    def __call__(self, message: str) -> None: ...
-
-
-@dataclass(frozen=True)
-class CheckContext:
-    """What a check may use besides its page or site. Expensive services are created lazily by the engine."""
-
-    site: Site
-    params: Mapping[str, Any]
-    today: dt.date
-    settings: Mapping[str, Any] = field(default_factory=dict)  # validated [tool.sitelint] top-level keys
-    services: Mapping[str, Callable[[], Any]] = field(default_factory=dict)  # e.g. "git", "embedder", "cache"
-    note: Callable[[str], None] = lambda message: None  # run-level messages ("git history is shallow ...")
-    # The pages whose findings the run keeps (None: every page). A site check may skip work that can only lead to
-    # findings elsewhere, e.g. pairs of two pages outside it, as long as what it reports in scope stays the same.
-    scope: frozenset[str] | None = None
-
-    def service(self, name: str) -> Any:
-        return self.services[name]()
-
-    def shared(self) -> dict[Any, Any] | None:
-        """The run's store for what several checks derive once (the "shared" service); None when there is none."""
-        store = self.services["shared"]() if "shared" in self.services else None
-        return store if isinstance(store, dict) else None
-
-
-PageCheck = Callable[[Page, CheckContext], Iterator[Measurement]]
-SiteCheck = Callable[[CheckContext], Iterator[Measurement]]
-
-
-@dataclass(frozen=True)
-class CheckSpec:
-    """A registered check: a name, a scope (page, section or site) and the function that measures."""
-
-    name: str
-    scope: Literal["page", "section", "site"]
-    fn: Callable[..., Iterator[Measurement]]
-    defaults: Mapping[str, Any] = field(default_factory=dict)
-    # pure: what it measures depends only on the page and params (no other page, git or date; a service used only
-    # to go faster is fine), so the engine may reuse the measurements of an unchanged page from the cache.
-    pure: bool = False
-    # concurrent (site checks): it waits mostly on native code that releases the GIL (a model's matrix products) and
-    # uses only thread-safe services, so a run on a few pages may start it on a worker thread beside the others.
-    concurrent: bool = False

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitelint import config as configmod, discover, engine
+from sitelint import api as engine, config as configmod
+from sitelint.pipeline import discover
 
 FRONT = re.compile(r"\A---\n.*?\n---\n", re.S)
 SKIP_COPY = shutil.ignore_patterns(".git", "node_modules", "build", "site", "_build", ".docusaurus",
@@ -113,7 +114,7 @@ def _classes_by_page(result: engine.LintResult) -> dict[str, set[str]]:
 def run(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto", config: configmod.Config | None = None,
         today: dt.date | None = None, keep: Path | None = None) -> tuple[list[ProbeRow], list[str]]:
     """Probe the site that cwd belongs to; returns one row per injected defect and notes."""
-    from sitelint.buildlog import parse_log, run_build
+    from sitelint.build.logs import parse_log, run_build
 
     cwd = cwd.resolve()
     config = config or configmod.load(cwd)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sitelint.buildlog import parse_log
-from sitelint.buildlog.docusaurus import COLD_CACHE_NOTE
+from sitelint.build.logs import parse_log
+from sitelint.build.logs.docusaurus import COLD_CACHE_NOTE
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "fixtures" / "build_logs"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitelint.buildconfig import read_build_config
-from sitelint.buildlog import parse_log
+from sitelint.build.severity import read_build_config
+from sitelint.build.logs import parse_log
 
 SITES = Path(__file__).resolve().parent.parent / "fixtures" / "sites" / "defects"
 

@@ -25,7 +25,7 @@ from test_ci_e2e_support import (
     pages_of,
 )
 
-from sitelint.buildlog.docusaurus import COLD_CACHE_NOTE, STOPS_EARLY_NOTE
+from sitelint.build.logs.docusaurus import COLD_CACHE_NOTE, STOPS_EARLY_NOTE
 from sitelint.model import BuildFinding
 
 pytestmark = [

@@ -21,7 +21,7 @@ from test_ci_e2e_support import (
     pages_of,
 )
 
-from sitelint.overlap import ONLY_REFLAGS
+from sitelint.build.overlap import ONLY_REFLAGS
 
 pytest.importorskip("mkdocs")
 pytest.importorskip("myst_parser")

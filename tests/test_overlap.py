@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sitelint.buildconfig import read_build_config
-from sitelint.buildlog import parse_log
+from sitelint.build.severity import read_build_config
+from sitelint.build.logs import parse_log
 from sitelint.model import Finding
-from sitelint.overlap import ONLY_REFLAGS, agreement, compare, without_build_duplicates
+from sitelint.build.overlap import ONLY_REFLAGS, agreement, compare, without_build_duplicates
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "fixtures" / "build_logs"

@@ -1,43 +1,186 @@
-"""The check registry: built-in checks plus any registered under the `sitelint.checks` entry-point group."""
+"""What a check is: a measuring function with typed params and named values, and the registry of all of them.
+
+A check measures; it never decides. It yields Measurements whose values are named in `values`, and reads only the
+params it declares (their defaults live in the rule files). Built-in checks live in checks/<family>/<module>.py;
+plugins register a tuple of CheckSpec under the `sitelint.checks` entry-point group.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import inspect
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal
 
-from sitelint.model import CheckSpec
+from sitelint.model import Measurement, Page, Site
 
-
-def _builtin() -> tuple[CheckSpec, ...]:
-    from sitelint.checks import duplication, staleness, substance
-
-    return (*substance.CHECKS, *duplication.CHECKS, *staleness.CHECKS)
-
-
-def registry() -> Mapping[str, CheckSpec]:
-    """Every known check by name. Plugins provide a tuple of CheckSpec through the `sitelint.checks` group."""
-    specs: dict[str, CheckSpec] = {spec.name: spec for spec in _builtin()}
-    if _declared(GROUP):
-        from importlib.metadata import entry_points
-
-        for ep in entry_points(group=GROUP):
-            for spec in ep.load():
-                specs[spec.name] = spec
-    return MappingProxyType(specs)
-
+if TYPE_CHECKING:
+    from sitelint.pipeline.prepare import RunContext
 
 GROUP = "sitelint.checks"
 
 
-def _declared(group: str) -> bool:
-    """Whether an installed distribution may declare entry points of this group.
+@dataclass(frozen=True)
+class Param:
+    """A check's parameter: its type, and the range or choices a value must fall in."""
 
-    importlib.metadata takes 30 ms to import and 6 ms to search, a tenth of a pre-commit run; a byte search of the
-    entry_points.txt files of the distributions on sys.path tells that no plugin is installed (the usual case).
-    Whatever this cannot read (a zip archive on sys.path) is left to importlib.metadata.
+    kind: type | tuple[type, ...]
+    help: str = ""
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+    items: type | None = None  # for list params: the type of each item
+
+    def check(self, value: Any) -> str:
+        """Why value is not allowed ("" when it is)."""
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+            return f"must be {self.describe()}, not {type(value).__name__} {value!r}"
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and (
+                self.low is not None and value < self.low or self.high is not None and value > self.high):
+            return f"must be {self.describe()}, not {value!r}"
+        if self.choices and value not in self.choices:
+            return f"must be one of {', '.join(self.choices)}, not {value!r}"
+        if self.items is not None and isinstance(value, (list, tuple)):
+            bad = [item for item in value if not isinstance(item, self.items)]
+            if bad:
+                return f"must be a list of {self.items.__name__}, not one holding {bad[0]!r}"
+        return ""
+
+    def describe(self) -> str:
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        name = " or ".join({int: "an integer", float: "a number", str: "text", bool: "true or false",
+                             list: "a list", tuple: "a list"}.get(k, k.__name__) for k in kinds)
+        if float in kinds and int in kinds:
+            name = "a number"
+        if self.low is not None and self.high is not None:
+            return f"{name} from {self.low:g} to {self.high:g}"
+        if self.low is not None:
+            return f"{name} of at least {self.low:g}"
+        if self.high is not None:
+            return f"{name} of at most {self.high:g}"
+        return name
+
+
+def Number(help: str = "", low: float | None = None, high: float | None = None) -> Param:  # noqa: N802
+    return Param((int, float), help, low, high)
+
+
+def Count(help: str = "", low: float | None = 0, high: float | None = None) -> Param:  # noqa: N802
+    return Param(int, help, low, high)
+
+
+def Share(help: str = "") -> Param:  # noqa: N802
+    return Param((int, float), help, 0.0, 1.0)
+
+
+def Words(help: str = "") -> Param:  # noqa: N802
+    return Param((list, tuple), help, items=str)
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    """What one check run may use: its params, the run's prepared context, and a way to leave a note."""
+
+    params: Mapping[str, Any]
+    run: RunContext
+    note: Callable[[str], None] = lambda message: None
+
+    @property
+    def site(self) -> Site:
+        return self.run.site
+
+    @property
+    def today(self) -> dt.date:
+        return self.run.today
+
+    @property
+    def settings(self) -> Mapping[str, Any]:
+        return self.run.settings
+
+
+PageCheck = Callable[[Page, CheckContext], Iterator[Measurement]]
+SiteCheck = Callable[[CheckContext], Iterator[Measurement]]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A registered check.
+
+    scope: "page" (called once per page in scope) or "site" (once per run, over the site).
+    values: the names of the values its measurements carry; a rule's condition is written over them.
+    pure: what it measures depends only on the page and its params (no other page, git or date), so the
+    measurements of an unchanged page are taken from the cache.
+    needs: what the run must prepare for it: "git" (the history), "corpus" (the duplication corpus), "embedder".
     """
+
+    name: str
+    scope: Literal["page", "site"]
+    fn: Callable[..., Iterator[Measurement]]
+    params: Mapping[str, Param] = field(default_factory=dict)
+    values: tuple[str, ...] = ()
+    pure: bool = False
+    needs: frozenset[str] = frozenset()
+
+    @property
+    def fingerprint(self) -> str:
+        """A digest of the code that measures, for cache keys: an edited check never reuses old measurements."""
+        return _source_digest(self.fn)
+
+
+def spec(name: str, scope: Literal["page", "site"], fn: Callable[..., Iterator[Measurement]], *,
+         params: Mapping[str, Param] | None = None, values: tuple[str, ...] = (), pure: bool = False,
+         needs: tuple[str, ...] = ()) -> CheckSpec:
+    return CheckSpec(name, scope, fn, MappingProxyType(dict(params or {})), values, pure, frozenset(needs))
+
+
+_DIGESTS: dict[str, str] = {}
+
+
+def _source_digest(fn: Callable[..., Any]) -> str:
+    module = sys.modules.get(fn.__module__)
+    path = getattr(module, "__file__", None)
+    if not path:
+        return hashlib.sha256(inspect.getsource(fn).encode()).hexdigest()[:16]
+    if path not in _DIGESTS:
+        # The check's module and the shared text module: either changing changes what is measured.
+        text = Path(__file__).parent.parent / "text.py"
+        data = Path(path).read_bytes() + (text.read_bytes() if text.exists() else b"")
+        _DIGESTS[path] = hashlib.sha256(data).hexdigest()[:16]
+    return _DIGESTS[path]
+
+
+def _builtin() -> tuple[CheckSpec, ...]:
+    from sitelint.checks.duplication import CHECKS as duplication
+    from sitelint.checks.staleness import CHECKS as staleness
+    from sitelint.checks.substance import CHECKS as substance
+
+    return (*substance, *duplication, *staleness)
+
+
+def registry() -> Mapping[str, CheckSpec]:
+    """Every known check by name: the built-in ones, then those plugins register."""
+    specs: dict[str, CheckSpec] = {s.name: s for s in _builtin()}
+    if _declared(GROUP):
+        from importlib.metadata import entry_points
+
+        for ep in entry_points(group=GROUP):
+            for plugin in ep.load():
+                specs[plugin.name] = plugin
+    return MappingProxyType(specs)
+
+
+def _declared(group: str) -> bool:
+    """Whether an installed distribution may declare entry points of this group: a byte search of the
+    entry_points.txt files on sys.path, so a run with no plugin (the usual case) skips importlib.metadata."""
     needle = group.encode()
     for entry in sys.path:
         folder = entry or "."

@@ -9,10 +9,11 @@ from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 
-from sitelint import config as configmod, discover, engine
+from sitelint import api as engine, config as configmod
 from sitelint.eval import history as hist, labels as labelmod, replay_report
 from sitelint.eval.score import Evaluation, evaluate
 from sitelint.model import Page
+from sitelint.pipeline import discover
 
 
 def with_labels(labels_file: Path, paths: Sequence[str], cwd: Path, config: configmod.Config,

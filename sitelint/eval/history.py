@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitelint import parse
 from sitelint.model import Page
+from sitelint.pipeline import parse
 
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 STUB_WORDS = 50  # a page deleted with fewer prose words was nearly empty

@@ -1,0 +1,149 @@
+"""The public API: `lint(...)` a site, and `with_build(...)` to read a build's log beside the result.
+
+The pipeline runs one way: discover, read and parse, prepare, measure and decide, corroborate, suppress, score.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from sitelint import config as configmod, rulebook
+from sitelint.checks import registry
+from sitelint.model import Finding, Site
+from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
+
+
+class InputError(Exception):
+    """A command-line input the run cannot start from (missing path, bad config, bad rule file)."""
+
+
+@dataclass(frozen=True)
+class LintResult:
+    site: Site
+    rules: tuple[rulebook.Rule, ...]
+    findings: tuple[Finding, ...]
+    pages: tuple[score.PageReport, ...]
+    summary: Mapping[str, Any]
+    notes: tuple[str, ...]
+    scope: tuple[str, ...]
+    timings: Mapping[str, float] = field(default_factory=dict)  # seconds per phase and check
+
+
+def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
+         today: dt.date | None = None, select: Sequence[str] = (), ignore: Sequence[str] = (),
+         verbose: bool = False) -> LintResult:
+    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given."""
+    cwd = (cwd or Path.cwd()).resolve()
+    targets = [(cwd / p).resolve() for p in paths]
+    for target, given in zip(targets, paths, strict=True):
+        if not target.exists():
+            raise InputError(f"{given}: no such file or directory")
+    config = config or configmod.load(cwd)
+    settings = config.settings
+    notes: list[str] = []
+    times: dict[str, float] = {}
+    clock = [time.perf_counter()]
+
+    def lap(name: str) -> None:
+        now = time.perf_counter()
+        times[name] = times.get(name, 0.0) + now - clock[0]
+        clock[0] = now
+
+    layout = discover.detect(next((t for t in targets if t.is_dir()), cwd), settings["docs-root"])
+    specs = registry()
+    every = known_rules(config, specs)
+    try:
+        rules = rulebook.configure(every, config.rules, [*settings["select"], *select],
+                                   [*settings["ignore"], *ignore], str(config.source or "the configuration"))
+    except rulebook.RuleError as exc:
+        raise InputError(str(exc)) from None
+    from sitelint.cache import open_cache
+
+    cache = open_cache(settings, layout.project_root, notes.append)
+    try:
+        site = read.read_site(layout, settings, cwd, targets, cache)
+        scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
+        lap("read+parse")
+        wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
+        run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append)
+        lap("prepare")
+        measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
+    finally:
+        cache.close()
+    findings = rulebook.corroborate(measured.findings, rules)
+    reported = [p for p in site.pages if scope is None or p.path in scope]
+    active = {r.code for r in rules}
+    kept, unused = suppress.apply(findings, {p.path: p for p in reported}, rulebook.names(every), active=active)
+    findings = sorted([*kept, *(unused if suppress.UNUSED_CODE in active else [])],
+                      key=lambda f: (f.path, f.line, f.rule, f.message))
+    reports = score.score_pages(reported, findings, rules)
+    summary = score.summarize(findings, reports, rules, site, measured.values)
+    summary["semantic"] = _semantic_state(settings, rules, run.embedder)
+    lap("suppress+score")
+    shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
+    return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
+                      tuple(shown), MappingProxyType(times))
+
+
+def known_rules(config: configmod.Config, specs: Mapping[str, Any] | None = None) -> list[rulebook.Rule]:
+    """The built-in rules and those in the config's `rules-dirs` (relative to the config file)."""
+    root = config.root or Path.cwd()
+    try:
+        return rulebook.load_rules(specs or registry(), [root / d for d in config.settings["rules-dirs"]])
+    except rulebook.RuleError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _semantic_state(settings: Mapping[str, Any], rules: Sequence[rulebook.Rule], embedder: Any) -> dict[str, Any]:
+    """Whether the embedding rule ran, and why not: a skipped semantic pass is said, never silent."""
+    if not any(r.check == "paraphrased-passages" for r in rules):
+        return {"ran": False, "why": "no semantic rule selected"}
+    if settings["semantic"] is False:
+        return {"ran": False, "why": "turned off (semantic = false or --no-semantic)"}
+    if embedder is None or embedder.problem:
+        return {"ran": False, "why": getattr(embedder, "problem", "") or "the model could not be used"}
+    if not embedder.embedded:
+        return {"ran": True, "why": "every passage came from the cache", "embedded": 0}
+    return {"ran": True, "why": "", "embedded": embedder.embedded, "cache_hits": embedder.cache_hits,
+            "backend": embedder.backend}
+
+
+def _today() -> dt.date:
+    forced = os.environ.get("SITELINT_TODAY")
+    if not forced:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(forced)
+    except ValueError:
+        raise InputError(f"SITELINT_TODAY={forced!r} is not a date (YYYY-MM-DD)") from None
+
+
+def with_build(result: LintResult, log_text: str, *, framework: str = "auto", command: Sequence[str] = (),
+               exit_status: int | None = None, cwd: Path | None = None) -> tuple[LintResult, Any]:
+    """Read a build's log beside a lint result: the result with the build's findings, and the overlap report.
+
+    Build findings are attributed to the build (rule BUILD, dimension build) and sitelint findings that repeat one
+    are dropped, so each defect is shown once.
+    """
+    from sitelint.build import logs, overlap, severity
+
+    cwd = (cwd or Path.cwd()).resolve()
+    build = logs.parse_log(log_text, framework, site_root=result.site.product_root, relative_to=cwd)
+    if exit_status is not None:
+        build = build.with_exit_status(exit_status)
+    gaps = severity.read_build_config(build.framework, result.site.product_root, command, log_text).gaps
+    # The comparison counts every sitelint finding; the report then shows a repeated defect once, as the build's.
+    report = overlap.compare(build, result.findings, result.rules, [p.path for p in result.pages], gaps)
+    mine = overlap.without_build_duplicates(result.findings, build, result.rules)
+    from_build = [Finding(rule="BUILD", name=f.defect_class, dimension="build", severity=f.severity, path=f.path,
+                          line=f.line or 1, end_line=None, message=f"{build.framework}: {f.message}")
+                  for f in build.findings]
+    findings = sorted([*mine, *from_build], key=lambda f: (f.path, f.line, f.rule, f.message))
+    return replace(result, findings=tuple(findings), summary={**result.summary, **score.counts(findings)}), report

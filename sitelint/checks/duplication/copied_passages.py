@@ -1,0 +1,56 @@
+"""Passages copied from one page to another, verbatim or nearly so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks.duplication.corpus import Corpus
+from sitelint.checks.duplication.report import passage_measurements
+from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
+from sitelint.model import Measurement
+
+PASSAGE_PARAMS = {
+    "min-words": Count("Shortest passage, in words, that counts as a copy."),
+    "min-similarity": Share("Share of a passage's words that must match the other copy."),
+    "max-gap": Count("Words of a small edit bridged inside one copy."),
+    "max-copies": Count("A shingle on more pages than this is boilerplate, not a copy someone made."),
+}
+
+
+def spans(corpus: Corpus, params: Any) -> list[Span]:
+    found = copied_spans(corpus.digests, int(params["max-copies"]), int(params["max-gap"]), corpus.focus,
+                         corpus.shingles)
+    keep = []
+    for s in found:
+        words = min(s.a_hi - s.a_lo, s.b_hi - s.b_lo)
+        if words >= int(params["min-words"]) and s.matched / max(s.a_hi - s.a_lo, s.b_hi - s.b_lo) >= float(
+                params["min-similarity"]):
+            keep.append(s)
+    return keep
+
+
+def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
+    corpus = ctx.run.corpus
+    assert corpus is not None
+    whole = float(ctx.params["page-similarity"])
+    out: list[tuple[int, ...]] = []
+    for s in spans(corpus, ctx.params):
+        if s.a == s.b:
+            continue
+        da, db = corpus.digests[s.a], corpus.digests[s.b]
+        if da.prose_hash == db.prose_hash or jaccard(da.shingles, db.shingles) >= whole:
+            continue  # the whole page is a copy: duplicate-page or near-duplicate-page says so
+        out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
+                    s.a_hi - s.a_lo))
+        out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
+                    s.b_hi - s.b_lo))
+    yield from passage_measurements(corpus, out, "words")
+
+
+CHECK = spec(
+    "copied-passages", "site", copied_passages, values=("words",), needs=("corpus",),
+    params={**PASSAGE_PARAMS,
+            "page-similarity": Share("Page Jaccard from which the whole page is a copy (another rule's).")},
+)

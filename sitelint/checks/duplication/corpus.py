@@ -1,0 +1,205 @@
+"""The corpus the duplication checks judge: the eligible pages, their digests, and how a canonical copy is chosen.
+
+Corpus: every page except deliberate copies (versioned and i18n variants, changelogs and release notes), shared
+partials (`_*.md(x)`, files that MDX pages import or mkdocs snippets include) and pages matching the
+`allow-duplicates` globs. It is made once per run, before the checks, by the prepare stage.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import os
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitelint.cache import Cache, decode_arrays, encode_arrays
+from sitelint.checks.duplication import digest as digestmod
+from sitelint.checks.duplication.digest import Digest
+from sitelint.checks.duplication.spans import ShingleIndex, shingle_index
+from sitelint.gitinfo import GitHistory
+from sitelint.model import Location, Page, Site
+
+NAMESPACE, VERSION = "dup-digest", 1
+_IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)
+_SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
+_CHANGELOG = re.compile(r"(?i)(changelog|change-log|changes|release[-_]?notes|releasenotes)\.\w+$")
+_SNIPPET_BLOCK = re.compile(r"^-{2}8<-{2}\s*$\n(.*?)^-{2}8<-{2}\s*$", re.M | re.S)
+_CODE = hashlib.sha256((Path(__file__).parent / "digest.py").read_bytes()).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The pages duplication is judged on, their digests, the run's focus and the facts that pick a canonical copy.
+
+    focus: indices of the corpus pages whose findings the run keeps, when that is not all of them; work on pairs of
+    two other pages can then be skipped (a pre-commit run compares its staged pages with the site, not the site).
+    """
+
+    pages: tuple[Page, ...]
+    digests: tuple[Digest, ...]
+    focus: frozenset[int] | None
+    inbound: Mapping[str, int]
+    created: Mapping[str, float]  # path -> the day git first saw the page (a day number), when known
+    shingles: ShingleIndex | None  # the passage shingles of the corpus (of the focus pages, with a focus)
+
+    def touches(self, *indices: int) -> bool:
+        """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
+        return self.focus is None or any(i in self.focus for i in indices)
+
+    def canonical(self, paths: Iterable[str]) -> tuple[str, str]:
+        """The copy that looks canonical and why: oldest in git, else most linked to, else the shortest path."""
+        group = sorted(set(paths), key=lambda p: (len(p), p))
+        dates = [self.created.get(p) for p in group]
+        if all(d is not None for d in dates) and len(set(dates)) > 1:
+            oldest = min(group, key=lambda p: (self.created[p], len(p), p))
+            return oldest, "oldest in git history"
+        links = [self.inbound.get(p, 0) for p in group]
+        if sorted(links)[-1] > (sorted(links)[-2] if len(links) > 1 else -1):
+            best = group[links.index(max(links))]
+            return best, f"most linked: {max(links)} {'pages link' if max(links) != 1 else 'page links'} to it"
+        return group[0], "shortest path"
+
+    def detail(self, page: str, others: Sequence[Location], **extra: Any) -> dict[str, Any]:
+        canonical, reason = self.canonical([page, *(o.path for o in others)])
+        who = "this copy" if canonical == page else canonical
+        shown = [f"{o.path}:{o.line}" for o in others[:3]]
+        more = f" and {len(others) - 3} more" if len(others) > 3 else ""
+        return {"others": ", ".join(shown) + more, "copies": len(others) + 1, "canonical": canonical,
+                "reason": reason, "canonical_note": f"{who} looks canonical ({reason})", **extra}
+
+
+def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | None, cache: Cache | None,
+            git: GitHistory | None) -> Corpus:
+    pages = _eligible(site, [str(g) for g in settings.get("allow-duplicates") or ()])
+    inside = [n for n, p in enumerate(pages) if scope is None or p.path in scope]
+    focus = frozenset(inside) if len(inside) < len(pages) else None
+    created: dict[str, float] = {}
+    if git is not None:
+        for page in pages:
+            record = git.file(page.abspath)
+            if record is not None and record.first_commit is not None:
+                created[page.path] = float(record.first_commit.toordinal())
+    made = tuple(digests(cache, pages))
+    return Corpus(tuple(pages), made, focus, _inbound_links(pages), created, shingle_index(made, focus))
+
+
+def digests(cache: Cache | None, pages: Sequence[Page]) -> list[Digest]:
+    """The digest of each page, from the cache (by content hash) or made and stored."""
+    ns = cache.namespace(NAMESPACE, f"{VERSION}-{_CODE}") if cache is not None else None
+    stored = ns.get_many(p.content_hash for p in pages) if ns is not None else {}
+    out: list[Digest] = []
+    fresh: dict[str, bytes] = {}
+    for page in pages:
+        blob = stored.get(page.content_hash)
+        found = digestmod.from_arrays(decode_arrays(blob)) if blob is not None else None
+        if found is None:
+            found = digestmod.digest(page)
+            fresh[page.content_hash] = encode_arrays(*digestmod.arrays(found))
+        out.append(found)
+    if ns is not None and fresh:
+        ns.put_many(fresh)
+    return out
+
+
+def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
+    pages = [p for p in site.pages if not p.variant]
+    included = _included(pages)
+    out = []
+    for page in pages:
+        if _is_partial(page, site.root) or (included and os.path.normpath(page.abspath) in included):
+            continue
+        if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
+            continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
+        if globs and _allowed(page, site.root, site.repo_root, globs):
+            continue
+        out.append(page)
+    return sorted(out, key=lambda p: p.path)
+
+
+def _relative(page: Page, base: Path) -> str | None:
+    try:
+        return page.abspath.relative_to(base).as_posix()
+    except ValueError:
+        return None
+
+
+def _is_partial(page: Page, root: Path) -> bool:
+    """A page whose name, or a folder's name under the docs root, starts with "_" (a partial, never a page)."""
+    if f"{os.sep}_" not in str(page.abspath):
+        return False
+    rel = _relative(page, root) or page.path
+    return any(part.startswith("_") for part in rel.split("/"))
+
+
+def _allowed(page: Page, root: Path, repo_root: Path, globs: Sequence[str]) -> bool:
+    names = {page.path, _relative(page, root), _relative(page, repo_root)} - {None}
+    return any(fnmatch.fnmatch(str(name), g) or (g.startswith("**/") and fnmatch.fnmatch(str(name), g[3:]))
+               for name in names for g in globs)
+
+
+def _included(pages: Sequence[Page]) -> set[str]:
+    """Absolute paths of files other pages pull in (MDX imports, mkdocs snippets): single sources, not copies."""
+    out: set[str] = set()
+    snippets: list[str] = []
+    for page in pages:
+        source = page.source
+        if "import" in source:
+            folder = os.path.dirname(page.abspath)
+            for target in _imports(source):
+                out.add(os.path.normpath(os.path.join(folder, target.replace("\\", ""))))
+        if "--8<--" in source:
+            snippets += _SNIPPET.findall(source)
+            for body in _SNIPPET_BLOCK.findall(source):
+                snippets += [t.strip() for t in body.splitlines() if t.strip() and not t.strip().startswith(";")]
+    if snippets:  # a snippet names a file by a tail of its path: index the pages by theirs
+        by_suffix: dict[str, list[str]] = defaultdict(list)
+        for page in pages:
+            parts = page.abspath.as_posix().split("/")
+            for n in range(1, min(len(parts), 4) + 1):
+                by_suffix["/".join(parts[-n:])].append(os.path.normpath(page.abspath))
+        for target in snippets:
+            out.update(by_suffix.get(target.strip().lstrip("./"), ()))
+    return out
+
+
+def _imports(source: str) -> Iterator[str]:
+    """The .md/.mdx files an MDX page imports (a regular expression tried only where a line starts with import)."""
+    starts = [0] if source.startswith("import") else []
+    at = source.find("\nimport")
+    while at != -1:
+        starts.append(at + 1)
+        at = source.find("\nimport", at + 1)
+    for start in starts:
+        match = _IMPORT.match(source, start)
+        if match:
+            yield match.group(1)
+
+
+def _inbound_links(pages: Sequence[Page]) -> dict[str, int]:
+    """How many other pages link to each page (relative links, extensions and /index optional)."""
+    index: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        stem = re.sub(r"(/(index|README))?\.(mdx?|markdown)$", "", page.path)
+        parts = stem.split("/")
+        for n in range(1, len(parts) + 1):
+            index["/".join(parts[-n:])].add(page.path)
+    linked: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        folder = os.path.dirname(page.path)
+        for link in page.links:
+            target = link.target.split("#", 1)[0].split("?", 1)[0]
+            if not target or link.image or re.match(r"^[a-z][a-z0-9+.-]*:|^//", target):
+                continue
+            joined = target.lstrip("/") if target.startswith("/") else os.path.normpath(os.path.join(folder, target))
+            key = re.sub(r"(/(index|README))?(\.(mdx?|markdown))?/?$", "", joined)
+            hits = index.get(key) or index.get("/".join(key.split("/")[-2:])) or set()
+            if len(hits) == 1:
+                (hit,) = hits
+                if hit != page.path:
+                    linked[hit].add(page.path)
+    return {path: len(sources) for path, sources in linked.items()}

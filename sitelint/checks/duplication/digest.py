@@ -1,0 +1,211 @@
+"""Per-page digests for the duplication checks: word hashes with their lines, shingles and semantic passages.
+
+A digest is what the lexical checks need of a page and is kept in the cache by the page's content hash, as named
+arrays and a JSON header (never pickled).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from sitelint import text
+from sitelint.model import Block, Page
+
+RUN_K = 8  # words per shingle when looking for copied passages
+PAGE_K = 5  # words per shingle for page similarity
+_PRIME = np.uint64(1099511628211)
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|-")
+_UNIT_MAX_WORDS = 150  # a semantic passage: consecutive prose of one section, cut to what the model reads
+_UNIT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition"})
+_NOT_PROSE = frozenset({"code", "html", "jsx", "esm", "heading", "front_matter", "comment"})
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_MARKUP = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>|https?://\S+|^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
+
+
+@dataclass(frozen=True)
+class Digest:
+    """What the lexical checks need of a page."""
+
+    words: int
+    prose_hash: str
+    ids: np.ndarray  # uint64 hash of each passage word (prose outside tables, inline code included)
+    lines: np.ndarray  # uint32 source line of each passage word
+    shingles: np.ndarray  # sorted unique uint64 PAGE_K-word shingles of all the page's prose
+    headings: frozenset[str]
+    subject: frozenset[int]  # word hashes of the title and headings: what the page documents
+    units: tuple[tuple[int, int, int, str], ...]  # semantic passages: (line, end line, words, text)
+
+    def line(self, position: int) -> int:
+        return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
+
+
+def tokens(prose: str) -> list[str]:
+    """The words two passages are compared by: the text module's words, case folded."""
+    return [w for w in (text.normal(t) for t in text.words(prose)) if w]
+
+
+def _unique(values: np.ndarray) -> np.ndarray:
+    ordered = np.sort(values)
+    return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
+
+
+def _prose(page: Page) -> list[tuple[Block, list[tuple[int, str]]]]:
+    """Each prose block with its source lines, markup stripped but inline code kept.
+
+    Inline code stays because it often is the only word that differs between two sentences of a template
+    ("`maxWidth` is the maximum width ..."); link targets, tags and list markers go. Lines of code, JSX or HTML
+    nested in a prose block (a code block inside a list item) are left out.
+    """
+    source = page.source.splitlines()
+    skip: set[int] = set()
+    for block in page.blocks:
+        if block.kind in _NOT_PROSE:
+            skip.update(range(block.line, block.end_line + 1))
+    out = []
+    for block in page.blocks:
+        if block.is_prose:
+            lines = [(n, _MARKUP.sub(" ", _LINK_TARGET.sub("]", source[n - 1])))
+                     for n in range(block.line, min(block.end_line, len(source)) + 1) if n not in skip]
+            skip.update(n for n, _ in lines)
+            out.append((block, lines))
+    return out
+
+
+def _hash(word: str) -> int:
+    return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
+
+
+def digest(page: Page) -> Digest:
+    words: list[str] = []
+    passage_words: list[str] = []  # tables are left out: their rows repeat a template's frame by design
+    lines: list[int] = []
+    prose = _prose(page)
+    for block, texts in prose:
+        for n, line in texts:
+            found = tokens(line)
+            words += found
+            if block.kind != "table":
+                passage_words += found
+                lines += [n] * len(found)
+    source = page.source.splitlines()
+    titles = [page.title, *(source[b.line - 1] for b in page.blocks if b.kind == "heading" and b.line <= len(source))]
+    named = {t for title in titles for t in tokens(f"{title} {_CAMEL.sub(' ', title)}")}
+    ids = {w: _hash(w) for w in {*words, *named}}
+    return Digest(
+        len(words),
+        hashlib.sha256(" ".join(words).encode()).hexdigest(),
+        np.array([ids[w] for w in passage_words], dtype=np.uint64),
+        np.array(lines, dtype=np.uint32),
+        _unique(shingle(np.array([ids[w] for w in words], dtype=np.uint64), PAGE_K)),
+        frozenset(" ".join(tokens(s.title)) for s in page.sections if s.level > 1 and tokens(s.title)),
+        frozenset(ids[w] for w in named),
+        _units(prose),
+    )
+
+
+def passages(page: Page) -> tuple[tuple[int, int, int, str], ...]:
+    """A page's semantic passages, as its digest holds them."""
+    return _units(_prose(page))
+
+
+def shingle(ids: np.ndarray, k: int) -> np.ndarray:
+    """The rolling hash of each k-word window of ids (a shingle per position that has k words)."""
+    n = len(ids) - k + 1
+    if n <= 0:
+        return np.zeros(0, dtype=np.uint64)
+    out = ids[:n].copy()
+    for j in range(1, k):
+        out = out * _PRIME + ids[j : j + n]  # wraps modulo 2**64 on purpose
+    return out
+
+
+def arrays(d: Digest) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    """A digest as cache data: its arrays, and the rest as JSON."""
+    meta = {"words": d.words, "prose": d.prose_hash, "headings": sorted(d.headings),
+            "subject": [str(s) for s in sorted(d.subject)], "units": [list(u) for u in d.units]}
+    return {"ids": d.ids, "lines": d.lines, "shingles": d.shingles}, meta
+
+
+def from_arrays(found: dict[str, Any] | None) -> Digest | None:
+    """The digest stored by arrays(), or None when the value is not one (it is then made again)."""
+    if not found:
+        return None
+    try:
+        meta = found["__meta__"]
+        return Digest(int(meta["words"]), str(meta["prose"]), found["ids"], found["lines"],
+                      found["shingles"], frozenset(map(str, meta["headings"])),
+                      frozenset(int(s) for s in meta["subject"]),
+                      tuple((int(a), int(b), int(c), str(t)) for a, b, c, t in meta["units"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+_TAB_OPEN = re.compile(r"<TabItem\b")
+_TAB_CLOSE = re.compile(r"</TabItem\s*>")
+_MKDOCS_TAB = re.compile(r"^(===|/// tab)\s")
+
+
+def tabs(page: Page) -> list[tuple[int, int]]:
+    """Line ranges of the tabs of a page: Docusaurus/Starlight <TabItem> and Material for MkDocs `=== "..."` blocks."""
+    out: list[tuple[int, int]] = []
+    opened: list[int] = []
+    for block in page.blocks:
+        if block.kind in ("jsx", "html"):
+            for match in sorted([(m.start(), 1) for m in _TAB_OPEN.finditer(block.text)]
+                                + [(m.start(), -1) for m in _TAB_CLOSE.finditer(block.text)]):
+                if match[1] > 0:
+                    opened.append(block.line)
+                elif opened:
+                    out.append((opened.pop(), block.end_line))
+    lines = page.source.splitlines()
+    for n, line in enumerate(lines):
+        if _MKDOCS_TAB.match(line):
+            end = n + 1
+            while end < len(lines) and (not lines[end].strip() or lines[end].startswith((" ", "\t"))):
+                end += 1
+            out.append((n + 1, end))
+    return out
+
+
+def other_tab(ranges: Sequence[tuple[int, int]], first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Whether two passages sit in two different tabs (a reader sees one tab at a time)."""
+    def tab(line: int) -> tuple[int, int] | None:
+        holding = [t for t in ranges if t[0] <= line <= t[1]]
+        return min(holding, key=lambda t: t[1] - t[0]) if holding else None
+
+    a, b = tab(first[0]), tab(second[0])
+    return a is not None and b is not None and a != b
+
+
+def _units(prose: Sequence[tuple[Block, list[tuple[int, str]]]]) -> tuple[tuple[int, int, int, str], ...]:
+    """Semantic passages: consecutive prose of one section (tables left out), at most what the model reads."""
+    out: list[tuple[int, int, int, str]] = []
+    parts: list[tuple[int, int, str]] = []
+    count, section = 0, -2
+
+    def flush() -> None:
+        if parts:
+            out.append((parts[0][0], parts[-1][1], count, " ".join(p[2] for p in parts)))
+        parts.clear()
+
+    for block, lines in prose:
+        if block.section != section:
+            flush()
+            count, section = 0, block.section
+        joined = " ".join(" ".join(t for _, t in lines).split())
+        if block.kind not in _UNIT_KINDS or not joined:
+            continue
+        words = text.count(joined)
+        if count and count + words > _UNIT_MAX_WORDS:
+            flush()
+            count = 0
+        parts.append((lines[0][0], lines[-1][0], joined))
+        count += words
+    flush()
+    return tuple(out)

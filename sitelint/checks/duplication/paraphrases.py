@@ -1,0 +1,169 @@
+"""Passages that say what a passage on another page says, in other words: pairs close in embedding space.
+
+A pair counts when it is very close on its own, or close when several passages of the same two pages match one to
+one and in the same order (a page rewritten section by section). Pairs whose wording overlaps much are a lexical
+copy (copied-passage reports them); pages built from one template are not compared. The search is exact: each new
+passage's cosine with every passage, in blocks of rows; the pairs found are kept in the cache, so a later run
+searches only the passages it has not seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks.duplication.corpus import Corpus
+from sitelint.checks.duplication.digest import Digest, tokens
+from sitelint.checks.duplication.report import passage_measurements
+from sitelint.model import Measurement
+
+NAMESPACE, VERSION = "dup-semantic", 2
+_BLOCK = 512  # query rows per similarity block: memory stays O(_BLOCK x passages)
+
+
+def _trigrams(prose: str) -> set[tuple[str, str, str]]:
+    words = tokens(prose)
+    return set(zip(words, words[1:], words[2:], strict=False))
+
+
+def _overlap(a: str, b: str) -> float:
+    """Lexical overlap of two passages: the share of the smaller one's 3-word shingles found in the other."""
+    ta, tb = _trigrams(a), _trigrams(b)
+    return len(ta & tb) / min(len(ta), len(tb)) if ta and tb else 0.0
+
+
+def _siblings(a: Digest, b: Digest, min_shared: int) -> bool:
+    """Pages built from one template (reference pages): most of their headings are the same words."""
+    shared = len(a.headings & b.headings)
+    return min_shared > 0 and shared >= min_shared and shared >= 0.5 * min(len(a.headings), len(b.headings))
+
+
+def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
+    corpus, embedder = ctx.run.corpus, ctx.run.embedder
+    if corpus is None or embedder is None:
+        return  # the run has said why (semantic rules off, or no model)
+    found = paraphrases(corpus, embedder, ctx)
+    yield from passage_measurements(corpus, found, "similarity")
+
+
+def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[Any, ...]]:
+    params = ctx.params
+    strong, weak = float(params["min-similarity"]), float(params["page-similarity"])
+    units = [(i, u[0], u[1], u[3]) for i, d in enumerate(corpus.digests) for u in d.units
+             if u[2] >= int(params["min-words"])]
+    key_of = [hashlib.sha256(u[3].encode()).hexdigest() for u in units]
+    texts = dict(zip(key_of, (u[3] for u in units), strict=True))
+    where: dict[str, list[int]] = defaultdict(list)
+    for n, key in enumerate(key_of):
+        where[key].append(n)
+    by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
+    for ka, kb, cosine in _pairs(ctx, embedder, texts, min(strong, weak), int(params["top-k"])):
+        if not corpus.touches(*(units[n][0] for n in (*where[ka], *where[kb]))):
+            continue  # both passages are on pages outside the run's scope
+        if _overlap(texts[ka], texts[kb]) >= float(params["max-lexical-overlap"]):
+            continue  # a lexical copy: copied-passage reports it
+        for x in where[ka]:
+            for y in where[kb]:
+                a, b = sorted((x, y), key=lambda n: units[n][0])
+                pa, pb = units[a][0], units[b][0]
+                if pa != pb and not _siblings(corpus.digests[pa], corpus.digests[pb],
+                                              int(params["template-headings"])):
+                    by_pages[(pa, pb)].append((a, b, cosine))
+    out = set()
+    for matches in by_pages.values():
+        # A page rewritten section by section matches its source passage for passage, in the same order: that is
+        # evidence a single close pair is not. Passages that merely share the site's topic match many-to-many.
+        aligned = _aligned(matches, units)
+        corroborated = set(aligned) if len(aligned) >= int(params["corroboration"]) else set()
+        for a, b, cosine in matches:
+            if cosine >= strong or (cosine >= weak and (a, b) in corroborated):
+                ua, ub = units[a], units[b]
+                out.add((ua[0], ua[1], ua[2], ub[0], ub[1], ub[2], round(cosine, 3)))
+                out.add((ub[0], ub[1], ub[2], ua[0], ua[1], ua[2], round(cosine, 3)))
+    return sorted(out)
+
+
+def _aligned(matches: list[tuple[int, int, float]], units: list[tuple[Any, ...]]) -> list[tuple[int, int]]:
+    """The longest run of one-to-one passage matches between two pages that keeps both pages' order.
+
+    Each passage keeps its closest partner only (closest pairs first); of those pairs, the longest chain that goes
+    down both pages together. A section-by-section rewrite aligns; passages on the same topic cross each other.
+    """
+    used_a: set[int] = set()
+    used_b: set[int] = set()
+    pairs = []
+    for a, b, _ in sorted(matches, key=lambda m: -m[2]):
+        if a not in used_a and b not in used_b:
+            used_a.add(a)
+            used_b.add(b)
+            pairs.append((a, b))
+    pairs.sort(key=lambda p: units[p[0]][1])
+    best: list[list[tuple[int, int]]] = []  # best[i]: the longest chain ending with pairs[i]
+    for i, (a, b) in enumerate(pairs):
+        line_a, line_b = units[a][1], units[b][1]
+        before = [best[j] for j, (x, y) in enumerate(pairs[:i]) if units[x][1] < line_a and units[y][1] < line_b]
+        best.append([*max(before, key=len, default=[]), (a, b)])
+    return max(best, key=len, default=[])
+
+
+def _pairs(ctx: CheckContext, embedder: Any, texts: Mapping[str, str], floor: float,
+           top_k: int) -> list[tuple[str, str, float]]:
+    """Passage pairs at or above floor; passages searched in an earlier run are not searched again."""
+    cache = ctx.run.cache
+    ns = cache.namespace(NAMESPACE, VERSION) if cache is not None else None
+    state_key = hashlib.sha256(f"{embedder.name}\0{floor}\0{top_k}".encode()).hexdigest()
+    state = ns.get_json(state_key) if ns is not None else None
+    known: set[str] = set()
+    pairs: dict[tuple[str, str], float] = {}
+    if isinstance(state, dict) and isinstance(state.get("known"), list) and isinstance(state.get("pairs"), list):
+        known = {str(k) for k in state["known"]}
+        pairs = {(str(a), str(b)): float(c) for a, b, c in state["pairs"]}
+    keys = sorted(texts)
+    new = [n for n, k in enumerate(keys) if k not in known]
+    if new:
+        vectors = embedder.embed([texts[k] for k in keys])
+        if vectors is None:
+            return []
+        for q, j, cosine in search(vectors, np.array(new, dtype=np.int64), floor, top_k):
+            a, b = sorted((keys[q], keys[j]))
+            pairs[(a, b)] = cosine
+    alive = set(keys)
+    pairs = {p: c for p, c in pairs.items() if p[0] in alive and p[1] in alive}
+    if ns is not None and (new or len(known) != len(alive)):
+        ns.put_json(state_key, {"known": sorted(alive), "pairs": [[a, b, c] for (a, b), c in sorted(pairs.items())]})
+    return sorted((a, b, c) for (a, b), c in pairs.items())
+
+
+def search(vectors: np.ndarray, queries: np.ndarray, floor: float, top_k: int) -> list[tuple[int, int, float]]:
+    """(query, neighbour, cosine) for each query's top_k neighbours at or above floor, by exact search over
+    L2-normalised vectors."""
+    out = []
+    for start in range(0, len(queries), _BLOCK):
+        block = queries[start : start + _BLOCK]
+        sims = vectors[block] @ vectors.T
+        sims[np.arange(len(block)), block] = -1.0  # a passage is not its own neighbour
+        for row, q in enumerate(block.tolist()):
+            hits = np.flatnonzero(sims[row] >= floor)
+            if len(hits) > top_k:
+                hits = hits[np.argsort(-sims[row, hits], kind="stable")[:top_k]]
+            out += [(q, int(j), float(sims[row, j])) for j in hits.tolist()]
+    return out
+
+
+CHECK = spec(
+    "paraphrased-passages", "site", paraphrased_passages, values=("similarity",), needs=("corpus", "embedder"),
+    params={
+        "min-similarity": Share("Cosine from which one pair of passages is reported on its own."),
+        "page-similarity": Share("Cosine from which pairs count when several passages of two pages align."),
+        "corroboration": Count("Aligned passage pairs that make the weaker pairs of two pages count.", low=1),
+        "min-words": Count("Passages with fewer words than this are not compared."),
+        "max-lexical-overlap": Share("3-word overlap from which a pair is a lexical copy, not a paraphrase."),
+        "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
+        "top-k": Count("Neighbours kept per passage.", low=1),
+    },
+)

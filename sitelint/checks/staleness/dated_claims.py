@@ -1,0 +1,77 @@
+"""Claims true at a moment that has passed: 'as of 2019', 'new in 1.2', 'the upcoming 2.0 release', ..."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from sitelint.checks import CheckContext, spec
+from sitelint.checks.staleness.common import frozen, in_link_text, line_of
+from sitelint.checks.staleness.history_text import (
+    AS_OF_YEAR,
+    UNDATED,
+    YEAR,
+    claims_of_versions,
+    exempt_reason,
+    prose,
+    version_mentions,
+)
+from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
+from sitelint.model import Block, Location, Measurement, Page
+from sitelint.sites.product import Version
+
+
+def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
+    """When an undated claim was written at the latest: a year in the same block, else the page's last change."""
+    years = [int(y) for y in re.findall(rf"\b({YEAR})\b", block.text)]
+    if years:
+        return max(years)
+    record = ctx.run.git.file(page.abspath) if ctx.run.git is not None else None
+    return record.last_changed(ctx.today).year if record else None
+
+
+def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    if frozen(page) or exempt_reason(page, ctx.params):
+        return
+    current = ctx.run.product.version if ctx.run.product else None
+    product_names = names(ctx)
+    others = frozenset(str(o).lower() for o in ctx.params["other-products"])
+    versions = claims_of_versions(product_names)
+    for block in prose(page, ctx.params):
+        text = block.text
+        found: list[tuple[int, str, str]] = []
+        for match in AS_OF_YEAR.finditer(text):
+            if int(match.group("year")) < ctx.today.year:
+                found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
+        for match in versions.finditer(text):
+            ver = match.group("ver")
+            if re.fullmatch(YEAR, ver) and not (current and (current.parts[0] or 0) >= 1000):
+                if int(ver) < ctx.today.year:
+                    found.append((match.start(), match.group(0), f"{ver} has passed"))
+                continue
+            version = Version.parse(ver)
+            if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
+                continue  # 'expected in 2 weeks': a bare number is a version only when named as one
+            new = match.group("lead").lower().startswith("new")
+            if version.older_line(current) if new else version.released_by(current):
+                found.append((match.start(), match.group(0), f"the current version is {current.text}"))
+        for match in re.finditer(r"\bcurrently\b", text, re.I):
+            sentence = re.split(r"(?<=[.!?])\s", text[match.end() : match.end() + 80])[0]
+            for m in version_mentions(sentence, product_names, others):
+                if current is not None and m.version.older_line(current):
+                    claim = text[match.start() : match.end() + m.end]
+                    found.append((match.start(), claim, f"the current version is {current.text}"))
+                    break
+        for match in UNDATED.finditer(text):
+            year = _anchor_year(block, page, ctx)
+            if year is not None and year < ctx.today.year:
+                found.append((match.start(), match.group(0), f"written in {year} at the latest"))
+        for _, claim, why in sorted(found):
+            claim = " ".join(claim.split())
+            if not in_link_text(page, block, claim):
+                yield Measurement({"passed": True}, Location(page.path, line_of(page, block, claim)),
+                                  {"claim": claim, "why": why})
+
+
+CHECK = spec("dated-claim", "page", dated_claims, values=("passed",), params=HISTORY_PARAMS,
+             needs=("product", "git"))

@@ -1,0 +1,195 @@
+"""Reading a page's claims about time: product versions it names, dated phrases, and the parts of a page (and the
+pages) whose job is history, where old versions and dates are named on purpose."""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sitelint.model import Block, Page
+from sitelint.sites.product import Version
+
+VER = r"v?\d+(?:\.(?:\d+|x|X|\*))*(?![\w-]*\d)"
+_VER = VER
+
+
+def _names_pattern(names: Sequence[str]) -> str:
+    alternatives = sorted({r"[\s-]".join(map(re.escape, re.split(r"[\s_-]+", n.strip()))) for n in names}, key=len)
+    return "|".join(reversed(alternatives)) or r"(?!x)x"
+
+
+# Words that may stand before a bare "version 1.2" without making it another product's version.
+_FUNCTION_WORDS = frozenset(
+    """a an the in on at to of for from with by and or is are was were be this that these those our your its their
+    current latest newest stable new old older previous recent next upcoming since until before after upgrade
+    requires require supports support use using install run running get see""".split()  # noqa: SIM905
+)
+
+
+@dataclass(frozen=True)
+class Mention:
+    version: Version
+    start: int  # offset of the mention in the block text
+    end: int
+    claim: bool  # "the current version is X": a present-tense claim, never historical
+
+
+def version_mentions(text: str, names: Sequence[str], other_products: frozenset[str]) -> Iterator[Mention]:
+    """Versions of this product named in prose: 'version 1.2', 'v2.x', '<Product> 1.2', 'current version is 1.2'."""
+    product = _names_pattern(names)
+    patterns = (
+        (
+            rf"\b(?:current|latest|newest)\s+(?:stable\s+)?(?:release|version)(?:\s+of\s+(?:{product}))?\s*(?:is|:)"
+            rf"\s*(?:now\s+)?(?:version\s+)?(?P<ver>{_VER})",
+            True,
+            False,
+        ),
+        (rf"(?<![\w./-])(?i:{product})(?:\s+version)?\s+(?P<ver>{_VER})", False, False),
+        (rf"(?<![\w.-])(?i:version)\s+(?P<ver>{_VER})", False, True),
+        (r"(?<![\w./-])v(?P<ver>\d+(?:\.(?:\d+|x))*)(?![\w-]*\d)", False, True),
+    )
+    seen: set[int] = set()
+    for pattern, claim, generic in patterns:
+        for match in re.finditer(pattern, text):
+            start = match.start("ver")
+            if start in seen or (generic and _other_product(text, match.start(), match.end(), other_products)):
+                continue
+            version = Version.parse(match.group("ver"))
+            bare = version is not None and version.parts[1] is None and "x" not in match.group("ver")
+            if not claim and bare and re.match(r"\s+[A-Z]", text[match.end() :]):
+                continue  # 'Redux 4 Ways': a number in a title, not a release
+            if version is not None:
+                seen.add(start)
+                yield Mention(version, match.start(), match.end(), claim)
+
+
+def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> bool:
+    """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14')."""
+    before = re.search(r"([\w.+#-]+)\W{0,2}$", text[max(0, start - 40) : start])
+    if before:
+        word = before.group(1)
+        initial = re.search(r"(?:^|[.!?:]\s+|\n)$", text[: start - len(before.group(0))]) is not None
+        if word.lower() in others or (word.lower() not in _FUNCTION_WORDS and word[:1].isupper() and not initial):
+            return True
+        if any(c.isupper() for c in word[1:]):
+            return True
+    after = re.match(r"\s+of\s+(?:the\s+)?([\w.+#-]+)", text[end : end + 60])
+    return bool(after and (after.group(1)[:1].isupper() or after.group(1).lower() in others))
+
+
+# --- pages and sections whose job is history -------------------------------------------------------------------
+
+
+def _history_title(text: str, pattern: str) -> bool:
+    return bool(re.search(pattern, text, re.I)) or re.match(r"\s*(?:version\s+)?v?\d+\.\d+", text, re.I) is not None
+
+
+def exempt_reason(page: Page, params: Mapping[str, Any]) -> str:
+    """Why a page may name old versions on purpose (changelog, release notes, migration guide, ...), else ''."""
+    path = page.path.lower()
+    for glob in params["exempt-paths"]:
+        if fnmatch.fnmatch(path, str(glob).lower()):
+            return f"path matches {glob}"
+    if re.search(params["exempt-titles"], page.title, re.I):
+        return f"title '{page.title}'"
+    tags = " ".join(str(page.front_matter.get(k, "")) for k in ("tags", "keywords", "category", "categories", "type"))
+    if re.search(params["exempt-titles"], tags, re.I):
+        return "front matter"
+    return ""
+
+
+def _exempt_blocks(page: Page, params: Mapping[str, Any]) -> set[int]:
+    """Indexes of blocks inside history sections ('## Changelog', '## 1.2.0') or version tables."""
+    historical: set[int] = set()
+    for index, section in enumerate(page.sections):
+        parent = section.parent
+        if _history_title(section.title, params["exempt-titles"]) or parent in historical:
+            historical.add(index)
+    lines = page.source.split("\n")
+    out = set()
+    for i, block in enumerate(page.blocks):
+        if block.section in historical or (block.kind == "table" and _version_table(lines, block)):
+            out.add(i)
+    return out
+
+
+def _version_table(lines: list[str], block: Block) -> bool:
+    rows = [line.strip().strip("|").split("|") for line in lines[block.line - 1 : block.end_line] if "|" in line]
+    if not rows:
+        return False
+    if any(re.search(r"\b(?:version|release)s?\b", cell, re.I) for cell in rows[0]):
+        return True
+    data = [r for r in rows[2:] if r and r[0].strip()]
+    versions = sum(1 for r in data if re.match(r"\W*v?\d+\.\d+", r[0].strip()))
+    return len(data) >= 2 and versions * 2 >= len(data)
+
+
+def prose(page: Page, params: Mapping[str, Any]) -> Iterator[Block]:
+    skip = _exempt_blocks(page, params)
+    for index, block in enumerate(page.blocks):
+        if block.is_prose and index not in skip:
+            yield block
+
+
+HISTORICAL = re.compile(
+    r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
+    r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
+    r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier)\W+(?:\w+\W+){0,3}$",
+    re.I,
+)
+# A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
+RANGE = re.compile(
+    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior)"
+    r"|onwards?)(?!\w)",
+    re.I,
+)
+
+
+_HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
+
+
+def hypothetical(text: str) -> bool:
+    """Whether the clause that text ends in is an example or a condition ('if your app is on 1.2', 'e.g. 1.2')."""
+    plain = re.sub(r"\b(?:e\.g|i\.e)\.", "eg", text, flags=re.I)
+    return bool(_HYPOTHETICAL.search(re.split(r"[.;!?]\s|[()\n]", plain)[-1]))
+
+
+# --- dated claims ----------------------------------------------------------------------------------------------
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec"
+)
+YEAR = r"(?:19|20)\d\d"
+AS_OF_YEAR = re.compile(
+    rf"\bas\s+of\s+(?:(?:early|mid|late|the\s+(?:end|start|beginning)\s+of)\s+)?"
+    rf"(?:(?:(?:{_MONTHS})\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
+    rf"(?P<year>{YEAR})\b",
+    re.I,
+)
+UNDATED = re.compile(
+    r"\b(?:at\s+the\s+time\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:right\s+)?now"
+    r"|as\s+of\s+today|(?:later|early|earlier|by\s+the\s+end\s+of|at\s+the\s+end\s+of)\s+this\s+year|next\s+year"
+    r"|coming\s+soon|in\s+the\s+coming\s+(?:days|weeks|months))\b",
+    re.I,
+)
+
+
+def claims_of_versions(names: Sequence[str]) -> re.Pattern[str]:
+    return _claims(tuple(names))
+
+
+@functools.lru_cache(maxsize=32)
+def _claims(names: tuple[str, ...]) -> re.Pattern[str]:
+    product = _names_pattern(names)
+    return re.compile(
+        r"\b(?P<lead>new\s+in|(?:the\s+)?upcoming|(?:coming|arriving|landing|planned|scheduled|expected)\s+(?:in|for|with)"
+        r"|will\s+be\s+(?:released|available|added|shipped|included|supported)\s+(?:in|with)"
+        r"|the\s+next\s+(?:major\s+|minor\s+)?(?:release|version)\s*\(?)\s*"
+        rf"(?P<named>(?:(?i:{product})\s+)?(?:(?:version|release)\s+)?)(?P<ver>{_VER}|{YEAR})(?!\w)",
+        re.I,
+    )

@@ -1,0 +1,98 @@
+"""Repository paths a page names that do not exist (dangling references)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from sitelint.checks import CheckContext, Words, spec
+from sitelint.checks.staleness.common import frozen
+from sitelint.model import Location, Measurement, Page
+
+_PATHLIKE = re.compile(r"(?:\.{1,2}/)*[\w@.+-]+(?:/[\w@.+-]+)+/?")
+PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
+
+
+@dataclass(frozen=True)
+class Reference:
+    text: str  # as written
+    line: int
+    found: Path | None  # the file or folder it names, None when it dangles
+
+
+def _clean_reference(raw: str, link: bool) -> str:
+    text = raw.strip()
+    if link:
+        text = text.split("#", 1)[0].split("?", 1)[0]
+    else:
+        text = re.sub(r"(?::\d+(?:[:-]\d+)?|#L\d+(?:-L\d+)?)$", "", text)
+    if not _PATHLIKE.fullmatch(text) or "path/to/" in text or "..." in text or "//" in text:
+        return ""
+    last = text.rstrip("/").rsplit("/", 1)[-1]
+    if "." in last.strip("."):
+        return text
+    return text if text.endswith("/") and not link else ""  # a link to a folder is a route of the built site
+
+
+def _roots(page: Page, ctx: CheckContext, text: str, link: bool) -> list[Path]:
+    """Where a path may be relative to: the page's folder for links and ./ ../ paths, else the repository."""
+    if link or text.startswith(("./", "../")):
+        return [page.abspath.parent]
+    bases = list(dict.fromkeys([ctx.site.product_root, ctx.site.repo_root]))
+    return [*bases, *(base / str(r) for base in bases for r in ctx.params["roots"])]
+
+
+def _plausible(folder: Path, name: str) -> bool:
+    """Whether a folder is where such a file would live: it holds a file of the same kind (extension)."""
+    suffix = PurePosixPath(name).suffix.lower()
+    if not suffix:
+        return True
+    try:
+        return any(child.suffix.lower() == suffix for child in folder.iterdir())
+    except OSError:
+        return False
+
+
+def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
+    """Repository paths the page names in inline code or links, judged only where they are about this repository.
+
+    A path counts when its folder exists and holds files of the same kind; otherwise ('src/features/todos/slice.js'
+    in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. Code
+    blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
+    """
+    candidates = [(c.text, c.line, False) for c in page.inline_code]
+    for link in page.links:
+        if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
+            candidates.append((link.target, link.line, True))
+    seen: set[str] = set()
+    for raw, line, is_link in candidates:
+        text = _clean_reference(raw, is_link)
+        if not text or text in seen or text.rstrip("/").lower().endswith(PAGE_SUFFIXES):
+            continue
+        seen.add(text)
+        parent = PurePosixPath(text.rstrip("/")).parent.as_posix()
+        if parent in (".", ""):
+            continue
+        roots = [r for r in _roots(page, ctx, text, is_link) if (r / parent).is_dir()]
+        if not roots:
+            continue
+        found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
+        if found is None and not any(_plausible(r / parent, text.rstrip("/")) for r in roots):
+            continue
+        if is_link and found is not None and found.is_relative_to(ctx.site.root.resolve()):
+            continue  # a file inside the docs: the build copies or checks it
+        yield Reference(text, line, found)
+
+
+def dangling_references(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    if frozen(page):
+        return
+    for ref in references(page, ctx):
+        if ref.found is None:
+            yield Measurement({"missing": True}, Location(page.path, ref.line), {"ref": ref.text})
+
+
+ROOT_PARAMS = {"roots": Words("Folders, relative to the repository, that paths a page names may be relative to.")}
+CHECK = spec("dangling-reference", "page", dangling_references, values=("missing",), params=ROOT_PARAMS)

@@ -1,0 +1,53 @@
+"""Mentions of a release line before the current one, outside history pages, sections and phrasing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sitelint.checks import CheckContext, Param, Words, spec
+from sitelint.checks.staleness.common import frozen, in_link_text, line_of
+from sitelint.checks.staleness.history_text import (
+    HISTORICAL,
+    RANGE,
+    exempt_reason,
+    hypothetical,
+    prose,
+    version_mentions,
+)
+from sitelint.model import Location, Measurement, Page
+
+HISTORY_PARAMS = {
+    "exempt-paths": Words("Globs of pages whose job is history (changelogs, migration guides)."),
+    "exempt-titles": Param(str, "A regular expression of titles and headings whose sections are history."),
+    "product-names": Words("Names of the product besides the one its package file gives."),
+    "other-products": Words("Products whose versions a page may name (node, python): never this product's."),
+}
+
+
+def names(ctx: CheckContext) -> list[str]:
+    product = ctx.run.product
+    return [str(n) for n in (*ctx.params["product-names"], product.name if product else "") if str(n).strip()]
+
+
+def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    product = ctx.run.product
+    current = product.version if product else None
+    if current is None or frozen(page) or exempt_reason(page, ctx.params):
+        return
+    others = frozenset(str(o).lower() for o in ctx.params["other-products"])
+    for block in prose(page, ctx.params):
+        for m in version_mentions(block.text, names(ctx), others):
+            if not m.version.older_line(current):
+                continue
+            mention = block.text[m.start : m.end]
+            if in_link_text(page, block, mention):
+                continue
+            if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
+                                or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])):
+                continue
+            yield Measurement({"older": True}, Location(page.path, line_of(page, block, mention)),
+                              {"mention": mention, "current": current.text})
+
+
+CHECK = spec("outdated-version", "page", outdated_versions, values=("older",), params=HISTORY_PARAMS,
+             needs=("product",))

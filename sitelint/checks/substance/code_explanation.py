@@ -1,0 +1,65 @@
+"""How many prose words explain a section's code (its own and its parent's introduction)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from sitelint import text
+from sitelint.checks import CheckContext, Count, Words, spec
+from sitelint.model import Block, Location, Measurement, Page
+from sitelint.text import phrases
+
+
+def _lines(block: Block) -> int:
+    return len(block.text.strip("\n").splitlines())
+
+
+def _prose_words(blocks: Sequence[Block]) -> int:
+    return sum(text.count(b.text) for b in blocks if b.is_prose)
+
+
+def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    """Sections under an example heading are left out: they show code the rest of the page explains."""
+    floor = int(ctx.params["min-code-lines"])
+    unread = {str(lang).lower() for lang in ctx.params["unread-fences"]}
+    readable = [b for b in page.code_blocks if b.lang.lower() not in unread]
+    code = [b for b in readable if _lines(b) >= floor]
+    if not code:
+        return
+    total_lines = sum(_lines(b) for b in readable)
+    if page.words < int(ctx.params["page-words"]):
+        yield Measurement({"words": page.words, "code_lines": total_lines, "whole_page": True},
+                          Location(page.path, 1, page.line_count), {"where": "The page"})
+        return
+    example = phrases(ctx.params["example-headings"])
+    for index in sorted({b.section for b in code}):
+        if _under(page, index, example):
+            continue
+        own = page.blocks_in(index)
+        parent = page.sections[index].parent if index >= 0 else -2
+        words = _prose_words(own) + (_prose_words(page.blocks_in(parent)) if parent >= -1 else 0)
+        lines = sum(_lines(b) for b in own if b in readable)
+        where = f"Section '{page.sections[index].title}'" if index >= 0 else "The introduction"
+        line = page.sections[index].line if index >= 0 else code[0].line
+        yield Measurement({"words": words, "code_lines": lines, "whole_page": False}, Location(page.path, line),
+                          {"where": where})
+
+
+def _under(page: Page, index: int, example: re.Pattern[str]) -> bool:
+    while index >= 0:
+        if example.search(page.sections[index].title):
+            return True
+        index = page.sections[index].parent
+    return False
+
+
+CHECK = spec(
+    "code-explanation", "page", code_explanation, pure=True, values=("words", "code_lines", "whole_page"),
+    params={
+        "min-code-lines": Count("Code blocks shorter than this many lines need no explanation."),
+        "page-words": Count("Below this many prose words on the whole page, the page is measured once."),
+        "example-headings": Words("Words of a heading whose sections show examples the page explains elsewhere."),
+        "unread-fences": Words("Fence languages that render as something other than code to read (mermaid)."),
+    },
+)

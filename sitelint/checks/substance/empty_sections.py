@@ -1,0 +1,55 @@
+"""Headings with nothing under them (a parent holding only empty subsections is empty too)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+
+from sitelint.checks import CheckContext, spec
+from sitelint.model import Location, Measurement, Page
+
+# Kinds that show the reader something; comments, imports and front matter do not.
+CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "code", "html", "jsx"})
+
+
+def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    if not any(b.kind in CONTENT_KINDS for b in page.blocks):
+        return  # an empty page is a thin page; one finding says it
+    own = [False] * len(page.sections)
+    for index, section in enumerate(page.sections):
+        # mkdocstrings fills a `### ::: package.name` heading with API docs at build time.
+        own[index] = section.title.startswith(":::")
+    starts = [s.line for s in page.sections]
+    for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
+        if block.section >= 0:
+            own[block.section] = True
+        # A block left open above a heading (an unclosed admonition) runs on into that section.
+        for index in range(bisect_right(starts, block.line), bisect_left(starts, block.end_line)):
+            own[index] = True
+    # A first heading with nothing above it is the page's title; sections follow it by design.
+    title = (0 if page.sections and not any(b.kind in CONTENT_KINDS and b.line < page.sections[0].line
+                                            for b in page.blocks) else -1)
+    children: dict[int, list[int]] = {}
+    for index, section in enumerate(page.sections):
+        children.setdefault(section.parent, []).append(index)
+
+    def empty(index: int) -> bool:
+        return not own[index] and all(empty(child) for child in children.get(index, []))
+
+    def report(index: int) -> Iterator[Measurement]:
+        section = page.sections[index]
+        if empty(index) and index != title:
+            subs = len(children.get(index, []))
+            yield Measurement(
+                {"empty": True, "subsections": subs}, Location(page.path, section.line, section.end_line),
+                {"heading": section.title, "subsections_text": f" (nor have its {subs} subsections)" if subs else ""},
+            )
+            return
+        for child in children.get(index, []):
+            yield from report(child)
+
+    for top in children.get(-1, []):
+        yield from report(top)
+
+
+CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections"), pure=True)

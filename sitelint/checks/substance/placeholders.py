@@ -1,0 +1,58 @@
+"""Placeholder text left in a page: TODO markers and phrases that promise content instead of giving it."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+
+from sitelint.checks import CheckContext, Words, spec
+from sitelint.model import Block, Location, Measurement, Page
+from sitelint.text import phrase_source
+
+
+@functools.lru_cache(maxsize=16)
+def _pattern(markers: tuple[str, ...], found: tuple[str, ...], starting: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern, so that overlapping matches ("TODO:") count once: markers in their exact case, phrases in any
+    case, and sentence markers in any case where a sentence starts ("todo:" but not "a todo: list")."""
+    edge, end = r"(?<![\w-])", r"(?![\w-])"
+    return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(found)}){end})"
+                      rf"|(?im:(?:^|[.!?]\s+)(?:{phrase_source(starting)}))")
+
+
+def _source_line(page: Page, block: Block, needle: str) -> int:
+    """The source line of a block that holds the matched words (block text has lost its line breaks)."""
+    lines = page.source.splitlines()
+    pattern = re.compile(r"\s+".join(map(re.escape, needle.split())), re.IGNORECASE)
+    for number in range(block.line, min(block.end_line, len(lines)) + 1):
+        line = re.sub(r"`[^`]*`", "", lines[number - 1])
+        if pattern.search(line):
+            return number
+    return block.line
+
+
+def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    """Placeholder markers in prose and headings, one measurement per source line."""
+    pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
+                       tuple(ctx.params["sentence-markers"]))
+    found: dict[int, list[str]] = {}
+    for block in page.blocks:
+        if not (block.is_prose or block.kind == "heading"):
+            continue
+        for match in pattern.finditer(block.text):
+            marker = match.group().lstrip(".!?").strip()
+            found.setdefault(_source_line(page, block, marker), []).append(marker)
+    for line, markers in sorted(found.items()):
+        unique = list(dict.fromkeys(markers))
+        yield Measurement({"markers": len(unique)}, Location(page.path, line),
+                          {"marker": ", ".join(f"'{m}'" for m in unique)})
+
+
+CHECK = spec(
+    "placeholder-text", "page", placeholder_text, values=("markers",), pure=True,
+    params={
+        "markers": Words("Markers that count in this exact case, as whole words (TODO, TBD)."),
+        "phrases": Words("Phrases that count in any case (coming soon, lorem ipsum)."),
+        "sentence-markers": Words("Markers that count in any case only where a sentence starts (todo:)."),
+    },
+)

@@ -1,0 +1,99 @@
+"""Flesch reading ease and Flesch-Kincaid grade of each section with enough prose, by textstat.
+
+Identifiers, paths and abbreviations that would fake sentence ends or long words are left out first. Each section's
+pair of scores is kept in the cache by the text scored, so an edited page scores only its edited sections.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+
+from sitelint import text
+from sitelint.checks import CheckContext, Count, spec
+from sitelint.model import Block, Location, Measurement, Page
+
+NAMESPACE, VERSION = "readability", 1
+_IDENTISH = re.compile(r"[_/\\<>{}()\[\]=#@$|]|\w\.\w|\b[a-z]+[A-Z][a-z]|\d")
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.", re.IGNORECASE)
+_MAX_CHARS = 20_000  # a section's text scored: the formula's averages settle long before this
+
+
+def _terminated(prose: str) -> str:
+    prose = prose.strip()
+    return prose if not prose or prose[-1] in ".!?" else prose.rstrip(":;,") + "."
+
+
+def _without_identifiers(prose: str) -> str:
+    """Tokens that are code (paths, calls, camelCase, numbers) dropped, their trailing punctuation kept."""
+    out = []
+    for token in prose.split():
+        core = token.rstrip(".,;:!?")
+        out.append(token[len(core):] if _IDENTISH.search(core) else token)
+    return " ".join(t for t in out if t)
+
+
+def readable_text(blocks: Sequence[Block]) -> str:
+    """Prose ready for a readability formula."""
+    parts = []
+    for block in blocks:
+        # textstat drops sentences of one or two words but keeps their words: leave such fragments out.
+        if block.is_prose and block.kind != "table" and text.count(block.text) >= 3:
+            prose = _ABBREV.sub(lambda m: m.group().rstrip("."), block.text)
+            parts.append(_terminated(_without_identifiers(prose)))
+    return " ".join(p for p in parts if p)[:_MAX_CHARS]
+
+
+@functools.cache
+def _textstat() -> str:
+    """The installed textstat's version: cached scores are only valid for the version that made them."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("textstat")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _scores(texts: list[str], ctx: CheckContext) -> list[tuple[float, float]]:
+    ns = ctx.run.cache.namespace(NAMESPACE, VERSION) if ctx.run.cache is not None else None
+    tag = _textstat()
+    keys = [hashlib.blake2b(f"{tag}\0{t}".encode(), digest_size=16).hexdigest() for t in texts]
+    stored = ns.get_json_many(keys) if ns is not None else {}
+    out, fresh = [], {}
+    for key, prose in zip(keys, texts, strict=True):
+        pair = stored.get(key)
+        if not (isinstance(pair, list) and len(pair) == 2):
+            import textstat
+
+            pair = [float(textstat.flesch_reading_ease(prose)), float(textstat.flesch_kincaid_grade(prose))]
+            fresh[key] = pair
+        out.append((float(pair[0]), float(pair[1])))
+    if ns is not None and fresh:
+        ns.put_json_many(fresh)
+    return out
+
+
+def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
+    measured = []
+    for index in range(-1, len(page.sections)):
+        prose = readable_text(page.blocks_in(index))
+        words = text.count(prose)
+        if words >= int(ctx.params["min-words"]):
+            measured.append((index, prose, words))
+    if not measured:
+        return
+    for (index, _, words), (ease, grade) in zip(measured, _scores([m[1] for m in measured], ctx), strict=True):
+        section = page.sections[index] if index >= 0 else None
+        line = section.line if section else next(b.line for b in page.blocks_in(-1) if b.is_prose)
+        yield Measurement(
+            {"ease": round(ease, 1), "grade": round(grade, 1), "words": words},
+            Location(page.path, line, section.end_line if section else None),
+            {"where": f"Section '{section.title}'" if section else "The introduction"},
+        )
+
+
+CHECK = spec("readability", "page", readability, pure=True, values=("ease", "grade", "words"),
+             params={"min-words": Count("Sections with fewer prose words than this are too short to measure.")})

@@ -1,0 +1,143 @@
+"""The command line: check, ci, probe, eval, rules, explain and cache.
+
+Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or input error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import click
+
+from sitelint import __version__, api as engine, config as configmod, rulebook
+from sitelint.report import FORMATS
+
+RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def codes(values: Sequence[str]) -> list[str]:
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def fail(message: str) -> None:
+    click.echo(f"sitelint: error: {message}", err=True)
+    sys.exit(2)
+
+
+def load_config(path: str | None, overrides: dict[str, Any]) -> configmod.Config:
+    try:
+        config = configmod.load(Path.cwd(), Path(path) if path else None)
+    except configmod.ConfigError as exc:
+        fail(str(exc))
+        raise  # unreachable: _fail exits
+    if overrides:
+        config = replace(config, settings=MappingProxyType({**config.settings, **overrides}))
+    return config
+
+
+def exit_code(findings: Sequence[Any], fail_on: str) -> int:
+    if fail_on == "never":
+        return 0
+    return 1 if any(RANK[f.severity] >= RANK[fail_on] for f in findings) else 0
+
+
+def emit(text: str, output: str | None) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False)
+
+
+common_options = [
+    click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True),
+    click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE."),
+    click.option("--select", multiple=True, help="Only these rule codes, names or prefixes (comma-separated)."),
+    click.option("--ignore", multiple=True, help="Skip these rule codes, names or prefixes (comma-separated)."),
+    click.option("--fail-on", type=click.Choice(configmod.FAIL_ON), help="Lowest severity that fails the run."),
+    click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file."),
+    click.option("--no-semantic", is_flag=True, help="Skip the embedding (paraphrase) rules."),
+    click.option("--model", help="Sentence-transformers model folder or name for the semantic rules."),
+    click.option("--progress", is_flag=True, help="Show a progress bar while embedding, even in CI."),
+    click.option("--no-color", is_flag=True, help="No ANSI colours (also: NO_COLOR)."),
+    click.option("-q", "--quiet", is_flag=True, help="Findings only, no summary."),
+    click.option("-v", "--verbose", is_flag=True, help="Tracebacks of internal errors."),
+]
+
+
+def with_common(fn: Any) -> Any:
+    for option in reversed(common_options):
+        fn = option(fn)
+    return fn
+
+
+def tune_process() -> None:
+    """Settings for a process that runs one command and ends: the cyclic garbage collector runs rarely, since a run
+    makes many objects and few cycles (a one-page run 0.02 s faster, a cold run 2.5 s less CPU, peak memory 2 percent
+    higher)."""
+    gc.set_threshold(100_000, 50, 100)
+
+
+def run() -> None:
+    """The console script: the commands; Ctrl-C ends the run with exit code 130 and no traceback."""
+    tune_process()
+    try:
+        main(prog_name="sitelint", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("sitelint: interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("sitelint: interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sitelint")
+def main() -> None:
+    """sitelint: substance, duplication and staleness for documentation sites, beside the build."""
+
+
+def run_lint(paths: Sequence[str], opts: dict[str, Any]) -> tuple[engine.LintResult, str]:
+    overrides: dict[str, Any] = {}
+    if opts["no_semantic"]:
+        overrides["semantic"] = False
+    if opts["model"]:
+        overrides["model"] = opts["model"]
+    if opts["progress"]:
+        overrides["progress"] = True
+    config = load_config(opts["config_path"], overrides)
+    try:
+        result = engine.lint(paths, cwd=Path.cwd(), config=config, select=codes(opts["select"]),
+                             ignore=codes(opts["ignore"]), verbose=opts["verbose"])
+    except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
+        fail(str(exc))
+        raise
+    return result, opts["fail_on"] or config.settings["fail-on"]
+
+
+def color(opts: dict[str, Any]) -> bool:
+    return not opts["no_color"] and not os.environ.get("NO_COLOR") and not opts["output"] and sys.stdout.isatty()
+
+
+
+
+def read_log(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        fail(f"{path}: cannot read the build log: {exc.strerror}")
+        raise
+
+
+from sitelint.cli import evaluate, lint, rules  # noqa: E402, F401 - the commands register themselves on main

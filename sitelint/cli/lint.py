@@ -1,0 +1,90 @@
+"""`sitelint check`, `ci` and `probe`: lint the site, beside its build, or with defects planted in a copy."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sitelint import api as engine, config as configmod, rulebook
+from sitelint.cli import color, emit, exit_code, fail, load_config, main, read_log, run_lint, with_common
+from sitelint.report import render
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@with_common
+def check(paths: tuple[str, ...], **opts: Any) -> None:
+    """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
+    result, fail_on = run_lint(paths, opts)
+    emit(render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"]), opts["output"])
+    if opts["verbose"]:
+        for phase, seconds in result.timings.items():
+            click.echo(f"time {phase}: {seconds:.3f} s", err=True)
+    sys.exit(exit_code(result.findings, fail_on))
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option("--build-log", type=click.Path(allow_dash=True, dir_okay=False),
+              help="Log of a build that already ran (- for stdin).")
+@click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
+              default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@with_common
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: Any) -> None:
+    """Lint beside a build: `sitelint ci --build-log FILE` or `sitelint ci -- npm run build`.
+
+    With a command, the build runs first, its output passes through unchanged, and its exit code is kept: a failed
+    build fails this step (unless --fail-on never) whatever sitelint finds.
+    """
+    if bool(build_log) == bool(command):
+        raise click.UsageError("give either --build-log FILE or a build command after `--`")
+    exit_status: int | None = None
+    if command:
+        from sitelint.build.logs import run_build
+
+        # Keep stdout clean for machine-readable reports: the build's output then goes to stderr.
+        stream = sys.stdout if opts["fmt"] == "text" or opts["output"] else sys.stderr
+        exit_status, log_text = run_build(command, Path.cwd(), out=stream)
+    else:
+        log_text = read_log(str(build_log))
+    result, fail_on = run_lint((), opts)
+    result, build = engine.with_build(result, log_text, framework=framework, command=command,
+                                      exit_status=exit_status)
+    emit(render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"], build=build), opts["output"])
+    if exit_status:
+        click.echo(f"sitelint: the build failed with exit code {exit_status}", err=True)
+        sys.exit(0 if fail_on == "never" else exit_status)
+    # A green build's warnings (a broken anchor at onBrokenAnchors: 'warn') count like sitelint's own findings.
+    sys.exit(exit_code(result.findings, fail_on))
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
+              default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@click.option("--keep", type=click.Path(file_okay=False), help="Keep the mutated copy of the site in this folder.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument("command", nargs=-1, type=click.UNPROCESSED)
+def probe(framework: str, keep: str | None, fmt: str, command: tuple[str, ...]) -> None:
+    """Inject known defects into a copy of the site and see which the build and sitelint catch.
+
+    `sitelint probe -- npm run build` also runs the build on the copy. Your files are never touched: the copy lives
+    in a temporary folder (or --keep DIR).
+    """
+    import json
+
+    from sitelint import probe as probemod
+
+    try:
+        rows, notes = probemod.run(Path.cwd(), command, framework=framework, config=load_config(None, {}),
+                                   keep=Path(keep) if keep else None)
+    except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
+        fail(str(exc))
+        return
+    if fmt == "json":
+        click.echo(json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
+                              indent=2))
+    else:
+        click.echo(probemod.render(rows, notes), nl=False)

@@ -1,0 +1,129 @@
+"""`sitelint rules`, `explain` and `cache`: what the rules are, and the cache they keep."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sitelint import api as engine, rulebook
+from sitelint.cli import fail, load_config, main
+
+
+@main.command("rules")
+@click.option("--all", "show_all", is_flag=True, help="Include rules that are off by default.")
+def rules_cmd(show_all: bool) -> None:
+    """List every rule: code, name, dimension, level, what it checks."""
+    rules = _known_rules()
+    rows = [(r.code, r.name, r.dimension, r.level + ("" if r.enabled else " (off)"), _first_sentence(r.summary))
+            for r in rules if r.enabled or show_all]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(row[:4], widths, strict=True)) + "  " + row[4])
+
+
+def _known_rules() -> list[rulebook.Rule]:
+    """Built-in rules plus the project's own (`rules-dirs`), so that `rules` and `explain` know them too."""
+    try:
+        return engine.known_rules(load_config(None, {}))
+    except engine.InputError as exc:
+        fail(str(exc))
+        raise  # unreachable: _fail exits
+
+
+def _first_sentence(text: str) -> str:
+    match = re.match(r"(.+?[.!?])(\s|$)", " ".join(text.split()))
+    return match.group(1) if match else text
+
+
+@main.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """What RULE (a code or a name) checks, why, examples, options and which builds see the same defect."""
+    rules = _known_rules()
+    match = next((r for r in rules if rule.upper() == r.code or rule == r.name), None)
+    if match is None:
+        fail(f"unknown rule `{rule}`; run `sitelint rules` for the list")
+        return
+    click.echo(explain_text(match))
+
+
+def explain_text(r: rulebook.Rule) -> str:
+    lines = [f"{r.code} {r.name} ({r.dimension}, {r.level}{'' if r.enabled else ', off by default'})", "",
+             "## What it does", r.summary, "", "## Why is this bad?", r.why, ""]
+    condition = r.condition.text if r.condition else "reported by another stage"
+    lines += ["## Condition", f"check `{r.check}` measures {', '.join(_values(r)) or 'nothing'}; "
+              f"the rule fires when: {condition}"]
+    if r.params:
+        lines += ["Params (defaults): " + ", ".join(f"{k} = {_short(v)}" for k, v in r.params.items())]
+    lines += [f"Each finding takes {r.weight:g} points off the page's {_score_name(r)} score "
+              f"(a quarter of that at info level); a page's overall score is the lowest of its substance, "
+              "duplication and freshness scores.", ""]
+    if r.example.get("bad"):
+        lines += ["## Example", r.example["bad"].rstrip(), ""]
+    if r.example.get("good"):
+        lines += ["## Use instead", r.example["good"].rstrip(), ""]
+    if r.options:
+        lines += ["## Options"] + [f"- {k}: {v}" for k, v in r.options.items()]
+        lines += [f"Set them in [tool.sitelint.rule.{r.code}] (or .{r.name}).", ""]
+    lines += ["## Builds that see the same defect"]
+    if r.build_overlap:
+        lines += [f"- {fw}: {what}" for fw, what in r.build_overlap.items()]
+    else:
+        lines += ["None: no docs build (Docusaurus, VitePress, MkDocs, Sphinx, Starlight) checks this. "
+                  "It is a blind spot of the build."]
+    return "\n".join(lines)
+
+
+def _values(r: rulebook.Rule) -> list[str]:
+    from sitelint.checks import registry
+
+    spec = registry().get(r.check)
+    return list(spec.values) if spec else []
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _score_name(r: rulebook.Rule) -> str:
+    return "freshness" if r.dimension == "staleness" else r.dimension
+
+
+@main.group()
+def cache() -> None:
+    """Inspect or clear the cache (.sitelint/cache.sqlite)."""
+
+
+def _open_cache() -> Any:
+    from sitelint import cache as cachemod
+    from sitelint.pipeline import discover
+
+    config = load_config(None, {})
+    notes: list[str] = []
+    store = cachemod.open_cache(config.settings, discover.project_root(Path.cwd()), notes.append)
+    for note in notes:
+        click.echo(f"note: {note}", err=True)
+    return store
+
+
+@cache.command("info")
+def cache_info() -> None:
+    """Where the cache is, how big, and what it holds."""
+    store = _open_cache()
+    for key, value in store.info().items():
+        click.echo(f"{key}: {value}")
+    store.close()
+
+
+@cache.command("clear")
+def cache_clear() -> None:
+    """Delete everything in the cache."""
+    store = _open_cache()
+    store.clear()
+    store.close()
+    click.echo("cache cleared")

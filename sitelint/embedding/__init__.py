@@ -1,0 +1,159 @@
+"""Sentence embeddings for the semantic duplication rule: one Embedder, backends from well-kept libraries.
+
+Each unique passage (whitespace-normalised) is embedded once and its float32 vector kept in the cache under
+sha256(passage), in a namespace named by the model's content digest. Only passages the cache lacks reach a backend:
+a few go to the ONNX export on onnxruntime (no torch import), many to sentence-transformers on torch, which also
+writes that export for later runs. A run on an unchanged site loads no model at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+import numpy as np
+
+from sitelint.cache import Cache
+from sitelint.embedding.models import FIX, ModelSpec, ModelUnavailable, onnx_path, resolve
+
+FEW = 256  # missing passages up to which the light backend is used when the model has an ONNX export
+CHUNK = 256  # passages per encode call: progress steps and incremental cache writes
+PROGRESS_MIN = 300
+
+
+class Backend(Protocol):
+    def encode(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def normal(text: str) -> str:
+    """A passage as it is embedded and cached: whitespace runs as one space."""
+    return " ".join(text.split())
+
+
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class Embedder:
+    """L2-normalised float32 vectors of passages, through the cache; loads a backend the first time one is needed."""
+
+    def __init__(self, spec: ModelSpec, cache: Cache | None, note: Callable[[str], None],
+                 progress: bool = False) -> None:
+        self.spec = spec
+        self.name = spec.namespace
+        self._ns = cache.namespace(spec.namespace, 1) if cache is not None else None
+        self._note = note
+        self._progress = progress
+        self._backends: dict[str, Backend] = {}
+        self.problem = ""  # why no vector could be made; "" while the model is usable
+        self.backend = ""  # the backend that encoded in this run ("onnx", "torch"), "" when none was needed
+        self.embedded = 0
+        self.cache_hits = 0
+        self.seconds = 0.0
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray | None:
+        """One vector per text, in order; None (after one note) when a vector is needed and cannot be made."""
+        norms = [normal(t) for t in texts]
+        unique = list(dict.fromkeys(norms))
+        vectors = self._lookup(unique)
+        missing = [t for t in unique if t not in vectors]
+        if missing:
+            made = self._encode(missing)
+            if made is None:
+                return None
+            vectors.update(made)
+        if not norms:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.stack([vectors[t] for t in norms]).astype(np.float32, copy=False)
+
+    def _lookup(self, unique: Sequence[str]) -> dict[str, np.ndarray]:
+        keys = {t: _key(t) for t in unique}
+        stored = self._ns.get_many(keys.values()) if self._ns is not None else {}
+        vectors: dict[str, np.ndarray] = {}
+        for t, key in keys.items():
+            blob = stored.get(key)
+            if blob and len(blob) % 4 == 0:
+                vectors[t] = np.frombuffer(blob, dtype=np.float32)
+        if len({v.shape[0] for v in vectors.values()}) > 1:  # a damaged row: trust nothing from this lookup
+            vectors.clear()
+        self.cache_hits += len(vectors)
+        return vectors
+
+    def _backend(self, count: int) -> Backend | None:
+        started = time.perf_counter()
+        try:
+            if count <= FEW and "torch" not in self._backends:
+                light = self._light()
+                if light is not None:
+                    self.backend = "onnx"
+                    return light
+            if "torch" not in self._backends:
+                from sitelint.embedding.torch_backend import TorchBackend
+
+                torch = TorchBackend(self.spec)
+                self._backends["torch"] = torch
+                why = torch.export_onnx()
+                if why:
+                    self._note(f"the model's ONNX export for light runs was not written ({why}); runs with a few new "
+                               "passages will load torch")
+            self.backend = "torch"
+            return self._backends["torch"]
+        except ModelUnavailable as exc:
+            self.problem = f"semantic rules skipped: {exc}; to fix, {FIX}"
+            self._note(self.problem)
+            return None
+        finally:
+            self.seconds += time.perf_counter() - started
+
+    def _light(self) -> Backend | None:
+        if "onnx" not in self._backends:
+            from sitelint.embedding import onnx_backend
+
+            path = onnx_path(self.spec)
+            if not path.is_file() or not onnx_backend.supported(self.spec):
+                return None
+            try:
+                self._backends["onnx"] = onnx_backend.OnnxBackend(self.spec, path)
+            except ModelUnavailable:
+                return None  # a damaged export: torch makes the vectors, and a new export
+        return self._backends["onnx"]
+
+    def _encode(self, texts: list[str]) -> dict[str, np.ndarray] | None:
+        if self.problem:
+            return None
+        backend = self._backend(len(texts))
+        if backend is None:
+            return None
+        started = time.perf_counter()
+        order = sorted(texts, key=len)  # similar lengths per batch: less padding
+        show = self._progress or (len(order) > PROGRESS_MIN and sys.stderr.isatty())
+        out: dict[str, np.ndarray] = {}
+        for start in range(0, len(order), CHUNK):
+            chunk = order[start : start + CHUNK]
+            matrix = backend.encode(chunk)
+            out.update(zip(chunk, matrix, strict=True))
+            if self._ns is not None:
+                self._ns.put_many({_key(t): matrix[i].tobytes() for i, t in enumerate(chunk)})
+            self.embedded += len(chunk)
+            if show:
+                rate = len(out) / max(time.perf_counter() - started, 1e-9)
+                sys.stderr.write(f"\rembedding passages: {len(out)}/{len(order)} ({rate:.0f}/s)")
+                sys.stderr.flush()
+        if show:
+            sys.stderr.write("\n")
+        self.seconds += time.perf_counter() - started
+        return out
+
+
+def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None]) -> Embedder | None:
+    """The run's embedder for the configured model (default: the packaged MiniLM); None, after a note saying why,
+    when the model cannot be used."""
+    try:
+        spec = resolve(str(settings.get("model") or ""))
+    except ModelUnavailable as exc:
+        note(f"semantic rules skipped: {exc}")
+        return None
+    return Embedder(spec, cache, note, progress=bool(settings.get("progress")))

@@ -1,0 +1,66 @@
+"""Prepare: what several checks share, made once before any check runs, into one typed RunContext.
+
+The cache, the git history, the product's current version, the duplication corpus and the embedder are made here
+only when a selected rule's check needs them (CheckSpec.needs), and never filled in later behind a check's back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sitelint.cache import Cache
+from sitelint.gitinfo import GitHistory
+from sitelint.model import Site
+from sitelint.sites.product import Product, find_product
+
+if TYPE_CHECKING:
+    from sitelint.checks import CheckSpec
+    from sitelint.checks.duplication.corpus import Corpus
+    from sitelint.embedding import Embedder
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """Everything a check may use besides its page and params."""
+
+    site: Site
+    settings: Mapping[str, Any]
+    today: dt.date
+    scope: frozenset[str] | None  # the pages whose findings the run keeps; None: every page
+    cache: Cache | None = None
+    git: GitHistory | None = None
+    product: Product | None = None
+    corpus: Corpus | None = None
+    embedder: Embedder | None = None
+
+
+def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
+    return frozenset(n for s in specs for n in s.needs)
+
+
+def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: frozenset[str] | None,
+            cache: Cache | None, wanted: frozenset[str], note: Callable[[str], None]) -> RunContext:
+    """The run's context with what `wanted` names: "git", "product", "corpus", "embedder"."""
+    git = None
+    if wanted & {"git", "corpus"}:  # the corpus names the oldest copy of a duplicate as canonical
+        from sitelint import gitinfo
+
+        git = gitinfo.history_for(site.product_root, cache, note if "git" in wanted else lambda message: None)
+    product = find_product(site.product_root, settings) if "product" in wanted else None
+    corpus = None
+    if "corpus" in wanted:
+        from sitelint.checks.duplication.corpus import prepare as corpus_of
+
+        corpus = corpus_of(site, settings, scope, cache, git)
+    embedder = None
+    if "embedder" in wanted:
+        if settings.get("semantic") is False:
+            note("semantic rules are off (semantic = false or --no-semantic): paraphrases are not looked for")
+        else:
+            from sitelint.embedding import embedder_for
+
+            embedder = embedder_for(settings, cache, note)
+    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder)

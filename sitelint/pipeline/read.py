@@ -1,0 +1,127 @@
+"""Read: the site's page files as UTF-8 text (or a problem saying why one cannot be linted), parsed into Pages."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sitelint.cache import Cache
+from sitelint.model import Site
+from sitelint.pipeline import discover, pages
+
+
+class InputProblem(Exception):
+    """A file that cannot be read as a UTF-8 text page; the message says what is wrong and what to do."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+def read_source(abspath: Path, max_bytes: int) -> str:
+    """Read a page as UTF-8 text (a BOM is dropped), or raise InputProblem saying why it cannot be linted."""
+    try:
+        info = abspath.stat()
+        if not stat.S_ISREG(info.st_mode):  # a directory or a FIFO named *.md; reading a FIFO would block
+            kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise InputProblem(f"the path is {kind}, not a page; rename it or exclude it")
+        size = info.st_size
+        if size > max_bytes:
+            raise InputProblem(
+                f"the file is {size:,} bytes, over the max-page-bytes limit of {max_bytes:,}; "
+                "split the page, exclude it, or raise max-page-bytes in the sitelint configuration"
+            )
+        data = abspath.read_bytes()
+    except PermissionError:
+        raise InputProblem("the file cannot be read (permission denied); make it readable or exclude it") from None
+    except OSError as exc:
+        raise InputProblem(f"the file cannot be read ({exc.strerror or exc}); fix it or exclude it") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputProblem("the file is UTF-16 text; re-encode it as UTF-8")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise InputProblem(
+            f"the file holds binary data (a NUL byte at offset {nul}), not text; "
+            "exclude it or give it a name that is not a page's"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputProblem(
+            f"the file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start}, line {line}); "
+            "re-encode it as UTF-8 (for example: iconv -f latin1 -t utf-8)",
+            line,
+        ) from None
+
+
+def rel(path: Path, cwd: Path) -> str:
+    """A path as findings name it: relative to the working directory, forward slashes."""
+    full, base = str(path), os.path.join(str(cwd), "")
+    out = full[len(base):] if full.startswith(base) else os.path.relpath(full, cwd)
+    return out if os.sep == "/" else Path(out).as_posix()
+
+
+def matcher(targets: Sequence[Path]) -> Callable[[str], bool]:
+    """Whether an absolute path is one of the targets or under one of them."""
+    files = {str(t) for t in targets if t.is_file()}
+    folders = tuple(os.path.join(str(t), "") for t in targets if t.is_dir())
+
+    def named(where: str) -> bool:
+        return where in files or os.path.join(where, "").startswith(folders)
+
+    return named
+
+
+def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, targets: Sequence[Path],
+              cache: Cache | None) -> Site:
+    """Every page of the site, read and parsed (or taken from the cache), and the files that could not be read.
+
+    Versioned copies and translations are frozen on purpose and read only when reported on: named on the command
+    line, or with lint-variants. Pages named on the command line outside the docs roots are read too.
+    """
+    in_targets, below = matcher(targets), [os.path.join(str(t), "") for t in targets]
+
+    def read_variants(folder: str) -> bool:  # a folder of copies is read when it holds or is under a target
+        if not targets:
+            return bool(settings["lint-variants"])
+        return in_targets(folder) or any(t.startswith(os.path.join(folder, "")) for t in below)
+
+    found = list(discover.walk(layout, settings["include"], settings["exclude"], read_variants))
+    not_read = sum(f.not_read for f in found)
+    found = [f for f in found if not f.not_read]
+    named = [t for t in targets if t.is_file() and t.suffix in discover.PAGE_SUFFIXES]
+    if named:
+        known = {f.path.resolve() for f in found}
+        found += [discover.Found(t) for t in named if t.resolve() not in known]
+    unreadable: list[tuple[str, str]] = []
+    sources: list[tuple[str, Path, str, str]] = []
+    for item in found:
+        where = rel(item.path, cwd)
+        if item.problem:
+            unreadable.append((where, item.problem))
+            continue
+        try:
+            sources.append((where, item.path, item.variant, read_source(item.path, settings["max-page-bytes"])))
+        except InputProblem as exc:
+            unreadable.append((where, str(exc)))
+    repo_root = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
+                     layout.project_root)
+    return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
+                framework=layout.framework, pages=tuple(pages.load(sources, cache)), config_files=layout.config_files,
+                unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=not_read)
+
+
+def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
+    """The pages reported on: those under the given paths, else every page (None when that is the whole site);
+    frozen versioned copies and translations only when asked for (by lint-variants or by naming them)."""
+    if not targets:
+        chosen = {p.path for p in site.pages if variants or not p.variant}
+        return None if len(chosen) == len(site.pages) else frozenset(chosen | {p for p, _ in site.unreadable})
+    named = matcher(targets)
+    chosen = {p.path for p in site.pages if named(str(p.abspath))}
+    return frozenset(chosen | {p for p, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, p)))})

@@ -1,0 +1,298 @@
+"""The rule book: rules/**/*.yml loaded, checked against the checks they bind, tuned by config, turned into findings.
+
+A rule binds one check to a condition over the values it measures and the rule's params (thresholds, word lists),
+and says how to report it. Every default lives in the rule file; config overrides are validated against the check's
+declared params (and the rule's own), and the level of a finding is the rule's (`levels` may raise it by an
+expression, `corroborated` when another rule fires on the same page).
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import string
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from sitelint.checks import CheckSpec, Param
+from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
+from sitelint.rulebook.condition import Condition, ConditionError, compile_condition
+
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
+KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
+                   "weight", "options", "example", "build_overlap", "enabled"})
+FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
+NO_CHECK = "none"  # a rule another stage reports (unused suppressions)
+
+
+class RuleError(Exception):
+    """A rule file or a rule setting that cannot be used, worded for the user."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    dimension: str
+    check: str
+    level: str
+    message: str
+    summary: str
+    why: str
+    source: Path
+    condition: Condition | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    kinds: Mapping[str, Param] = field(default_factory=dict)  # the type of every param, the check's and the rule's
+    levels: tuple[tuple[str, Condition], ...] = ()
+    because: tuple[tuple[Condition, str], ...] = ()  # reasons the message lists; `reasons` counts those that hold
+    corroborated_by: tuple[str, ...] = ()
+    corroborated_level: str = ""
+    defect_class: str = ""
+    weight: float = 10.0
+    options: Mapping[str, str] = field(default_factory=dict)
+    example: Mapping[str, str] = field(default_factory=dict)
+    build_overlap: Mapping[str, str] = field(default_factory=dict)
+    enabled: bool = True
+
+    def scope(self, m: Measurement, facts: Mapping[str, Any]) -> dict[str, Any]:
+        """The names a condition and a message may use for one measurement."""
+        out: dict[str, Any] = {k.replace("-", "_"): v for k, v in self.params.items()}
+        out.update(facts)
+        out.update(m.values)
+        return out
+
+    def finding(self, m: Measurement, facts: Mapping[str, Any]) -> Finding | None:
+        """The finding a measurement makes under this rule, or None when the condition does not hold."""
+        scope = self.scope(m, facts)
+        if self.because:
+            said = [self.render({**m.detail, **scope}, text) for cond, text in self.because if cond(scope)]
+            scope["reasons"], scope["because"] = len(said), "; ".join(said)
+        if self.condition is None or not self.condition(scope):
+            return None
+        severity = next((level for level, cond in self.levels if cond(scope)), self.level)
+        return Finding(rule=self.code, name=self.name, dimension=self.dimension,  # type: ignore[arg-type]
+                       severity=severity, path=m.at.path, line=m.at.line,  # type: ignore[arg-type]
+                       end_line=m.at.end_line, message=self.render({**m.detail, **scope}), related=m.related)
+
+    def render(self, values: Mapping[str, Any], template: str = "") -> str:
+        template = template or self.message
+        try:
+            return string.Formatter().vformat(template, (), _Lenient(values))
+        except (ValueError, TypeError, IndexError, KeyError):
+            return template
+
+    def threshold(self) -> tuple[str, str, float] | None:
+        """(value name, operator, threshold) of the rule's main comparison, for rule health; None without one."""
+        for value, op, param in self.condition.comparisons() if self.condition else ():
+            number = self.params.get(param, self.params.get(param.replace("_", "-")))
+            if isinstance(number, (int, float)) and not isinstance(number, bool):
+                return value, op, float(number)
+        return None
+
+
+class _Lenient(dict[str, Any]):
+    """Leaves unknown placeholders visible instead of failing: a message typo must not crash a run."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def builtin_dir() -> Path:
+    """The built-in rule pack: the installed sitelint.rules package, or rules/ beside the package in a checkout."""
+    spec = importlib.util.find_spec("sitelint.rules") if importlib.util.find_spec("sitelint") else None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+def load_rules(checks: Mapping[str, CheckSpec], extra_dirs: Sequence[Path] = ()) -> list[Rule]:
+    """Every rule: the built-in ones, then those in users' rule folders (which must use codes of their own)."""
+    by_code: dict[str, Rule] = {}
+    for folder in (builtin_dir(), *extra_dirs):
+        if not folder.is_dir():
+            raise RuleError(f"{folder}: rule folder does not exist; fix `rules-dirs` in your config")
+        for path in sorted(folder.rglob("*.yml")):
+            rule = load_rule(path, checks)
+            if rule.code in by_code:
+                raise RuleError(f"{path}: code {rule.code} is already the rule in {by_code[rule.code].source}; give "
+                                "your rule a code of its own, or tune the built-in rule in your config")
+            by_code[rule.code] = rule
+    names: dict[str, str] = {}
+    for rule in by_code.values():
+        if rule.name in names:
+            raise RuleError(f"{rule.source}: name `{rule.name}` is already used by {names[rule.name]}")
+        names[rule.name] = rule.code
+    for rule in by_code.values():
+        unknown = [c for c in rule.corroborated_by if c not in by_code]
+        if unknown:
+            raise RuleError(f"{rule.source}: corroborated.by names {', '.join(unknown)}, which no rule has")
+    return sorted(by_code.values(), key=lambda r: r.code)
+
+
+def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_YAML_LOADER)  # noqa: S506 - a safe loader
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise RuleError(f"{path}: cannot be read as YAML: {exc}") from None
+    if not isinstance(data, Mapping):
+        raise RuleError(f"{path}: a rule file must be a YAML mapping with keys {', '.join(REQUIRED)}")
+    missing = [k for k in REQUIRED if not data.get(k)]
+    if missing:
+        raise RuleError(f"{path}: missing {', '.join(missing)}")
+    unknown = sorted(set(data) - KNOWN)
+    if unknown:
+        raise RuleError(f"{path}: unknown keys {', '.join(unknown)}{_did_you_mean(unknown[0], KNOWN)}; allowed: "
+                        f"{', '.join(sorted(KNOWN))}")
+    if data["dimension"] not in DIMENSIONS[:3]:
+        raise RuleError(f"{path}: dimension must be one of substance, duplication, staleness")
+    if data["level"] not in SEVERITIES:
+        raise RuleError(f"{path}: level must be one of {', '.join(SEVERITIES)}")
+    check_name = str(data["check"])
+    spec = checks.get(check_name)
+    if spec is None and check_name != NO_CHECK:
+        raise RuleError(f"{path}: check `{check_name}` does not exist{_did_you_mean(check_name, checks)}; known "
+                        f"checks: {', '.join(sorted(checks))}")
+    params = dict(data.get("params") or {})
+    kinds = _kinds(path, spec, params, data.get("limits") or {})
+    for key, value in params.items():
+        problem = kinds[key].check(value)
+        if problem:
+            raise RuleError(f"{path}: params.{key} {problem}")
+    known = [*(spec.values if spec else ()), *params, *FACTS]
+    reasons = data.get("because") or []
+    try:
+        because = tuple((compile_condition(str(r["when"]), known), str(r["say"])) for r in reasons)
+        known += ["reasons"] if because else []
+        condition = compile_condition(str(data["condition"]), known) if data.get("condition") else None
+        levels = tuple((str(level), compile_condition(str(text), known))
+                       for level, text in (data.get("levels") or {}).items())
+    except (KeyError, TypeError):
+        raise RuleError(f"{path}: `because` is a list of {{when: condition, say: text}}") from None
+    except ConditionError as exc:
+        raise RuleError(f"{path}: {exc}") from None
+    if spec is not None and condition is None:
+        raise RuleError(f"{path}: a rule needs a condition over the values of `{check_name}`: "
+                        f"{', '.join(spec.values)}")
+    corroborated = data.get("corroborated") or {}
+    return Rule(
+        code=str(data["code"]), name=str(data["name"]), dimension=data["dimension"], check=check_name,
+        level=data["level"], message=str(data["message"]), summary=str(data["summary"]).strip(),
+        why=" ".join(str(data["why"]).split()), source=path, condition=condition,
+        params=MappingProxyType(params), kinds=MappingProxyType(kinds), levels=levels, because=because,
+        corroborated_by=tuple(str(c) for c in corroborated.get("by", ())),
+        corroborated_level=str(corroborated.get("level", "")), defect_class=str(data.get("defect_class") or ""),
+        weight=float(data.get("weight", 10)), options=MappingProxyType(dict(data.get("options") or {})),
+        example=MappingProxyType(dict(data.get("example") or {})),
+        build_overlap=MappingProxyType(dict(data.get("build_overlap") or {})),
+        enabled=bool(data.get("enabled", True)),
+    )
+
+
+def _kinds(path: Path, spec: CheckSpec | None, params: Mapping[str, Any],
+           limits: Mapping[str, Any]) -> dict[str, Param]:
+    """The type of each param: the check's declaration, else the type of the rule's default (and its limits)."""
+    kinds: dict[str, Param] = {}
+    declared = dict(spec.params) if spec else {}
+    missing = [k for k in declared if k not in params]
+    if missing:
+        raise RuleError(f"{path}: params must give a default for every param of check `{spec.name}`; missing "  # type: ignore[union-attr]
+                        f"{', '.join(missing)}")
+    for key, value in params.items():
+        if key in declared:
+            kinds[key] = declared[key]
+            continue
+        low, high = (list(limits.get(key) or []) + [None, None])[:2]
+        if isinstance(value, bool):
+            kinds[key] = Param(bool)
+        elif isinstance(value, (int, float)):
+            kinds[key] = Param((int, float), low=low, high=high)
+        elif isinstance(value, str):
+            kinds[key] = Param(str)
+        elif isinstance(value, list):
+            kinds[key] = Param((list, tuple), items=str)
+        else:
+            raise RuleError(f"{path}: params.{key} must be a number, text, true/false or a list of text")
+    return kinds
+
+
+RULE_SETTINGS = ("level", "enabled", "params")
+
+
+def configure(rules: Iterable[Rule], overrides: Mapping[str, Mapping[str, Any]], select: Sequence[str] = (),
+              ignore: Sequence[str] = (), where: str = "the configuration") -> list[Rule]:
+    """Apply per-rule settings (by code or name) and select/ignore lists; return the rules that run."""
+    rules = list(rules)
+    known = {r.code for r in rules} | {r.name for r in rules}
+    for ref in [*overrides, *select, *ignore]:
+        if ref not in known and not any(r.code.startswith(ref) for r in rules):
+            raise RuleError(f"unknown rule `{ref}`{_did_you_mean(ref, known)}; run `sitelint rules` for the list")
+    result = []
+    for rule in rules:
+        for key in (rule.code, rule.name):
+            rule = _override(rule, overrides.get(key) or {}, f"{where}, rule {key}")
+        chosen = _picked(rule, select) if select else rule.enabled
+        if chosen and not _picked(rule, ignore):
+            result.append(rule)
+    return result
+
+
+def _picked(rule: Rule, refs: Sequence[str]) -> bool:
+    return any(ref in (rule.code, rule.name) or rule.code.startswith(ref) for ref in refs)
+
+
+def _override(rule: Rule, o: Mapping[str, Any], where: str) -> Rule:
+    """A rule with one settings table applied: level, enabled, params (or a param named directly: `min = 100`)."""
+    if not o:
+        return rule
+    params = dict(rule.params)
+    given = {**{k: v for k, v in o.items() if k not in RULE_SETTINGS}, **dict(o.get("params") or {})}
+    for key, value in given.items():
+        if key not in rule.kinds:
+            allowed = [*RULE_SETTINGS, *rule.kinds]
+            raise RuleError(f"{where}: `{key}` is not a setting of {rule.code} {rule.name}"
+                            f"{_did_you_mean(key, allowed)}; its settings are {', '.join(allowed)}")
+        problem = rule.kinds[key].check(value)
+        if problem:
+            raise RuleError(f"{where}: `{key}` {problem}")
+        params[key] = value
+    level = o.get("level", rule.level)
+    if level not in SEVERITIES:
+        raise RuleError(f"{where}: level must be one of {', '.join(SEVERITIES)}, not {level!r}")
+    enabled = o.get("enabled", rule.enabled)
+    if not isinstance(enabled, bool):
+        raise RuleError(f"{where}: enabled must be true or false, not {enabled!r}")
+    return replace(rule, level=level, enabled=enabled, params=MappingProxyType(params))
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, sorted(choices), n=1)
+    return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def names(rules: Iterable[Rule]) -> dict[str, str]:
+    return {r.name: r.code for r in rules}
+
+
+def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
+    """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page; its
+    message then says which (a stale page that also carries an expired review is where a review pays off)."""
+    by_code = {r.code: r for r in rules}
+    on_page: dict[str, set[str]] = {}
+    for f in findings:
+        on_page.setdefault(f.path, set()).add(f.rule)
+    out = []
+    for f in findings:
+        rule = by_code.get(f.rule)
+        if rule is not None and rule.corroborated_by and rule.corroborated_level:
+            also = [by_code[c].name.replace("-", " ") for c in rule.corroborated_by if c in on_page.get(f.path, ())]
+            if also:
+                f = replace(f, severity=rule.corroborated_level,  # type: ignore[arg-type]
+                            message=f"{f.message}; also on this page: {', '.join(also)}")
+        out.append(f)
+    return out

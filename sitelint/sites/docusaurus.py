@@ -1,0 +1,262 @@
+"""Maps Docusaurus routes back to source files: docs folders and their versions, blog posts, pages, translations.
+
+Routes are computed the way Docusaurus 3 computes them by default (slug and id front matter, number prefixes, route
+base paths, baseUrl; a version's path part is its `versions.<name>.path`, else "" for the last version, "next" for
+the current one and the version's name for the others; a blog post's slug is its front matter's, else its file's date
+and name; a translated route without a translated file is built from the default locale's file).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from sitelint.sites.siteconfig import (
+    docusaurus_config,
+    js_object,
+    js_objects_after,
+    js_value,
+    mask_comments,
+    read_text,
+    top_level,
+)
+
+_DOC_SUFFIXES = (".md", ".mdx")
+_PAGE_SUFFIXES = (".md", ".mdx", ".js", ".jsx", ".ts", ".tsx")
+_NUMBER_PREFIX = re.compile(r"^\d+\s*[-_.]+\s*(?=[^\d])")
+_FRONT_MATTER = re.compile(r"\A---\s*\n(.*?)\n---\s*(?:\n|\Z)", re.S)
+_BLOG_DATE = re.compile(r"^(?P<folder>.*)(?P<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?P<text>.*?)(?:/index)?\.mdx?$")
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+CURRENT = "current"  # Docusaurus's name for the version in the docs folder itself
+
+
+@dataclass(frozen=True)
+class DocsInstance:
+    """One docs plugin: where its files are (relative to the site) and the route they are served under."""
+
+    path: str = "docs"
+    route_base: str = "docs"
+    plugin_id: str = "default"
+    last_version: str | None = None  # the lastVersion option; None: the newest in versions.json, else current
+    version_paths: Mapping[str, str] = field(default_factory=dict)  # versions.<name>.path, where set
+    include_current: bool = True
+
+    def versions(self, root: Path) -> Iterator[tuple[str, str, str]]:
+        """(version name, its folder relative to the site, its route path part), current version first."""
+        prefix = "" if self.plugin_id == "default" else f"{self.plugin_id}_"
+        names = _version_names(root / f"{prefix}versions.json")
+        last = self.last_version or (names[0] if names else CURRENT)
+        for name in ([CURRENT] if self.include_current else []) + names:
+            default = "" if name == last else ("next" if name == CURRENT else name)
+            folder = self.path if name == CURRENT else f"{prefix}versioned_docs/version-{name}"
+            yield name, folder, self.version_paths.get(name, default).strip("/")
+
+    def i18n_folder(self, locale: str, version: str) -> str:
+        plugin = "docusaurus-plugin-content-docs" + ("" if self.plugin_id == "default" else f"-{self.plugin_id}")
+        return f"i18n/{locale}/{plugin}/{version if version == CURRENT else 'version-' + version}"
+
+
+@dataclass(frozen=True)
+class BlogInstance:
+    """One blog plugin: its folder and route base path."""
+
+    path: str = "blog"
+    route_base: str = "blog"
+    plugin_id: str = "default"
+
+
+@dataclass(frozen=True)
+class DocusaurusSite:
+    """What route mapping needs from docusaurus.config: baseUrl, locales and the docs and blog plugin instances."""
+
+    base_url: str = "/"
+    docs: tuple[DocsInstance, ...] = (DocsInstance(),)
+    pages_path: str = "src/pages"
+    blogs: tuple[BlogInstance, ...] = ()
+    default_locale: str = "en"
+    locales: tuple[str, ...] = ()
+
+    @property
+    def docs_dirs(self) -> tuple[str, ...]:
+        return tuple(d.path for d in self.docs)
+
+
+def read_site(root: Path) -> DocusaurusSite:
+    """The route settings in docusaurus.config.*, read as text; defaults when there is no config."""
+    source = mask_comments(read_text(docusaurus_config(root)))
+    if not source:
+        return DocusaurusSite()
+    base_url = re.search(r"\bbaseUrl\s*:\s*['\"`]([^'\"`]*)['\"`]", source)
+    instances: list[DocsInstance] = []
+    blogs: list[BlogInstance] = []
+    for preset in js_objects_after(source, r"['\"](?:@docusaurus/preset-)?classic['\"]\s*,"):
+        if js_value(preset, "docs") != "false":
+            instances.append(_instance(js_object(preset, "docs") or ""))
+        if js_value(preset, "blog") != "false":
+            blogs.append(_blog(js_object(preset, "blog") or ""))
+    for body in js_objects_after(source, r"['\"]@docusaurus/plugin-content-docs['\"]\s*,"):
+        instances.append(_instance(body))
+    for body in js_objects_after(source, r"['\"]@docusaurus/plugin-content-blog['\"]\s*,"):
+        blogs.append(_blog(body))
+    i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
+    default_locale = js_value(i18n, "defaultLocale") or "en"
+    locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))
+    return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
+                          blogs=tuple(blogs), default_locale=default_locale,
+                          locales=tuple(loc for loc in locales if loc != default_locale))
+
+
+def _instance(body: str) -> DocsInstance:
+    path = js_value(body, "path") or "docs"
+    route = js_value(body, "routeBasePath")
+    versions = js_object(body, "versions") or ""
+    paths = {}
+    for name in re.findall(r"(?:^|[{,\s])['\"]?([\w.-]+)['\"]?\s*:\s*\{", top_level(versions)):
+        found = js_value(js_object(versions, name) or "", "path")
+        if found is not None:
+            paths[name] = found
+    return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
+                        js_value(body, "id") or "default", js_value(body, "lastVersion"),
+                        MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false")
+
+
+def _blog(body: str) -> BlogInstance:
+    path = js_value(body, "path") or "blog"
+    route = js_value(body, "routeBasePath")
+    return BlogInstance(_folder(path), "blog" if route is None else route.strip("/"),
+                        js_value(body, "id") or "default")
+
+
+def _folder(path: str) -> str:
+    """A plugin's `path` option as a folder relative to the site ("./docs" and "docs/" are "docs"; "../docs" stays)."""
+    return posixpath.normpath(path.replace("\\", "/")).removeprefix("./")
+
+
+def _version_names(file: Path) -> list[str]:
+    try:
+        names = json.loads(read_text(file) or "[]")
+    except ValueError:
+        return []
+    return [str(n) for n in names] if isinstance(names, list) else []
+
+
+def _front_matter(file: Path) -> Mapping[str, Any]:
+    match = _FRONT_MATTER.match(read_text(file))
+    if match is None:
+        return {}
+    try:
+        data = yaml.load(match.group(1), Loader=_YAML_LOADER)  # noqa: S506 - a safe loader, in C when there is one
+    except yaml.YAMLError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _strip_number(name: str) -> str:
+    return _NUMBER_PREFIX.sub("", name)
+
+
+def _doc_route(rel: PurePosixPath, file: Path) -> str:
+    meta = _front_matter(file)
+    dirs = [_strip_number(p) for p in rel.parent.parts]
+    slug = meta.get("slug")
+    if isinstance(slug, str) and slug:
+        return slug if slug.startswith("/") else "/".join(["", *dirs, slug])
+    stem = _strip_number(rel.stem)
+    doc_id = meta.get("id")
+    if isinstance(doc_id, str) and doc_id:
+        stem = doc_id
+    elif stem.lower() in ("index", "readme") or (dirs and stem == dirs[-1]):
+        return "/" + "/".join(dirs)
+    return "/" + "/".join([*dirs, stem])
+
+
+def _join(*parts: str) -> str:
+    joined = "/".join(p.strip("/") for p in parts if p.strip("/"))
+    return "/" + joined
+
+
+def normalise_route(route: str, base_url: str = "/") -> str:
+    route = route.split("#", 1)[0].split("?", 1)[0]
+    base = "/" + base_url.strip("/")
+    if base != "/" and (route == base or route.startswith(base + "/")):
+        route = route[len(base) :]
+    return "/" + route.strip("/")
+
+
+@dataclass(frozen=True)
+class RouteMap:
+    """Route (without baseUrl, no trailing slash) -> source files that produce it, relative to the site."""
+
+    site: DocusaurusSite
+    routes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def sources(self, route: str) -> tuple[str, ...]:
+        return self.routes.get(normalise_route(route, self.site.base_url), ())
+
+
+def build_route_map(root: Path) -> RouteMap:
+    """Every docs, blog and pages route of the site at root, computed the way Docusaurus computes them by default."""
+    site = read_site(root)
+    routes: dict[str, list[str]] = {}
+
+    def add(route: str, file: Path) -> None:
+        routes.setdefault(route, []).append(Path(os.path.relpath(file, root)).as_posix())
+
+    for locale in ("", *site.locales):
+        for inst in site.docs:
+            for version, folder, part in inst.versions(root):
+                translated = inst.i18n_folder(locale, version) if locale else None
+                for rel, file in _tree(root, folder, translated, _DOC_SUFFIXES):
+                    add(_join(locale, inst.route_base, part, _doc_route(rel, file)), file)
+        for blog in site.blogs:
+            plugin = "docusaurus-plugin-content-blog" + ("" if blog.plugin_id == "default" else f"-{blog.plugin_id}")
+            for rel, file in _tree(root, blog.path, f"i18n/{locale}/{plugin}" if locale else None, _DOC_SUFFIXES):
+                add(_join(locale, blog.route_base, _blog_slug(rel, file)), file)
+        pages = f"i18n/{locale}/docusaurus-plugin-content-pages" if locale else None
+        for rel, file in _tree(root, site.pages_path, pages, _PAGE_SUFFIXES):
+            add(_join(locale, *rel.parent.parts, "" if rel.stem == "index" else rel.stem), file)
+    return RouteMap(site, MappingProxyType({k: tuple(sorted(v)) for k, v in routes.items()}))
+
+
+def _tree(root: Path, folder: str, translated: str | None,
+          suffixes: tuple[str, ...]) -> list[tuple[PurePosixPath, Path]]:
+    """(path relative to the folder, file) of each source file, sorted; with a translation folder, its file stands
+    in for the original at the same path (an untranslated page is served from the original)."""
+    found = {}
+    for base in [folder] + ([translated] if translated else []):
+        for file in _files(root / base, suffixes):
+            found[PurePosixPath(file.relative_to(root / base).as_posix())] = file
+    return sorted(found.items())
+
+
+def _blog_slug(rel: PurePosixPath, file: Path) -> str:
+    slug = _front_matter(file).get("slug")
+    if isinstance(slug, str) and slug:
+        return slug
+    match = _BLOG_DATE.match(rel.as_posix())
+    if match:
+        return f"/{match['date'].replace('-', '/')}/{match['folder']}{match['text']}"
+    return "/" + re.sub(r"(?:/index)?\.mdx?$", "", rel.as_posix())
+
+
+def _files(folder: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    found = []
+    for file in sorted(folder.rglob("*")):
+        rel = file.relative_to(folder).parts
+        # Files and folders starting with "_" are partials; node_modules never holds pages.
+        if any(p.startswith("_") or p == "node_modules" for p in rel) or file.suffix not in suffixes:
+            continue
+        if file.is_file():
+            found.append(file)
+    return found

@@ -1,0 +1,96 @@
+"""Words and sentences: the one notion of each that every rule counts with, for every script.
+
+A word is a run of letters or digits (apostrophes and hyphens inside it kept: "don't", "built-in"), in any script
+that separates words with spaces. Chinese and Japanese do not: there each ideograph or kana is a unit, and
+CJK_UNITS_PER_WORD of them count as one word, so that a word floor set for English means about as much reading there.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+CJK_UNITS_PER_WORD = 2  # Chinese and Japanese characters a reader takes in for about one English word
+# Han ideographs (with extensions and compatibility forms), hiragana, katakana and their half-width forms.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
+_TOKEN = re.compile(rf"[{_CJK}]|(?:(?![{_CJK}])[^\W_])+(?:['’\-](?:(?![{_CJK}])[^\W_])+)*")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+# A sentence ends at . ! ? (followed by a space or the end) or at a CJK full stop, exclamation or question mark.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+
+
+def words(text: str) -> list[str]:
+    """The words of a text in order; a CJK character is a word of its own (count() weighs them as readers do)."""
+    return _TOKEN.findall(text)
+
+
+def count(text: str) -> int:
+    """How many words a reader meets in a text: spaced words, plus CJK characters in CJK_UNITS_PER_WORD units."""
+    found = _TOKEN.findall(text)
+    if not found:
+        return 0
+    cjk = sum(1 for t in found if len(t) == 1 and _CJK_CHAR.match(t))
+    return len(found) - cjk + (cjk + CJK_UNITS_PER_WORD - 1) // CJK_UNITS_PER_WORD
+
+
+def normal(token: str) -> str:
+    """A token as compared across pages: case folded, apostrophes and edge hyphens dropped."""
+    return token.casefold().replace("’", "'").strip("'-")
+
+
+def content_words(text: str, stop: frozenset[str], shortest: int = 3) -> list[str]:
+    """Lower-cased words that carry meaning: not in stop, at least `shortest` letters (CJK characters kept)."""
+    out = []
+    for token in _TOKEN.findall(text):
+        word = normal(token)
+        if (len(word) >= shortest or _CJK_CHAR.match(word)) and word not in stop:
+            out.append(word)
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text, in order, without empty ones."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def has_cjk(text: str, share: float = 0.2) -> bool:
+    """Whether CJK characters make up at least `share` of a text's word tokens."""
+    found = _TOKEN.findall(text)
+    return bool(found) and sum(1 for t in found if _CJK_CHAR.match(t)) >= share * len(found)
+
+
+_GROUP = re.compile(r"\{([^{}]*)\}")
+
+
+def _literal(part: str) -> str:
+    """A phrase's literal text as a pattern: each run of white space matches any run of white space."""
+    return re.sub(r"(?:\\\s)+|\\ ", r"\\s+", re.escape(part)).replace(r"\s+\s+", r"\s+")
+
+
+def _phrase(phrase: str) -> str:
+    """One phrase as a pattern; `{a|b|}` in a phrase is a choice of literal texts (an empty one: optional)."""
+    out, at = [], 0
+    for match in _GROUP.finditer(phrase):
+        out.append(_literal(phrase[at : match.start()]))
+        out.append("(?:" + "|".join(_literal(option) for option in match.group(1).split("|")) + ")")
+        at = match.end()
+    out.append(_literal(phrase[at:]))
+    return "".join(out)
+
+
+def phrase_source(words: Sequence[str]) -> str:
+    """The pattern text of a phrase list, for joining into a larger pattern (see phrases)."""
+    alternatives = sorted({_phrase(" ".join(str(p).split())) for p in words if str(p).strip()}, key=len, reverse=True)
+    return "|".join(alternatives) or r"(?!x)x"
+
+
+@functools.lru_cache(maxsize=64)
+def _phrase_pattern(phrases: tuple[str, ...], ignore_case: bool) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-])(?:{phrase_source(phrases)})(?![\w-])", re.IGNORECASE if ignore_case else 0)
+
+
+def phrases(words: Sequence[str], ignore_case: bool = True) -> re.Pattern[str]:
+    """A pattern matching any of the phrases as whole words (a rule's word list, from its YAML). A space in a phrase
+    matches any run of white space; `{a|b}` is a choice of texts, `{a |}` an optional one."""
+    return _phrase_pattern(tuple(str(w) for w in words), ignore_case)
