@@ -1,8 +1,9 @@
 """Words and sentences: the one notion of each that every rule counts with, for every script.
 
 A word is a run of letters or digits (apostrophes and hyphens inside it kept: "don't", "built-in"), in any script
-that separates words with spaces. Chinese and Japanese do not: there each ideograph or kana is a unit, and
-CJK_UNITS_PER_WORD of them count as one word, so that a word floor set for English means about as much reading there.
+that separates words with spaces; in counts, the parts of a hyphenated compound count as words. Chinese and
+Japanese do not separate words: there each ideograph or kana is a unit, and CJK_UNITS_PER_WORD of them count as one
+word, so that a word floor set for English means about as much reading there.
 """
 
 from __future__ import annotations
@@ -26,17 +27,24 @@ def words(text: str) -> list[str]:
 
 
 def count(text: str) -> int:
-    """How many words a reader meets in a text: spaced words, plus CJK characters in CJK_UNITS_PER_WORD units."""
+    """How many words a reader meets in a text: spaced words (the parts of a hyphenated compound each count, as
+    the rules' floors were set), plus CJK characters in CJK_UNITS_PER_WORD units."""
     found = _TOKEN.findall(text)
     if not found:
         return 0
     cjk = sum(1 for t in found if len(t) == 1 and _CJK_CHAR.match(t))
-    return len(found) - cjk + (cjk + CJK_UNITS_PER_WORD - 1) // CJK_UNITS_PER_WORD
+    hyphens = sum(t.count("-") for t in found)
+    return len(found) - cjk + hyphens + (cjk + CJK_UNITS_PER_WORD - 1) // CJK_UNITS_PER_WORD
 
 
 def normal(token: str) -> str:
     """A token as compared across pages: case folded, apostrophes and edge hyphens dropped."""
     return token.casefold().replace("’", "'").strip("'-")
+
+
+def terms(text: str) -> list[str]:
+    """The words two texts are compared by: case folded, hyphenated words split ("max-width": max, width)."""
+    return [part for token in _TOKEN.findall(text) for part in normal(token).split("-") if part]
 
 
 def content_words(text: str, stop: frozenset[str], shortest: int = 3) -> list[str]:

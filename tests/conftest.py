@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+# sitelint's user cache folder (model digests, the model's ONNX export) for this test session only, never ~/.cache;
+# set before any test runs so that every child process inherits it.
+os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="sitelint-tests-xdg-"))
 
 
 def git(repo: Path, *args: str, date: str | None = None) -> str:
@@ -53,6 +57,19 @@ def site(tmp_path: Path):  # type: ignore[no-untyped-def]
         return write_site(tmp_path, pages, files, commits)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def onnx_export() -> Path:
+    """The packaged model's ONNX export, written once for the session (torch loads the model to write it)."""
+    from sitelint.embedding import embedder_for
+    from sitelint.embedding.models import onnx_path, resolve
+
+    path = onnx_path(resolve(""))
+    if not path.is_file():
+        embedder_for({}, None, lambda m: None).embed(["The export is written when torch first loads the model."])
+    assert path.is_file()
+    return path
 
 
 def shared(*parts: str) -> Path:

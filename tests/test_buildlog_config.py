@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitelint.build.severity import read_build_config
 from sitelint.build.logs import parse_log
+from sitelint.build.severity import read_build_config
 
 SITES = Path(__file__).resolve().parent.parent / "fixtures" / "sites" / "defects"
 

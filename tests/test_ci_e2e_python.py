@@ -85,7 +85,7 @@ def test_sphinx_myst_build_and_overlap(tmp_path: Path, flags: list[str], code: i
 
 def test_mkdocs_with_the_real_engine(tmp_path: Path) -> None:
     """The real sitelint finds the blind-spot defects the manifest lists, where the build is silent."""
-    from sitelint import engine
+    from sitelint import api as engine
 
     site = copy_site("mkdocs", tmp_path)
     result = engine.lint(cwd=site)

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitelint.build.severity import read_build_config
 from sitelint.build.logs import BuildLog, parse_log, run_build
-from sitelint.model import Finding
 from sitelint.build.overlap import OverlapReport, RuleLike, compare
+from sitelint.build.severity import read_build_config
+from sitelint.model import Finding
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "fixtures" / "sites" / "defects"

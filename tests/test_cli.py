@@ -224,7 +224,8 @@ def test_rules_and_explain_know_the_projects_own_rules(tmp_path: Path) -> None:
     (tmp_path / "lint-rules").mkdir()
     (tmp_path / "lint-rules" / "MY001.yml").write_text(
         "code: MY001\nname: very-thin-page\ndimension: substance\ndefect_class: thin-page\ncheck: prose-words\n"
-        "level: error\ncondition: {min: 40}\nmessage: 'Only {value:.0f} words of prose'\n"
+        "level: error\nparams: {min: 40, nav-link-density: 0.5, redirect-keys: [], card-components: [], "
+        "notice-words: [], notice-words-max: 80}\ncondition: words < min\nmessage: 'Only {words:.0f} words of prose'\n"
         "summary: Pages under 40 words are not pages.\nwhy: Readers land on them from search and leave.\n",
         encoding="utf-8")
     (tmp_path / "sitelint.toml").write_text('rules-dirs = ["lint-rules"]\n', encoding="utf-8")
@@ -238,7 +239,7 @@ def test_rules_and_explain_know_the_projects_own_rules(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_page_named_on_the_command_line_is_reported(tmp_path: Path) -> None:
-    from sitelint import config as configmod, engine
+    from sitelint import api as engine, config as configmod
 
     write_site(tmp_path, {"docs/good.md": GOOD})
     (tmp_path / "docs" / "binary.md").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")

@@ -50,7 +50,6 @@ def test_unknown_key_names_key_file_and_allowed_keys(tmp_path: Path) -> None:
         ("semantic = 'yes'", ["semantic", "true or false"]),
         ("include = 'docs/*.md'", ["include", "list of strings"]),
         ("[rule.SUB001]\nlevel = 'fatal'", ["rule.SUB001.level", "error, warning, info"]),
-        ("[rule.SUB001]\nminimum = 3", ["rule.SUB001.minimum", "level, min, max, enabled, params"]),
         ("max-page-bytes = true", ["max-page-bytes", "an integer"]),
         ("fail-on = ", ["not valid TOML"]),
     ],
@@ -61,6 +60,32 @@ def test_bad_values_are_explained(tmp_path: Path, text: str, words: list[str]) -
         configmod.load(tmp_path)
     for word in words:
         assert word in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[rule.SUB001]\nminimum = 3", ["rule SUB001", "`minimum` is not a setting of SUB001 thin-page",
+                                       "did you mean `min`?", "level, enabled, params, min, nav-link-density"]),
+        ("[rule.thin-page]\nmax = 3", ["`max` is not a setting of SUB001 thin-page", "did you mean `min`?"]),
+        ("[rule.DUP002]\nparams = {min-similarty = 0.9}", ["`min-similarty` is not a setting", "did you mean "
+                                                          "`min-similarity`?"]),
+        ("[rule.DUP002]\nmin-similarity = 5", ["`min-similarity` must be a number from 0 to 1, not 5"]),
+        ("[rule.SUB001]\nmin = 'many'", ["`min` must be a number, not str 'many'"]),
+        ("[rule.STL003]\nother-products = [1, 2]", ["`other-products` must be a list of str, not one holding 1"]),
+        ("[rule.SUB01]\nmin = 3", ["unknown rule `SUB01`", "did you mean `SUB001`?"]),
+    ],
+)
+def test_bad_rule_settings_are_explained(tmp_path: Path, text: str, words: list[str]) -> None:
+    from sitelint import api
+
+    (tmp_path / "sitelint.toml").write_text(text + "\n", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    with pytest.raises(api.InputError) as err:
+        api.lint(cwd=tmp_path, config=configmod.load(tmp_path))
+    for word in words:
+        assert word in str(err.value)
+    assert str(tmp_path / "sitelint.toml") in str(err.value)
 
 
 def test_rule_overrides_are_kept_by_code_or_name(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sitelint import discover
+from sitelint.pipeline import discover
 
 
 def touch(root: Path, *paths: str) -> None:

@@ -9,25 +9,26 @@ import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from checks_support import context, run_context
 
 from conftest import ROOT, shared, write_site
-from sitelint import config as configmod, engine
+from sitelint import api as engine, config as configmod
 from sitelint.cache import open_cache
-from sitelint.checks import dupcorpus, dupdigest, duplication as dup, dupsemantic
-from sitelint.discover import variant_of
-from sitelint.embed import ModelUnavailable
-from sitelint.model import CheckContext, Measurement, Site
-from sitelint.parse import parse_page
+from sitelint.checks import registry
+from sitelint.checks.duplication import corpus as corpusmod, digest as dupdigest, paraphrases, spans
+from sitelint.model import Measurement, Site
+from sitelint.pipeline.discover import variant_of
+from sitelint.pipeline.parse import parse_page
 
 FIXTURES = ROOT / "fixtures" / "sites" / "dupes"
 TODAY = dt.date(2026, 11, 30)
-SPECS = {spec.name: spec for spec in dup.CHECKS}
+SPECS = registry()
 
 
 def _lint(root: Path, **settings: Any) -> list[tuple[str, str, int]]:
@@ -79,17 +80,13 @@ def test_a_run_on_some_pages_reports_on_them_what_the_whole_site_run_reports(tmp
     for path in paths:
         one = engine.lint([path], cwd=root, config=config, today=TODAY, select=["DUP"])
         assert one.scope == (path,) and _findings(one, path) == _findings(whole, path), path
-        # The paraphrase search ran on a worker thread beside the other checks; the whole-site run kept it in line.
-        assert "background:check:paraphrased-passages" in one.timings, path
-    assert "check:paraphrased-passages" in whole.timings
     pair = engine.lint(["docs/guides/rollback.md", "docs/faq.md"], cwd=root, config=config, today=TODAY,
                        select=["DUP"])
     assert [f.path for f in pair.findings] == ["docs/faq.md", "docs/guides/rollback.md"]
 
 
 def test_shingle_index_and_focused_spans_equal_the_plain_computation() -> None:
-    from sitelint.checks import dupmatch
-
+    dupmatch = spans
     pages = [parse_page(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
              for p in sorted((FIXTURES / "docusaurus" / "docs").rglob("*.md*"))]
     digests = [dupdigest.digest(p) for p in pages] + [dupdigest.digest(parse_page("e.md", Path("/e.md"), "# E\n"))]
@@ -116,23 +113,15 @@ def _site(pages: Mapping[str, str], root: Path) -> Site:
     return Site(root=root / "docs", repo_root=root, framework="docusaurus", pages=parsed)
 
 
-def _run(
-    check: str,
-    site: Site,
-    services: Mapping[str, Callable[[], Any]] | None = None,
-    notes: list[str] | None = None,
-    **settings: Any,
-) -> list[Measurement]:
-    spec = SPECS[check]
-    ctx = CheckContext(
-        site=site,
-        params=dict(spec.defaults),
-        today=TODAY,
-        settings=settings,
-        services=services or {},
-        note=(notes if notes is not None else []).append,
-    )
-    return list(spec.fn(ctx))
+def _run(check: str, site: Site, *, cache: Any = None, git: Any = None, embedder: Any = None,
+         notes: list[str] | None = None, **settings: Any) -> list[Measurement]:
+    """One duplication check on a site, with the corpus prepared as a run prepares it."""
+    corpus = corpusmod.prepare(site, settings, None, cache, git)
+    run = run_context(site, TODAY, settings=settings, cache=cache, git=git, corpus=corpus, embedder=embedder)
+    ctx = context(check, run)
+    if notes is not None:
+        ctx = type(ctx)(ctx.params, run, notes.append)
+    return list(SPECS[check].fn(ctx))
 
 
 PARAGRAPH = (
@@ -170,16 +159,12 @@ def test_canonical_copy_without_git_is_the_most_linked_then_the_shortest_path(tm
         "docs/index.md": "# Home\n\nRead [the sign-in page](long/path/copy.md) first.\n",
     }
     site = _site(pages, tmp_path)
-
-    def broken_git() -> Any:
-        raise KeyError("git")
-
-    found = {m.at.path: m.detail for m in _run("duplicate-pages", site, {"git": broken_git})}
+    found = {m.at.path: m.detail for m in _run("duplicate-pages", site)}
     note = "docs/long/path/copy.md looks canonical (most linked: 1 page links to it)"
     assert found["docs/short.md"]["canonical_note"] == note
     del pages["docs/index.md"]
     site = _site(pages, tmp_path / "nolinks")
-    found = {m.at.path: m.detail for m in _run("duplicate-pages", site, {"git": lambda: None})}
+    found = {m.at.path: m.detail for m in _run("duplicate-pages", site)}
     assert found["docs/short.md"]["canonical_note"] == "this copy looks canonical (shortest path)"
 
 
@@ -195,8 +180,8 @@ def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> Non
         },
         tmp_path,
     )
-    ctx = CheckContext(site=site, params={}, today=TODAY)
-    assert [p.path for p in dup.Corpus(ctx).pages] == ["docs/one.mdx", "docs/three.md", "docs/two.md"]
+    pages = corpusmod.prepare(site, {}, None, None, None).pages
+    assert [p.path for p in pages] == ["docs/one.mdx", "docs/three.md", "docs/two.md"]
 
 
 def test_changelogs_and_allow_duplicates_are_left_out(tmp_path: Path) -> None:
@@ -209,36 +194,40 @@ def test_changelogs_and_allow_duplicates_are_left_out(tmp_path: Path) -> None:
         },
         tmp_path,
     )
-    ctx = CheckContext(site=site, params={}, today=TODAY, settings={"allow-duplicates": ["docs/generated/*"]})
-    assert [p.path for p in dup.Corpus(ctx).pages] == ["docs/guide.md"]
+    pages = corpusmod.prepare(site, {"allow-duplicates": ["docs/generated/*"]}, None, None, None).pages
+    assert [p.path for p in pages] == ["docs/guide.md"]
 
 
 def test_digests_are_cached_by_content_hash(tmp_path: Path) -> None:
     other = "A second paragraph about something else entirely: deploy previews, their addresses and who can see them. "
     site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{PARAGRAPH}\n\n{other * 3}\n"}, tmp_path)
     cache = open_cache({}, tmp_path, lambda m: None)
-    first = _run("copied-passages", site, {"cache": lambda: cache})
+    first = _run("copied-passages", site, cache=cache)
     rows = cache.info()["rows"]
-    assert rows[dupcorpus._DIGEST_NS] == 2 and rows[dupcorpus._RESULT_NS] == 1
-    assert _run("copied-passages", site, {"cache": lambda: cache}) == first
-    assert [m.value for m in first] == [54, 54]
+    assert [n for ns, n in rows.items() if ns.startswith(corpusmod.NAMESPACE)] == [2]
+    made: list[str] = []
+    real = dupdigest.digest
+    try:
+        dupdigest.digest = lambda page: (made.append(page.path), real(page))[1]  # type: ignore[assignment]
+        assert _run("copied-passages", site, cache=cache) == first
+    finally:
+        dupdigest.digest = real  # type: ignore[assignment]
+    assert made == [] and [m.values["words"] for m in first] == [55, 55]  # "HARBOR_TOKEN" is one word
 
 
 class FakeEmbedder:
     """Plumbing only: vectors from word counts, so equal word sets are similar; records what it was asked."""
 
-    namespace = "emb:fake@1"
+    name = "emb-fake"
 
     def __init__(self, loads: bool = True) -> None:
-        self.available = True  # like the real one, it learns that the model is missing when it first needs it
-        self.loads = loads
+        self.problem = "" if loads else "semantic rules skipped: no model here"
         self.calls: list[list[str]] = []
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str]) -> np.ndarray | None:
         self.calls.append(list(texts))
-        if not self.loads:
-            self.available = False
-            raise ModelUnavailable("semantic rules skipped: no model here")
+        if self.problem:
+            return None
         vocab = sorted({w for t in texts for w in dupdigest.tokens(t)})
         index = {w: i for i, w in enumerate(vocab)}
         out = np.zeros((len(texts), max(1, len(vocab))), dtype=np.float32)
@@ -263,13 +252,12 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
     )
     fake = FakeEmbedder()
     cache = open_cache({}, tmp_path, lambda m: None)
-    services: dict[str, Callable[[], Any]] = {"embedder": lambda: fake, "cache": lambda: cache}
-    found = _run("paraphrased-passages", site, services)
+    found = _run("paraphrased-passages", site, cache=cache, embedder=fake)
     pairs = sorted((m.at.path, m.related[0].path) for m in found)
     assert pairs == [("docs/a.md", "docs/b.md"), ("docs/b.md", "docs/a.md")]
-    assert found[0].value == pytest.approx(1.0) and len(fake.calls) == 1 and len(fake.calls[0]) == 3
+    assert found[0].values["similarity"] == pytest.approx(1.0) and len(fake.calls) == 1 and len(fake.calls[0]) == 3
     # A second run on the same corpus asks for nothing; a changed page is searched against all passages.
-    assert _run("paraphrased-passages", site, services) == found and len(fake.calls) == 1
+    assert _run("paraphrased-passages", site, cache=cache, embedder=fake) == found and len(fake.calls) == 1
     site = _site(
         {
             "docs/a.md": f"# A\n\n{PARAGRAPH}\n",
@@ -278,7 +266,7 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
         },
         tmp_path / "changed",
     )
-    again = _run("paraphrased-passages", site, services)
+    again = _run("paraphrased-passages", site, cache=cache, embedder=fake)
     assert len(fake.calls) == 2
     assert {m.at.path for m in again} == {"docs/a.md", "docs/b.md", "docs/c.md"}
 
@@ -286,8 +274,8 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
 class TableEmbedder:
     """Vectors chosen by hand: each passage carries a marker word naming its row."""
 
-    namespace = "emb:table@1"
-    available = True
+    name = "emb-table"
+    problem = ""
 
     def __init__(self, rows: Mapping[str, np.ndarray]) -> None:
         self.rows = rows
@@ -308,8 +296,7 @@ def _paraphrase_pages(order: Sequence[int], tmp_path: Path) -> list[Measurement]
         return f"## Heading {side} {i}\n\nmarker{side}{i} {words}.\n\n"
 
     pages = {f"docs/{side}.md": f"# {side}\n\n" + "".join(section(side, i) for i in range(3)) for side in "ab"}
-    services: dict[str, Callable[[], Any]] = {"embedder": lambda: TableEmbedder(rows)}
-    return _run("paraphrased-passages", _site(pages, tmp_path), services)
+    return _run("paraphrased-passages", _site(pages, tmp_path), embedder=TableEmbedder(rows))
 
 
 def test_paraphrase_corroboration_needs_passages_that_line_up(tmp_path: Path) -> None:
@@ -317,7 +304,7 @@ def test_paraphrase_corroboration_needs_passages_that_line_up(tmp_path: Path) ->
     rewritten = _paraphrase_pages([0, 1, 2], tmp_path / "rewritten")
     assert sorted((m.at.path, m.at.line) for m in rewritten) == [
         ("docs/a.md", 5), ("docs/a.md", 9), ("docs/a.md", 13), ("docs/b.md", 5), ("docs/b.md", 9), ("docs/b.md", 13)]
-    assert {round(float(m.value), 2) for m in rewritten} == {0.84}
+    assert {round(float(m.values["similarity"]), 2) for m in rewritten} == {0.84}
     # The same three matches crossing each other: passages on one topic, not a rewrite; none is close enough alone.
     assert _paraphrase_pages([2, 1, 0], tmp_path / "crossing") == []
     # Two of three in order is below the corroboration of three.
@@ -325,35 +312,30 @@ def test_paraphrase_corroboration_needs_passages_that_line_up(tmp_path: Path) ->
 
 
 def test_semantic_off_and_model_missing_are_said_not_crashed(tmp_path: Path) -> None:
-    site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED}\n"}, tmp_path)
-    notes: list[str] = []
-    fake = FakeEmbedder()
-    assert _run("paraphrased-passages", site, {"embedder": lambda: fake}, notes, semantic=False) == []
-    assert fake.calls == [] and "semantic rules are off" in notes[0]
+    write_site(tmp_path, {"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED}\n"})
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["DUP004"])
+    assert result.findings == () and any("semantic rules are off" in n for n in result.notes)
+    assert result.summary["semantic"]["ran"] is False
+    site = _site({"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED}\n"}, tmp_path / "x")
     broken = FakeEmbedder(loads=False)
-    assert _run("paraphrased-passages", site, {"embedder": lambda: broken}, notes) == []
-    assert _run("paraphrased-passages", site, {"embedder": lambda: broken}, notes) == []
-    assert len(broken.calls) == 1  # skipped quietly once the embedder knows
-    assert _run("paraphrased-passages", site, {}, notes) == []
-    assert "no embedding service" in notes[-1]
+    assert _run("paraphrased-passages", site, embedder=broken) == []
+    assert _run("paraphrased-passages", site, embedder=None) == []  # no embedder prepared: nothing measured
 
 
-def test_search_groups_agree_with_the_exact_search() -> None:
+def test_the_search_is_exact() -> None:
     rng = np.random.default_rng(7)
-    base = rng.normal(size=(3000, 64)).astype(np.float32)
-    twins = base[:200] + rng.normal(scale=0.15, size=(200, 64)).astype(np.float32)
+    base = rng.normal(size=(1200, 32)).astype(np.float32)
+    twins = base[:150] + rng.normal(scale=0.15, size=(150, 32)).astype(np.float32)
     vectors = np.vstack([base, twins])
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    queries = np.arange(len(vectors))
-    exact = dupsemantic._search(vectors, queries, 0.9, 5)
-    grouped: list[tuple[int, int, float]] = []
-    for qs, members in dupsemantic._groups(vectors, queries):
-        sims = vectors[qs] @ vectors[members].T
-        rows, cols = np.nonzero(sims >= 0.9)
-        grouped += [(int(qs[r]), int(members[c]), 0.0) for r, c in zip(rows, cols, strict=True) if qs[r] != members[c]]
-    want = {(q, j) for q, j, _ in exact}
-    got = {(q, j) for q, j, _ in grouped}
-    assert len(want) >= 350 and len(want & got) / len(want) > 0.97
+    queries = np.arange(0, len(vectors), 3)
+    found = paraphrases.search(vectors, queries, 0.9, 5)
+    sims = vectors[queries] @ vectors.T
+    want = set()
+    for row, q in enumerate(queries.tolist()):
+        hits = [(float(sims[row, j]), j) for j in range(len(vectors)) if j != q and sims[row, j] >= 0.9]
+        want |= {(q, j) for _, j in sorted(hits, reverse=True)[:5]}
+    assert len(want) > 40 and {(q, j) for q, j, _ in found} == want
 
 
 def test_real_model_finds_a_paraphrased_pair_and_not_a_template_pair(tmp_path: Path) -> None:
@@ -367,33 +349,32 @@ def test_real_model_finds_a_paraphrased_pair_and_not_a_template_pair(tmp_path: P
         "reference/cli/harbor-logs.md",
     ]
     site = _site({f"docs/{n}": (docs / n).read_text(encoding="utf-8") for n in names}, tmp_path)
-    from sitelint.embed import embedder_for
+    from sitelint.embedding import embedder_for
 
     cache = open_cache({}, tmp_path, lambda m: None)
     embedder = embedder_for({}, cache, lambda m: None)
-    found = _run(
-        "paraphrased-passages", site, {"embedder": lambda: embedder, "cache": lambda: cache}, **{"semantic": True}
-    )
+    found = _run("paraphrased-passages", site, cache=cache, embedder=embedder, semantic=True)
     pairs = {(m.at.path, m.related[0].path) for m in found}
     assert pairs == {
         ("docs/guides/preview-deploys.md", "docs/previews.md"),
         ("docs/previews.md", "docs/guides/preview-deploys.md"),
     }
-    assert all(0.8 <= float(m.value) < 0.88 for m in found)  # three corroborating passages, none close alone
+    # Three corroborating passages, none close enough alone.
+    assert all(0.8 <= float(m.values["similarity"]) < 0.88 for m in found)
     assert embedder.embedded > 0
 
 
 WARM = textwrap.dedent("""
     import json, sys
     from pathlib import Path
-    from sitelint import config, engine
+    from sitelint import api as engine, config
     result = engine.lint(cwd=Path(sys.argv[1]), config=config.validate({}, None), select=["DUP"])
     print(json.dumps({"findings": len(result.findings), "torch": "torch" in sys.modules,
                       "st": "sentence_transformers" in sys.modules, "notes": list(result.notes)}))
 """)
 
 
-def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path) -> None:
+def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path, onnx_export: Path) -> None:
     root = shutil.copytree(FIXTURES / "docusaurus", tmp_path / "site")
 
     def run() -> dict[str, Any]:
@@ -404,7 +385,7 @@ def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path) -
         return result
 
     cold, warm = run(), run()
-    # This small site's passages are few enough for the numpy encoder: even the cold run needs no torch.
+    # This small site's passages are few enough for the model's ONNX export: even the cold run needs no torch.
     assert not cold["torch"] and cold["findings"] == warm["findings"] > 0
     assert not warm["torch"] and not warm["st"]
     page = root / "docs" / "faq.md"
@@ -464,7 +445,7 @@ def test_paraphrases_on_a_site_about_one_library_do_not_flood(tmp_path: Path) ->
 
 def test_a_site_with_nothing_shared_has_no_copies(tmp_path: Path) -> None:
     from conftest import write_site
-    from sitelint import config as configmod, engine
+    from sitelint import api as engine, config as configmod
 
     write_site(tmp_path, {"docs/a.md": "# A\n\nThree words here.\n"})
     result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["DUP"])
@@ -474,25 +455,20 @@ def test_a_site_with_nothing_shared_has_no_copies(tmp_path: Path) -> None:
 def test_mdx_imports_are_found_at_line_starts_only() -> None:
     source = ("import Tabs from '@theme/Tabs';\nimport Intro from './_intro.mdx';\n\n"
               "Text about import X from './x.md'\nximport Y from './y.md'\nimport Setup from \"../setup.md\"\n")
-    assert list(dupcorpus._imports(source)) == ["./_intro.mdx", "../setup.md"] == dupcorpus._IMPORT.findall(source)
-    assert list(dupcorpus._imports("no imports here")) == []
+    assert list(corpusmod._imports(source)) == ["./_intro.mdx", "../setup.md"] == corpusmod._IMPORT.findall(source)
+    assert list(corpusmod._imports("no imports here")) == []
 
 
-def test_banded_candidates_are_the_pairs_sharing_a_whole_band() -> None:
-    from sitelint.checks.dupmatch import lsh_candidates
-
-    rng = np.random.default_rng(1)
-    base = rng.integers(0, 2**32, size=(40, dupdigest.PERMS), dtype=np.uint32)
-    sigs = []
-    for k in range(200):  # five noisy copies of each of 40 signatures
-        sig = base[k % 40].copy()
-        changed = rng.random(dupdigest.PERMS) < rng.random() * 0.6
-        sig[changed] = rng.integers(0, 2**32, size=int(changed.sum()), dtype=np.uint32)
-        sigs.append(sig)
-    for threshold in (0.5, 0.8, 0.9):
-        rows = next((r for r in (16, 8, 4, 2) if (r / dupdigest.PERMS) ** (1 / r) <= threshold - 0.1), 1)
-        expected = {(i, j) for i in range(len(sigs)) for j in range(i + 1, len(sigs))
-                    if any(np.array_equal(sigs[i][b : b + rows], sigs[j][b : b + rows])
-                           for b in range(0, dupdigest.PERMS, rows))}
-        assert expected and lsh_candidates(sigs, threshold) == expected
-        assert lsh_candidates(sigs, threshold, {3, 77}) == {p for p in expected if {3, 77} & set(p)}
+def test_similar_pages_are_every_pair_over_the_threshold() -> None:
+    pages = [parse_page(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
+             for p in sorted((FIXTURES / "docusaurus" / "docs").rglob("*.md*"))]
+    digests = [dupdigest.digest(p) for p in pages]
+    everyone = list(range(len(digests)))
+    for threshold in (0.3, 0.6, 0.9):
+        want = {(i, j) for i in everyone for j in everyone[i + 1 :]
+                if spans.jaccard(digests[i].shingles, digests[j].shingles) >= threshold}
+        got = spans.similar_pages(digests, everyone, threshold, max_copies=len(digests))
+        assert {(a, b) for a, b, _ in got} == want
+        focus = {everyone[-1], 3}
+        got = spans.similar_pages(digests, everyone, threshold, len(digests), focus)
+        assert {(a, b) for a, b, _ in got} == {p for p in want if focus & set(p)}

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
-import zlib
 from pathlib import Path
 
 import pytest
 
 from conftest import git
 from sitelint import cache as cachemod
-from sitelint.gitinfo import NAMESPACE, GitHistory, history_for
+from sitelint.gitinfo import NAMESPACE, VERSION, GitHistory, history_for
 
 TODAY = dt.date(2026, 11, 30)
 
@@ -139,11 +137,11 @@ def test_git_missing_is_skipped_with_one_note(repo: Path, monkeypatch: pytest.Mo
 def test_history_is_cached_by_head(repo: Path, tmp_path: Path) -> None:
     commit(repo, "2020-01-01T12:00:00", {"docs/a.md": "# A\n"})
     cache = cachemod.open_cache({"cache": str(tmp_path / "cache.sqlite")}, repo, lambda m: None)
+    ns = cache.namespace(NAMESPACE, VERSION)
     first, _ = read(repo, cache)
-    assert first is not None and cache.get(NAMESPACE, f"v2:{first.head}") is not None
+    assert first is not None and ns.get_json(first.head) is not None
     # A poisoned entry for this HEAD is what the next run reads: proof that it reads the cache, not git.
-    poisoned = {"docs/a.md": ["2010-01-01", "Cached Author", "2010-01-01", 1]}
-    cache.put(NAMESPACE, f"v2:{first.head}", zlib.compress(json.dumps(poisoned).encode()))
+    ns.put_json(first.head, {"docs/a.md": ["2010-01-01", "Cached Author", "2010-01-01", 1]})
     second, _ = read(repo, cache)
     assert second is not None and second.file("docs/a.md").author == "Cached Author"  # type: ignore[union-attr]
     # A new commit moves HEAD: the old entry no longer applies.
@@ -151,7 +149,9 @@ def test_history_is_cached_by_head(repo: Path, tmp_path: Path) -> None:
     third, _ = read(repo, cache)
     assert third is not None and third.file("docs/a.md").author == "Docs Writer"  # type: ignore[union-attr]
     # A damaged entry is recomputed, never trusted.
-    cache.put(NAMESPACE, f"v2:{third.head}", b"not zlib")
+    ns.put_many({third.head: b"not json"})
+    assert third.head and read(repo, cache)[0] is not None
+    ns.put_json(third.head, {"docs/a.md": ["2010-01-01", 3, None, "x"]})
     fourth, _ = read(repo, cache)
     assert fourth is not None
     assert fourth.file("docs/a.md").last_changed(TODAY) == dt.date(2021, 1, 1)  # type: ignore[union-attr]
@@ -164,35 +164,28 @@ def test_paths_with_spaces_and_unicode(repo: Path) -> None:
     assert history.file("docs/über guide.md") is not None  # type: ignore[union-attr]
 
 
-def _everything(history: GitHistory | None) -> object:
-    return None if history is None else (history.top, history.head, sorted(history.files.items()))
-
-
-def test_processes_started_early_give_the_same_history(repo: Path, tmp_path: Path) -> None:
-    from sitelint.gitinfo import Early
-
+def test_a_site_below_the_top_level_sees_uncommitted_changes(repo: Path, tmp_path: Path) -> None:
     commit(repo, "2021-03-01T12:00:00", {"docs/a.md": "# A\n\nFirst.\n", "docs/b.md": "# B\n\nText.\n"})
     (repo / "docs" / "a.md").write_text("# A\n\nChanged, not committed.\n", encoding="utf-8")
     (repo / "docs" / "b.md").write_text("# B\n\nText.   \n", encoding="utf-8")  # whitespace only
     (repo / "docs" / "new.md").write_text("# New\n", encoding="utf-8")
-    sub = repo / "docs"  # started from a folder below the top level, as a site inside a repository
-    plain = history_for(sub, None, [].append)
-    early = Early(sub)
-    assert _everything(history_for(sub, None, [].append, early)) == _everything(plain)
-    early.close()
-    files = plain.files  # type: ignore[union-attr]
+    history = history_for(repo / "docs", None, [].append)  # a site inside a repository
+    files = history.files  # type: ignore[union-attr]
     assert files["docs/a.md"].dirty and files["docs/new.md"].dirty and not files["docs/b.md"].dirty
-    # Without a commit, and outside any repository, the early processes fail the way the plain ones do.
     empty = tmp_path / "empty"
     empty.mkdir()
     git(empty, "init", "-q")
     (empty / "x.md").write_text("# X\n", encoding="utf-8")
-    early = Early(empty)
-    assert _everything(history_for(empty, None, [].append, early)) == _everything(history_for(empty, None, [].append))
-    early.close()
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    notes: list[str] = []
-    early = Early(outside)
-    assert history_for(outside, None, notes.append, early) is None and "not in a git repository" in notes[0]
-    early.close()
+    assert history_for(empty, None, [].append).files["x.md"].dirty  # type: ignore[union-attr]
+
+
+def test_a_repositorys_fsmonitor_hook_is_never_run(repo: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    hook = tmp_path / "hook.sh"
+    hook.write_text(f"#!/bin/sh\ntouch {marker}\n", encoding="utf-8")
+    hook.chmod(0o755)
+    commit(repo, "2021-03-01T12:00:00", {"docs/a.md": "# A\n"})
+    git(repo, "config", "core.fsmonitor", str(hook))
+    (repo / "docs" / "a.md").write_text("# A\n\nEdited.\n", encoding="utf-8")
+    assert history_for(repo, None, [].append) is not None
+    assert not marker.exists()

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from sitelint.build.severity import read_build_config
 from sitelint.build.logs import parse_log
-from sitelint.model import Finding
 from sitelint.build.overlap import ONLY_REFLAGS, agreement, compare, without_build_duplicates
+from sitelint.build.severity import read_build_config
+from sitelint.model import Finding
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "fixtures" / "build_logs"

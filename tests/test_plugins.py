@@ -11,15 +11,15 @@ from pathlib import Path
 from conftest import ROOT
 
 PLUGIN = '''
-from sitelint.model import CheckSpec, Location, Measurement
+from sitelint.checks import spec
+from sitelint.model import Location, Measurement
 
 
 def shouting(page, ctx):
-    if page.title.isupper():
-        yield Measurement(True, Location(page.path, 1))
+    yield Measurement({"shouting": page.title.isupper()}, Location(page.path, 1))
 
 
-CHECKS = (CheckSpec("shouting-title", "page", shouting),)
+CHECKS = (spec("shouting-title", "page", shouting, values=("shouting",)),)
 '''
 
 CHILD = """

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, write_site
-from sitelint import config as configmod, engine
+from sitelint import api as engine, config as configmod
 
 CASES = sorted((ROOT / "fixtures" / "rules").glob("*.yml"))
 

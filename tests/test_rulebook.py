@@ -1,4 +1,4 @@
-"""The rule book: loading, validation, overrides, select/ignore, conditions and messages."""
+"""The rule book: loading, validation against checks, conditions, overrides, select/ignore, messages, combining."""
 
 from __future__ import annotations
 
@@ -7,26 +7,74 @@ from pathlib import Path
 import pytest
 
 from sitelint import rulebook
-from sitelint.model import Location, Measurement
+from sitelint.checks import registry
+from sitelint.model import Finding, Location, Measurement
+from sitelint.rulebook.condition import ConditionError, compile_condition
 
-BASE = rulebook.load_rules()
+CHECKS = registry()
+BASE = rulebook.load_rules(CHECKS)
+FACTS = {"page_type": "doc", "language": "en", "variant": ""}
+HEADER = "code: MY001\nname: very-thin\ndimension: substance\nsummary: s\nwhy: w\n"
 
 
 def rule(code: str) -> rulebook.Rule:
     return next(r for r in BASE if r.code == code)
 
 
-def test_conditions() -> None:
+def at(values: dict[str, object], **detail: object) -> Measurement:
+    return Measurement(values, Location("docs/a.md", 1), detail)  # type: ignore[arg-type]
+
+
+def test_condition_is_an_expression_over_values_and_params() -> None:
     thin = rule("SUB001")
-    assert thin.fires(10) and not thin.fires(150) and not thin.fires(400)
-    capped = rulebook.configure([thin], {"SUB001": {"max": 1000}})[0]
-    assert capped.fires(1001) and capped.fires(3) and not capped.fires(500)
+    assert thin.finding(at({"words": 10, "exempt": ""}), FACTS) is not None
+    assert thin.finding(at({"words": 150, "exempt": ""}), FACTS) is None
+    assert thin.finding(at({"words": 10, "exempt": "link list"}), FACTS) is None
 
 
-def test_override_by_name_changes_level_threshold_and_params() -> None:
-    [thin] = rulebook.configure([rule("SUB001")], {"thin-page": {"min": 20, "level": "error", "params": {"x": 1}}})
-    assert thin.condition["min"] == 20 and thin.level == "error" and thin.params["x"] == 1
-    assert not thin.fires(25) and thin.fires(19)
+def test_the_restricted_evaluator() -> None:
+    cond = compile_condition("words < min and page_type not in ['blog', 'reference'] or abs(delta) >= 2",
+                             ["words", "min", "page_type", "delta"])
+    assert cond({"words": 3, "min": 5, "page_type": "doc", "delta": 0})
+    assert not cond({"words": 3, "min": 5, "page_type": "blog", "delta": 1})
+    assert cond({"words": 9, "min": 5, "page_type": "blog", "delta": -3})
+    assert not cond({"words": None, "min": 5, "page_type": "doc", "delta": 0})  # an unmeasured value never fires
+    assert compile_condition("words < min and not exempt", ["words", "min", "exempt"]).comparisons() == [
+        ("words", "<", "min")]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("__import__('os').system('x')", "only len(), min(), max() and abs() may be called"),
+    ("words.__class__", "is not allowed in a condition"),
+    ("wrods < min", "did you mean words?"),
+    ("words <", "is not an expression"),
+    ("[x for x in words]", "is not allowed"),
+])
+def test_conditions_that_could_do_more_than_compare_are_refused(text: str, words: str) -> None:
+    with pytest.raises(ConditionError, match=words.replace("(", r"\(").replace(")", r"\)").replace("?", r"\?")):
+        compile_condition(text, ["words", "min"])
+
+
+def test_override_by_name_changes_level_and_params() -> None:
+    [thin] = rulebook.configure([rule("SUB001")], {"thin-page": {"min": 20, "level": "error"}})
+    assert thin.params["min"] == 20 and thin.level == "error"
+    assert thin.finding(at({"words": 19, "exempt": ""}), FACTS).severity == "error"  # type: ignore[union-attr]
+    assert thin.finding(at({"words": 25, "exempt": ""}), FACTS) is None
+    [again] = rulebook.configure([rule("SUB001")], {"SUB001": {"params": {"nav-link-density": 0.7}}})
+    assert again.params["nav-link-density"] == 0.7
+
+
+@pytest.mark.parametrize(("override", "words"), [
+    ({"min-similarty": 0.9}, "did you mean `min-similarity`?"),
+    ({"min-similarity": 5}, "must be a number from 0 to 1, not 5"),
+    ({"min-words": "many"}, "must be an integer of at least 0, not str 'many'"),
+    ({"max": 3}, "is not a setting of DUP002"),
+    ({"level": "fatal"}, "level must be one of error, warning, info"),
+    ({"enabled": "yes"}, "enabled must be true or false"),
+])
+def test_overrides_are_validated_against_the_checks_params(override: dict[str, object], words: str) -> None:
+    with pytest.raises(rulebook.RuleError, match=words.replace("?", r"\?")):
+        rulebook.configure([rule("DUP002")], {"DUP002": override}, where="sitelint.toml")
 
 
 def test_select_ignore_and_prefixes() -> None:
@@ -42,25 +90,43 @@ def test_unknown_rule_reference_is_an_error() -> None:
 
 def test_disabled_rule_runs_only_when_selected() -> None:
     thin = rule("SUB001")
-    off = rulebook.configure([thin], {"SUB001": {"enabled": False}})
-    assert off == []
+    assert rulebook.configure([thin], {"SUB001": {"enabled": False}}) == []
     assert rulebook.configure([thin], {"SUB001": {"enabled": False}}, select=["SUB001"])
 
 
-def test_message_template_and_detail_severity() -> None:
-    thin = rule("SUB001")
-    finding = thin.finding(Measurement(12, Location("docs/a.md", 1), {"severity": "error"}))
-    assert finding.severity == "error" and "12 words" in finding.message and "150" in finding.message
-    assert thin.finding(Measurement(12, Location("docs/a.md", 1))).severity == thin.level
+def test_the_level_is_the_rules_and_levels_raise_it_by_an_expression() -> None:
+    problem = rule("SUB000")
+    unreadable = problem.finding(at({"unreadable": True, "workaround": False}, problem="binary"), FACTS)
+    worked_around = problem.finding(at({"unreadable": False, "workaround": True}, problem="fence"), FACTS)
+    assert unreadable.severity == "error" and worked_around.severity == "warning"  # type: ignore[union-attr]
+    assert unreadable.message == "binary"  # type: ignore[union-attr]
+
+
+def test_because_counts_the_reasons_the_message_names() -> None:
+    padded = rule("SUB004")
+    values = {"repetition": 0.6, "sentence_frames": 0.1, "compressibility": 0.2, "variety": 0.9,
+              "wordy_per_100": 0.0, "hedges_per_100": 0.0, "words": 300}
+    found = padded.finding(at(values), FACTS)
+    assert found is not None and found.message.startswith("Padded prose, 2 signals (repetition 0.6 > 0.42; "
+                                                          "compressibility 0.2 < 0.34)")
+    assert padded.finding(at({**values, "compressibility": 0.5}), FACTS) is None  # one signal is not padding
+
+
+def test_corroboration_raises_a_finding_when_another_rule_fires_on_its_page() -> None:
+    stale = Finding("STL001", "stale-page", "staleness", "info", "docs/a.md", 1, None, "Stale page")
+    review = Finding("STL002", "review-expired", "staleness", "warning", "docs/a.md", 4, None, "Review expired")
+    alone = Finding("STL001", "stale-page", "staleness", "info", "docs/b.md", 1, None, "Stale page")
+    raised = rulebook.corroborate([stale, review, alone], BASE)
+    assert raised[0].severity == "warning" and raised[0].message.endswith("; also on this page: review expired")
+    assert raised[2].severity == "info" and raised[2].message == "Stale page"
 
 
 def test_user_rule_folder_adds_rules(tmp_path: Path) -> None:
     (tmp_path / "MY001.yml").write_text(
-        "code: MY001\nname: very-thin\ndimension: substance\ndefect_class: thin-page\ncheck: prose-words\n"
-        "level: error\ncondition: {min: 30}\nmessage: 'only {value} words'\nsummary: s\nwhy: w\n", encoding="utf-8")
-    rules = rulebook.load_rules([tmp_path])
-    mine = next(r for r in rules if r.code == "MY001")
-    assert mine.fires(29) and mine.level == "error"
+        HEADER + "check: review-age\nlevel: error\nparams: {max: 30}\ncondition: age > max\n"
+        "message: 'reviewed {age} days ago'\n", encoding="utf-8")
+    mine = next(r for r in rulebook.load_rules(CHECKS, [tmp_path]) if r.code == "MY001")
+    assert mine.finding(at({"age": 31}), FACTS).message == "reviewed 31 days ago"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
@@ -68,15 +134,31 @@ def test_user_rule_folder_adds_rules(tmp_path: Path) -> None:
     [
         ("code: X1\n", "missing"),
         ("[1, 2]", "YAML mapping"),
-        ("code: X1\nname: n\ndimension: mood\ncheck: c\nlevel: info\nmessage: m\nsummary: s\nwhy: w\n", "dimension"),
-        ("code: X1\nname: n\ndimension: substance\ncheck: c\nlevel: info\nmessage: m\nsummary: s\nwhy: w\n"
-         "colour: red\n", "unknown keys colour"),
+        (HEADER + "check: review-age\nlevel: info\nmessage: m\ndimension: mood\n", "dimension"),
+        (HEADER + "check: review-age\nlevel: info\nmessage: m\ncondition: age > 1\ncolour: red\n",
+         "unknown keys colour"),
         ("code: [unclosed\n", "cannot be read as YAML"),
+        (HEADER + "check: review-ages\nlevel: info\nmessage: m\ncondition: age > 1\n", "did you mean `review-age`?"),
+        (HEADER + "check: review-age\nlevel: info\nmessage: m\n", "needs a condition over the values of `review-age`"),
+        (HEADER + "check: prose-words\nlevel: info\nmessage: m\ncondition: words < 3\n", "missing nav-link-density"),
+        (HEADER + "check: review-age\nlevel: info\nmessage: m\ncondition: days > 3\n", "names `days`"),
     ],
 )
 def test_bad_rule_files_are_explained(tmp_path: Path, text: str, words: str) -> None:
     path = tmp_path / "X1.yml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(rulebook.RuleError) as err:
-        rulebook.load_rule(path)
+        rulebook.load_rule(path, CHECKS)
     assert str(path) in str(err.value) and words in str(err.value)
+
+
+def test_a_user_rule_may_not_take_a_built_in_code(tmp_path: Path) -> None:
+    (tmp_path / "SUB001.yml").write_text(
+        "code: SUB001\nname: mine\ndimension: substance\nsummary: s\nwhy: w\ncheck: review-age\nlevel: info\n"
+        "message: m\ncondition: age > 1\n", encoding="utf-8")
+    with pytest.raises(rulebook.RuleError, match="code SUB001 is already the rule in"):
+        rulebook.load_rules(CHECKS, [tmp_path])
+
+
+def test_the_rule_pack_loads_from_a_checkout_without_install() -> None:
+    assert rulebook.builtin_dir().joinpath("substance", "SUB001.yml").is_file()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitelint import rulebook
+from sitelint.checks import registry
 from sitelint.model import Finding, Site
-from sitelint.parse import parse_page
-from sitelint.scoring import rule_health, score_pages, summarize
+from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.score import rule_health, score_pages, summarize
 
-RULES = {r.code: r for r in rulebook.load_rules()}
+RULES = {r.code: r for r in rulebook.load_rules(registry())}
 
 
 def page(path: str, text: str = "# T\n\nSome words here.\n"):  # type: ignore[no-untyped-def]
@@ -64,7 +65,7 @@ def test_pages_piled_just_past_a_threshold_look_gamed() -> None:
 def test_quartiles_are_the_inclusive_quantiles_of_statistics() -> None:
     import statistics
 
-    from sitelint.scoring import _quartiles
+    from sitelint.pipeline.score import _quartiles
 
     for data in ([7], [1, 2], [0, 40, 41, 100], list(range(0, 100, 7)), [55, 60, 60, 60, 61, 90, 100]):
         expected = statistics.quantiles(data, n=4, method="inclusive") if len(data) > 1 else [data[0]] * 3

@@ -9,11 +9,16 @@ from typing import Any
 import pytest
 
 from conftest import git, write_site
-from sitelint import config as configmod, engine
-from sitelint.checks import staleness
-from sitelint.checks.staleness import Version, parse_date, stale_page, version_mentions
-from sitelint.model import CheckContext, Finding, Site
-from sitelint.parse import parse_page
+from sitelint import api as engine, config as configmod
+from sitelint.checks import CheckContext
+from sitelint.checks.staleness import dated_claims
+from sitelint.checks.staleness.history_text import version_mentions
+from sitelint.checks.staleness.page_age import page_age
+from sitelint.checks.staleness.review_dates import parse_date
+from sitelint.model import Finding, Site
+from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.prepare import RunContext
+from sitelint.sites.product import Version
 
 TODAY = dt.date(2026, 11, 30)
 OLD_PAGE = "# Sync\n\nSync runs every hour and keeps a copy of each file.\n"
@@ -43,37 +48,38 @@ def test_stale_page_alone_is_info_and_warning_when_corroborated(tmp_path: Path) 
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
 
 
-def test_signals_stale_page_asks_for_are_made_once_and_keep_their_notes(tmp_path: Path,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stale_page_combines_the_other_rules_findings_without_measuring_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = "---\nreviewed: someday\n---\n" + OLD_PAGE + "\nAs of 2019, sync is free.\n\nAs of 2020, it is not.\n"
     write_site(tmp_path, {"docs/a.md": page}, commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
     scans: list[str] = []
-    pattern = staleness.AS_OF_YEAR
+    pattern = dated_claims.AS_OF_YEAR
 
     class Counting:  # the dated-claim check's first pattern, counting the prose blocks it reads
         def finditer(self, text: str) -> Any:
             scans.append(text)
             return pattern.finditer(text)
 
-    monkeypatch.setattr(staleness, "AS_OF_YEAR", Counting())
-    findings, notes = lint(tmp_path, "STL004")
+    monkeypatch.setattr(dated_claims, "AS_OF_YEAR", Counting())
+    lint(tmp_path, "STL004")
     alone = len(scans)
     scans.clear()
     findings, notes = lint(tmp_path)
-    # stale-page asked for the page's dated claims and the dated-claim rule reused them: one pass over the prose.
-    assert len(scans) == alone > 0
-    assert [f.rule for f in findings] == ["STL001", "STL004", "STL004"]
-    # stale-page asks quietly; the review-age rule still says that the review date is not a date.
+    assert len(scans) == alone > 0  # one pass over the prose: stale-page reads findings, not the page
+    assert [(f.rule, f.severity) for f in findings] == [("STL001", "warning"), ("STL004", "warning"),
+                                                        ("STL004", "warning")]
     assert any("review date 'someday'" in n and "is not a date" in n for n in notes)
 
 
-def test_corroborated_level_can_be_switched_off(tmp_path: Path) -> None:
+def test_only_rules_that_ran_corroborate(tmp_path: Path) -> None:
     write_site(
         tmp_path,
         {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"},
         commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}],
     )
-    findings, _ = lint(tmp_path, "STL001", rule={"STL001": {"params": {"corroborated-level": ""}}})
+    findings, _ = lint(tmp_path, "STL001")
+    assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
+    findings, _ = lint(tmp_path, "STL", ignore=["STL004"])
     assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
 
 
@@ -157,10 +163,11 @@ def test_code_drift_follows_a_merged_branch(tmp_path: Path) -> None:
     assert "2025-06-01" in findings[0].message and "517 days" in findings[0].message
 
 
-def test_check_without_a_git_service_measures_nothing(tmp_path: Path) -> None:
+def test_check_without_git_history_measures_nothing(tmp_path: Path) -> None:
     page = parse_page("docs/a.md", tmp_path / "docs/a.md", OLD_PAGE)
     site = Site(root=tmp_path / "docs", repo_root=tmp_path, framework="", pages=(page,))
-    assert list(stale_page(page, CheckContext(site=site, params={}, today=TODAY))) == []
+    run = RunContext(site=site, settings={}, today=TODAY, scope=None, git=None)
+    assert list(page_age(page, CheckContext({}, run))) == []
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitelint.model import Finding, Page
-from sitelint.parse import parse_page
-from sitelint.suppress import apply, suppressions
+from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.suppress import apply, suppressions
 
 NAMES = {"thin-page": "SUB001", "placeholder-text": "SUB002", "empty-section": "SUB003", "unused-suppression": "SUB099"}
 

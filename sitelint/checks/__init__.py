@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from sitelint.pipeline.prepare import RunContext
 
 GROUP = "sitelint.checks"
+NO_CHECK = "none"  # what a rule names when another stage reports it (unused suppressions)
 
 
 @dataclass(frozen=True)

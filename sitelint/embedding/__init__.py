@@ -40,15 +40,15 @@ def _key(text: str) -> str:
 class Embedder:
     """L2-normalised float32 vectors of passages, through the cache; loads a backend the first time one is needed."""
 
-    def __init__(self, spec: ModelSpec, cache: Cache | None, note: Callable[[str], None],
-                 progress: bool = False) -> None:
-        self.spec = spec
-        self.name = spec.namespace
-        self._ns = cache.namespace(spec.namespace, 1) if cache is not None else None
+    def __init__(self, spec: ModelSpec | None, cache: Cache | None, note: Callable[[str], None],
+                 progress: bool = False, problem: str = "") -> None:
+        self._spec = spec
+        self.name = spec.namespace if spec else ""
+        self._ns = cache.namespace(spec.namespace, 1) if cache is not None and spec else None
         self._note = note
         self._progress = progress
         self._backends: dict[str, Backend] = {}
-        self.problem = ""  # why no vector could be made; "" while the model is usable
+        self.problem = problem  # why no vector can be made; "" while the model is usable
         self.backend = ""  # the backend that encoded in this run ("onnx", "torch"), "" when none was needed
         self.embedded = 0
         self.cache_hits = 0
@@ -81,6 +81,11 @@ class Embedder:
             vectors.clear()
         self.cache_hits += len(vectors)
         return vectors
+
+    @property
+    def spec(self) -> ModelSpec:
+        assert self._spec is not None, self.problem
+        return self._spec
 
     def _backend(self, count: int) -> Backend | None:
         started = time.perf_counter()
@@ -118,7 +123,8 @@ class Embedder:
             try:
                 self._backends["onnx"] = onnx_backend.OnnxBackend(self.spec, path)
             except ModelUnavailable:
-                return None  # a damaged export: torch makes the vectors, and a new export
+                path.unlink(missing_ok=True)  # a damaged export: torch makes the vectors, and a new export
+                return None
         return self._backends["onnx"]
 
     def _encode(self, texts: list[str]) -> dict[str, np.ndarray] | None:
@@ -148,12 +154,13 @@ class Embedder:
         return out
 
 
-def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None]) -> Embedder | None:
-    """The run's embedder for the configured model (default: the packaged MiniLM); None, after a note saying why,
-    when the model cannot be used."""
+def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None]) -> Embedder:
+    """The run's embedder for the configured model (default: the packaged MiniLM). When the model cannot be used,
+    its problem is said once and every embed() gives None, so the semantic rule does not run."""
     try:
         spec = resolve(str(settings.get("model") or ""))
     except ModelUnavailable as exc:
-        note(f"semantic rules skipped: {exc}")
-        return None
+        problem = f"semantic rules skipped: {exc}"
+        note(problem)
+        return Embedder(None, cache, note, problem=problem)
     return Embedder(spec, cache, note, progress=bool(settings.get("progress")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,8 @@ class TorchBackend:
         tmp = target.with_suffix(f".{os.getpid()}.tmp")
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            with torch.no_grad(), contextlib.redirect_stderr(open(os.devnull, "w")):  # noqa: SIM115
+            with torch.no_grad(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
                 torch.onnx.export(wrapped, args, str(tmp), input_names=names, output_names=["hidden"],
                                   dynamic_axes=axes, opset_version=17, dynamo=False)
             from sitelint.embedding.onnx_backend import OnnxBackend

@@ -9,12 +9,14 @@ import json
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sitelint.checks import CheckContext, CheckSpec
+from sitelint.checks import NO_CHECK, CheckContext, CheckSpec
 from sitelint.model import Finding, Location, Measurement, Page
 from sitelint.pipeline.prepare import RunContext
-from sitelint.rulebook import NO_CHECK, Rule
+
+if TYPE_CHECKING:
+    from sitelint.rulebook import Rule
 
 NAMESPACE, VERSION = "measure", 1
 

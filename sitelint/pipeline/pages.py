@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,10 @@ def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | 
     for k, (rel, abspath, variant, text) in zip(keys, sources, strict=True):
         page = from_data(stored[k], rel, abspath, variant, text) if k in stored else None
         if page is None:
-            page = parse.parse_page(rel, abspath, text, variant)
-            fresh[k] = to_data(page)
+            parsed = parse.parse_page(rel, abspath, text, variant)
+            fresh[k] = to_data(parsed)
+            # As the cache gives it back: front matter as JSON holds it, so a cold and a warm run agree.
+            page = replace(parsed, front_matter=_untagged(fresh[k]["fm"]))
         pages.append(page)
     if ns is not None and fresh:
         ns.put_json_many(fresh)
@@ -76,7 +79,7 @@ def from_data(data: Any, rel: str, abspath: Path, variant: str, text: str) -> Pa
             words=int(data["words"]), content_hash=str(data["hash"]), line_count=int(data["lines"]),
             problems=tuple((int(ln), str(m)) for ln, m in data["problems"]), variant=variant,
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitelint.model import DIMENSIONS, Finding, Page, Site
-from sitelint.rulebook import Rule
+
+if TYPE_CHECKING:
+    from sitelint.rulebook import Rule
 
 SCORED = {"substance": "substance", "duplication": "duplication", "staleness": "freshness"}
 INFO_FACTOR = 0.25

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from sitelint.checks import CheckSpec, Param
+from sitelint.checks import NO_CHECK, CheckSpec, Param
 from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
 from sitelint.rulebook.condition import Condition, ConditionError, compile_condition
 
@@ -28,7 +28,6 @@ REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary",
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
                    "weight", "options", "example", "build_overlap", "enabled"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
-NO_CHECK = "none"  # a rule another stage reports (unused suppressions)
 
 
 class RuleError(Exception):
@@ -231,7 +230,9 @@ def configure(rules: Iterable[Rule], overrides: Mapping[str, Mapping[str, Any]],
     known = {r.code for r in rules} | {r.name for r in rules}
     for ref in [*overrides, *select, *ignore]:
         if ref not in known and not any(r.code.startswith(ref) for r in rules):
-            raise RuleError(f"unknown rule `{ref}`{_did_you_mean(ref, known)}; run `sitelint rules` for the list")
+            place = f"{where}: " if ref in overrides else ""
+            raise RuleError(f"{place}unknown rule `{ref}`{_did_you_mean(ref, known)}; run `sitelint rules` for the "
+                            "list")
     result = []
     for rule in rules:
         for key in (rule.code, rule.name):
@@ -255,8 +256,11 @@ def _override(rule: Rule, o: Mapping[str, Any], where: str) -> Rule:
     for key, value in given.items():
         if key not in rule.kinds:
             allowed = [*RULE_SETTINGS, *rule.kinds]
-            raise RuleError(f"{where}: `{key}` is not a setting of {rule.code} {rule.name}"
-                            f"{_did_you_mean(key, allowed)}; its settings are {', '.join(allowed)}")
+            other = {"min": "max", "max": "min"}.get(key, "")
+            hint = (f" (did you mean `{other}`? {rule.name} has a {other}imum, not a {key}imum)" if other in rule.kinds
+                    else _did_you_mean(key, allowed))
+            raise RuleError(f"{where}: `{key}` is not a setting of {rule.code} {rule.name}{hint}; its settings are "
+                            f"{', '.join(allowed)}")
         problem = rule.kinds[key].check(value)
         if problem:
             raise RuleError(f"{where}: `{key}` {problem}")

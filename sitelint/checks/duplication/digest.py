@@ -46,8 +46,8 @@ class Digest:
 
 
 def tokens(prose: str) -> list[str]:
-    """The words two passages are compared by: the text module's words, case folded."""
-    return [w for w in (text.normal(t) for t in text.words(prose)) if w]
+    """The words two passages are compared by (the text module's terms)."""
+    return text.terms(prose)
 
 
 def _unique(values: np.ndarray) -> np.ndarray:
