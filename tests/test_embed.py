@@ -154,15 +154,15 @@ def test_few_new_passages_need_no_torch(tmp_path: Path, exported: Path) -> None:
     assert changed["embedded"] == 1 and changed["hits"] == 3 and changed["torch"] is False
 
 
-def test_a_damaged_export_falls_back_to_torch_and_is_rewritten(tmp_path: Path, exported: Path) -> None:
-    saved = exported.read_bytes()
-    try:
-        exported.write_bytes(b"not an onnx model")
-        embedder = embedder_for({}, None, lambda m: None)
-        vectors = embedder.embed([INSTALL])
-        assert vectors is not None and embedder.backend == "torch"
-        from sitelint.embedding.onnx_backend import OnnxBackend
+def test_a_damaged_export_falls_back_to_torch_and_is_rewritten(tmp_path: Path, exported: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # a cache folder of its own: other tests use the export
+    private = onnx_path(resolve(""))
+    private.parent.mkdir(parents=True)
+    private.write_bytes(b"not an onnx model")
+    embedder = embedder_for({}, None, lambda m: None)
+    vectors = embedder.embed([INSTALL])
+    assert vectors is not None and embedder.backend == "torch"
+    from sitelint.embedding.onnx_backend import OnnxBackend
 
-        assert OnnxBackend(resolve(""), exported).encode([INSTALL]).shape == (1, 384)  # written anew
-    finally:
-        exported.write_bytes(saved)
+    assert OnnxBackend(resolve(""), private).encode([INSTALL]).shape == (1, 384)  # written anew
