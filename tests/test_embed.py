@@ -14,7 +14,7 @@ import pytest
 
 from sitelint.cache import open_cache
 from sitelint.embedding import Embedder, embedder_for
-from sitelint.embedding.models import DEFAULT_MODEL, ModelUnavailable, folder_digest, resolve
+from sitelint.embedding.models import DEFAULT_MODEL, ModelUnavailable, folder_digest, onnx_path, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 
