@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import sqlite3
 import threading
@@ -23,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import numpy as np
+    from sitelint.cachevalues import Namespace
 
 SCHEMA = "2"  # bump when the table layout changes: older files are then rebuilt
 FORMAT = "sitelint-cache"
@@ -82,6 +81,8 @@ class Cache:
                 self._trouble("write", exc)
 
     def namespace(self, name: str, version: int | str) -> Namespace:
+        from sitelint.cachevalues import Namespace
+
         """The values of one kind; a new version leaves the rows of older ones unread."""
         return Namespace(self, f"{name}.v{version}")
 
@@ -130,81 +131,6 @@ class Cache:
         if not self._failed:  # one note per run is enough: the run goes on, only slower
             self._failed = True
             self._note(f"cache {self.path or 'in memory'}: could not {action} ({exc}); continuing without it")
-
-
-class Namespace:
-    """One kind of value in the cache, stored as data: bytes, JSON, or named numpy arrays."""
-
-    def __init__(self, cache: Cache, name: str) -> None:
-        self.cache = cache
-        self.name = name
-
-    def get_many(self, keys: Iterable[str]) -> dict[str, bytes]:
-        return self.cache.get_many(self.name, keys)
-
-    def put_many(self, items: Mapping[str, bytes]) -> None:
-        self.cache.put_many(self.name, items)
-
-    def get_json(self, key: str) -> Any:
-        return self.get_json_many([key]).get(key)
-
-    def get_json_many(self, keys: Iterable[str]) -> dict[str, Any]:
-        """Decoded values of the keys found; a row that is not valid JSON counts as missing."""
-        out: dict[str, Any] = {}
-        for key, blob in self.get_many(keys).items():
-            try:
-                out[key] = json.loads(blob)
-            except ValueError:
-                continue
-        return out
-
-    def put_json(self, key: str, value: Any) -> None:
-        self.put_json_many({key: value})
-
-    def put_json_many(self, items: Mapping[str, Any]) -> None:
-        self.put_many({k: json.dumps(v, separators=(",", ":"), ensure_ascii=False).encode() for k, v in
-                       items.items()})
-
-    def get_arrays(self, key: str) -> dict[str, np.ndarray] | None:
-        blob = self.get_many([key]).get(key)
-        return decode_arrays(blob) if blob is not None else None
-
-    def put_arrays(self, key: str, arrays: Mapping[str, np.ndarray], meta: Any = None) -> None:
-        self.put_many({key: encode_arrays(arrays, meta)})
-
-
-def encode_arrays(arrays: Mapping[str, np.ndarray], meta: Any = None) -> bytes:
-    """Named arrays as one value: a JSON header line (dtype, shape, offset of each; optional meta), then raw bytes."""
-    header: dict[str, Any] = {"meta": meta, "arrays": {}}
-    parts: list[bytes] = []
-    offset = 0
-    for name, array in arrays.items():
-        raw = array.tobytes()
-        header["arrays"][name] = [array.dtype.str, list(array.shape), offset, len(raw)]
-        parts.append(raw)
-        offset += len(raw)
-    return json.dumps(header, separators=(",", ":")).encode() + b"\n" + b"".join(parts)
-
-
-_DTYPES = frozenset({"<u8", "<u4", "<i8", "<i4", "<f4", "<f8", "|b1", "|u1"})
-
-
-def decode_arrays(blob: bytes) -> dict[str, Any] | None:
-    """The arrays (and "__meta__") of an encode_arrays value, or None when it is not one."""
-    import numpy as np
-
-    end = blob.find(b"\n")
-    try:
-        header = json.loads(blob[:end])
-        body = memoryview(blob)[end + 1 :]
-        out: dict[str, Any] = {"__meta__": header.get("meta")}
-        for name, (dtype, shape, offset, size) in header["arrays"].items():
-            if dtype not in _DTYPES or offset + size > len(body):
-                return None
-            out[name] = np.frombuffer(body[offset : offset + size], dtype=np.dtype(dtype)).reshape(shape)
-        return out
-    except (ValueError, TypeError, KeyError, AttributeError):
-        return None
 
 
 class _transaction:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,17 @@ class Site:
             if p.path == path:
                 return p
         return None
+
+    def is_partial(self, page: Page) -> bool:
+        """A page whose name, or a folder's name under the docs root, starts with "_": included into other pages or
+        generated into lists (Docusaurus and MDX partials), never read alone."""
+        if "/_" not in "/" + page.path and f"{os.sep}_" not in str(page.abspath):
+            return False
+        try:
+            rel = page.abspath.relative_to(self.root).as_posix()
+        except ValueError:
+            rel = page.path
+        return any(part.startswith("_") for part in rel.split("/"))
 
 
 @dataclass(frozen=True)

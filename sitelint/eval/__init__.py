@@ -10,7 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from sitelint import api as engine, config as configmod
-from sitelint.eval import history as hist, labels as labelmod, replay_report
+from sitelint.eval import history as hist, labels as labelmod, replay, replay_report
 from sitelint.eval.score import Evaluation, evaluate
 from sitelint.model import Page
 from sitelint.pipeline import discover
@@ -58,7 +58,7 @@ def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = No
             found.setdefault(f.path, []).append((f.rule, f.dimension, f.severity))
         return found, {p.path: p for p in result.site.pages if p.path in pages}
 
-    outcomes = hist.replay(top, site_dir, [*found, *kept], lint, progress)
+    outcomes = replay.replay(top, site_dir, [*found, *kept], lint, progress)
     return replay_report.Replay(outcomes, len(history), since, prefixes)
 
 

@@ -18,7 +18,7 @@ from sitelint.model import Block, InlineCode, Link, Page, Section
 from sitelint.pipeline import parse
 
 NAMESPACE, VERSION = "page", 1
-_CODE = ("parse.py", "mdx.py")
+_CODE = ("parse.py", "blocks.py", "mdx.py")
 
 
 def _code_digest() -> str:

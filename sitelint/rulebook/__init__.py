@@ -8,11 +8,10 @@ expression, `corroborated` when another rule fires on the same page).
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -22,16 +21,13 @@ import yaml
 from sitelint.checks import NO_CHECK, CheckSpec, Param
 from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
 from sitelint.rulebook.condition import Condition, ConditionError, compile_condition
+from sitelint.rulebook.errors import RuleError, did_you_mean
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
                    "weight", "options", "example", "build_overlap", "enabled"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
-
-
-class RuleError(Exception):
-    """A rule file or a rule setting that cannot be used, worded for the user."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +142,7 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         raise RuleError(f"{path}: missing {', '.join(missing)}")
     unknown = sorted(set(data) - KNOWN)
     if unknown:
-        raise RuleError(f"{path}: unknown keys {', '.join(unknown)}{_did_you_mean(unknown[0], KNOWN)}; allowed: "
+        raise RuleError(f"{path}: unknown keys {', '.join(unknown)}{did_you_mean(unknown[0], KNOWN)}; allowed: "
                         f"{', '.join(sorted(KNOWN))}")
     if data["dimension"] not in DIMENSIONS[:3]:
         raise RuleError(f"{path}: dimension must be one of substance, duplication, staleness")
@@ -155,7 +151,7 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
     check_name = str(data["check"])
     spec = checks.get(check_name)
     if spec is None and check_name != NO_CHECK:
-        raise RuleError(f"{path}: check `{check_name}` does not exist{_did_you_mean(check_name, checks)}; known "
+        raise RuleError(f"{path}: check `{check_name}` does not exist{did_you_mean(check_name, checks)}; known "
                         f"checks: {', '.join(sorted(checks))}")
     params = dict(data.get("params") or {})
     kinds = _kinds(path, spec, params, data.get("limits") or {})
@@ -220,83 +216,11 @@ def _kinds(path: Path, spec: CheckSpec | None, params: Mapping[str, Any],
     return kinds
 
 
-RULE_SETTINGS = ("level", "enabled", "params")
-
-
-def configure(rules: Iterable[Rule], overrides: Mapping[str, Mapping[str, Any]], select: Sequence[str] = (),
-              ignore: Sequence[str] = (), where: str = "the configuration") -> list[Rule]:
-    """Apply per-rule settings (by code or name) and select/ignore lists; return the rules that run."""
-    rules = list(rules)
-    known = {r.code for r in rules} | {r.name for r in rules}
-    for ref in [*overrides, *select, *ignore]:
-        if ref not in known and not any(r.code.startswith(ref) for r in rules):
-            place = f"{where}: " if ref in overrides else ""
-            raise RuleError(f"{place}unknown rule `{ref}`{_did_you_mean(ref, known)}; run `sitelint rules` for the "
-                            "list")
-    result = []
-    for rule in rules:
-        for key in (rule.code, rule.name):
-            rule = _override(rule, overrides.get(key) or {}, f"{where}, rule {key}")
-        chosen = _picked(rule, select) if select else rule.enabled
-        if chosen and not _picked(rule, ignore):
-            result.append(rule)
-    return result
-
-
-def _picked(rule: Rule, refs: Sequence[str]) -> bool:
-    return any(ref in (rule.code, rule.name) or rule.code.startswith(ref) for ref in refs)
-
-
-def _override(rule: Rule, o: Mapping[str, Any], where: str) -> Rule:
-    """A rule with one settings table applied: level, enabled, params (or a param named directly: `min = 100`)."""
-    if not o:
-        return rule
-    params = dict(rule.params)
-    given = {**{k: v for k, v in o.items() if k not in RULE_SETTINGS}, **dict(o.get("params") or {})}
-    for key, value in given.items():
-        if key not in rule.kinds:
-            allowed = [*RULE_SETTINGS, *rule.kinds]
-            other = {"min": "max", "max": "min"}.get(key, "")
-            hint = (f" (did you mean `{other}`? {rule.name} has a {other}imum, not a {key}imum)" if other in rule.kinds
-                    else _did_you_mean(key, allowed))
-            raise RuleError(f"{where}: `{key}` is not a setting of {rule.code} {rule.name}{hint}; its settings are "
-                            f"{', '.join(allowed)}")
-        problem = rule.kinds[key].check(value)
-        if problem:
-            raise RuleError(f"{where}: `{key}` {problem}")
-        params[key] = value
-    level = o.get("level", rule.level)
-    if level not in SEVERITIES:
-        raise RuleError(f"{where}: level must be one of {', '.join(SEVERITIES)}, not {level!r}")
-    enabled = o.get("enabled", rule.enabled)
-    if not isinstance(enabled, bool):
-        raise RuleError(f"{where}: enabled must be true or false, not {enabled!r}")
-    return replace(rule, level=level, enabled=enabled, params=MappingProxyType(params))
-
-
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(choices), n=1)
-    return f" (did you mean `{close[0]}`?)" if close else ""
-
-
 def names(rules: Iterable[Rule]) -> dict[str, str]:
     return {r.name: r.code for r in rules}
 
 
-def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
-    """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page; its
-    message then says which (a stale page that also carries an expired review is where a review pays off)."""
-    by_code = {r.code: r for r in rules}
-    on_page: dict[str, set[str]] = {}
-    for f in findings:
-        on_page.setdefault(f.path, set()).add(f.rule)
-    out = []
-    for f in findings:
-        rule = by_code.get(f.rule)
-        if rule is not None and rule.corroborated_by and rule.corroborated_level:
-            also = [by_code[c].name.replace("-", " ") for c in rule.corroborated_by if c in on_page.get(f.path, ())]
-            if also:
-                f = replace(f, severity=rule.corroborated_level,  # type: ignore[arg-type]
-                            message=f"{f.message}; also on this page: {', '.join(also)}")
-        out.append(f)
-    return out
+from sitelint.rulebook.combine import corroborate  # noqa: E402 - the rule book's API, in modules of their own
+from sitelint.rulebook.tuning import RULE_SETTINGS, configure  # noqa: E402
+
+__all__ = ["RULE_SETTINGS", "Rule", "RuleError", "configure", "corroborate", "load_rule", "load_rules", "names"]

@@ -11,7 +11,7 @@ import yaml
 
 DOCUSAURUS_CONFIGS = ("docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs")
 VITEPRESS_CONFIGS = tuple(f"config.{ext}" for ext in ("ts", "mts", "js", "mjs", "cts", "cjs"))
-ASTRO_CONFIGS = ("astro.config.mjs", "astro.config.ts", "astro.config.js")
+ASTRO_CONFIGS = ("astro.config.mjs", "astro.config.ts", "astro.config.js", "astro.config.mts")
 SPHINX_CONF_DIRS = ("", "docs", "doc", "source", "docs/source")
 _VITEPRESS_DIRS = ("", "docs", "src", "docs/src")
 _OPEN, _CLOSE = "{[(", "}])"

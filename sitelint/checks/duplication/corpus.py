@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitelint.cache import Cache, decode_arrays, encode_arrays
+from sitelint.cache import Cache
+from sitelint.cachevalues import decode_arrays, encode_arrays
 from sitelint.checks.duplication import digest as digestmod
 from sitelint.checks.duplication.digest import Digest
 from sitelint.checks.duplication.spans import ShingleIndex, shingle_index
@@ -111,7 +112,7 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
     included = _included(pages)
     out = []
     for page in pages:
-        if _is_partial(page, site.root) or (included and os.path.normpath(page.abspath) in included):
+        if site.is_partial(page) or (included and os.path.normpath(page.abspath) in included):
             continue
         if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
             continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
@@ -126,14 +127,6 @@ def _relative(page: Page, base: Path) -> str | None:
         return page.abspath.relative_to(base).as_posix()
     except ValueError:
         return None
-
-
-def _is_partial(page: Page, root: Path) -> bool:
-    """A page whose name, or a folder's name under the docs root, starts with "_" (a partial, never a page)."""
-    if f"{os.sep}_" not in str(page.abspath):
-        return False
-    rel = _relative(page, root) or page.path
-    return any(part.startswith("_") for part in rel.split("/"))
 
 
 def _allowed(page: Page, root: Path, repo_root: Path, globs: Sequence[str]) -> bool:

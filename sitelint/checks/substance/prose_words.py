@@ -23,10 +23,10 @@ def _words_in(blocks: Sequence[Block]) -> int:
     return sum(text.count(b.text) for b in blocks)
 
 
-def exemption(page: Page, params: Mapping[str, Any]) -> str:
+def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -> str:
     """Why a page may be short by design (it lists links, redirects or documents members), or "" when not."""
-    if page.path.rsplit("/", 1)[-1].startswith("_"):
-        return "partial"  # Docusaurus/MDX partials and Hugo section lists are included or generated, not read alone
+    if site.is_partial(page) if site else page.path.rsplit("/", 1)[-1].startswith("_"):
+        return "partial"
     if any(page.front_matter.get(str(key)) for key in params["redirect-keys"]):
         return "redirect"
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, params["card-components"])) + r")\b")
@@ -74,7 +74,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # Text inside HTML blocks (cards on a landing page) is read like prose.
     html = sum(text.count(_TAG.sub(" ", b.text)) for b in page.blocks if b.kind == "html")
     words = page.words + html + _included_words(page, ctx.site)
-    yield Measurement({"words": words, "exempt": exemption(page, ctx.params)},
+    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site)},
                       Location(page.path, 1, page.line_count), {"title": page.title})
 
 

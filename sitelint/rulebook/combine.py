@@ -1,0 +1,31 @@
+"""Rules that combine others: a finding raised by the findings of other rules on the same page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from sitelint.model import Finding
+
+if TYPE_CHECKING:
+    from sitelint.rulebook import Rule
+
+
+def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
+    """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page; its
+    message then says which (a stale page that also carries an expired review is where a review pays off)."""
+    by_code = {r.code: r for r in rules}
+    on_page: dict[str, set[str]] = {}
+    for f in findings:
+        on_page.setdefault(f.path, set()).add(f.rule)
+    out = []
+    for f in findings:
+        rule = by_code.get(f.rule)
+        if rule is not None and rule.corroborated_by and rule.corroborated_level:
+            also = [by_code[c].name.replace("-", " ") for c in rule.corroborated_by if c in on_page.get(f.path, ())]
+            if also:
+                f = replace(f, severity=rule.corroborated_level,  # type: ignore[arg-type]
+                            message=f"{f.message}; also on this page: {', '.join(also)}")
+        out.append(f)
+    return out
