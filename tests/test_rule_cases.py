@@ -1,4 +1,7 @@
-"""Runs every case in fixtures/rules/<CODE>.yml through the real engine: ids are <CODE>_<case>."""
+"""Runs every case in fixtures/rules/<CODE>.yml through the real engine: ids are <CODE>_<case>.
+
+A failing case names the lines it expects, a fragment every expected message holds, and their severity.
+"""
 
 from __future__ import annotations
 
@@ -36,12 +39,14 @@ def test_rule_case(rule: str, case: dict[str, Any], tmp_path: Path) -> None:
     today = case.get("today")
     if isinstance(today, str):
         today = dt.date.fromisoformat(today)
-    result = engine.lint(cwd=tmp_path, config=config, today=today or dt.date(2026, 11, 30), select=[rule])
+    # `also`: rules that run beside the one under test (a rule that combines others' findings needs them).
+    result = engine.lint(cwd=tmp_path, config=config, today=today or dt.date(2026, 11, 30),
+                         select=[rule, *case.get("also", ())])
     assert not [n for n in result.notes if "internal error" in n], result.notes
+    mine = [f for f in result.findings if f.rule == rule]
     got: dict[str, list[int]] = {}
-    for f in result.findings:
-        if f.rule == rule:
-            got.setdefault(f.path, []).append(f.line)
+    for f in mine:
+        got.setdefault(f.path, []).append(f.line)
     if case.get("pass"):
         assert got == {}, f"expected no {rule} finding, got {got}: {[f.message for f in result.findings]}"
         return
@@ -50,3 +55,6 @@ def test_rule_case(rule: str, case: dict[str, Any], tmp_path: Path) -> None:
         expected = {next(iter(pages)): expected}
     assert {p: sorted(lines) for p, lines in got.items()} == {p: sorted(v) for p, v in expected.items()}, (
         [f.message for f in result.findings], result.notes)
+    # Every expected finding says what the case says it says, at the level it gives.
+    assert all(case["message"] in f.message for f in mine), (case["message"], [f.message for f in mine])
+    assert {f.severity for f in mine} == {case["severity"]}, [f.severity for f in mine]
