@@ -15,7 +15,9 @@ from collections.abc import Sequence
 CJK_UNITS_PER_WORD = 2  # Chinese and Japanese characters a reader takes in for about one English word
 # Han ideographs (with extensions and compatibility forms), hiragana, katakana and their half-width forms.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
-_TOKEN = re.compile(rf"[{_CJK}]|(?:(?![{_CJK}])[^\W_])+(?:['’\-](?:(?![{_CJK}])[^\W_])+)*")
+# A letter or digit, then letters, digits and underscores (an identifier such as status_code is one word), with
+# apostrophes and hyphens inside: "don't", "built-in".
+_TOKEN = re.compile(rf"[{_CJK}]|(?![{_CJK}])[^\W_](?:(?![{_CJK}])\w)*(?:['’\-](?:(?![{_CJK}])\w)+)*")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 # A sentence ends at . ! ? (followed by a space or the end) or at a CJK full stop, exclamation or question mark.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
@@ -39,7 +41,7 @@ def count(text: str) -> int:
 
 def normal(token: str) -> str:
     """A token as compared across pages: case folded, apostrophes and edge hyphens dropped."""
-    return token.casefold().replace("’", "'").strip("'-")
+    return token.casefold().replace("’", "'").strip("'-_")
 
 
 def terms(text: str) -> list[str]:
@@ -48,11 +50,12 @@ def terms(text: str) -> list[str]:
 
 
 def content_words(text: str, stop: frozenset[str], shortest: int = 3) -> list[str]:
-    """Lower-cased words that carry meaning: not in stop, at least `shortest` letters (CJK characters kept)."""
+    """Lower-cased words that carry meaning: not in stop, not a number, at least `shortest` letters (CJK characters
+    kept)."""
     out = []
     for token in _TOKEN.findall(text):
         word = normal(token)
-        if (len(word) >= shortest or _CJK_CHAR.match(word)) and word not in stop:
+        if word and not word[0].isdigit() and (len(word) >= shortest or _CJK_CHAR.match(word)) and word not in stop:
             out.append(word)
     return out
 

@@ -183,6 +183,12 @@ def other_tab(ranges: Sequence[tuple[int, int]], first: tuple[int, int], second:
     return a is not None and b is not None and a != b
 
 
+def _size(passage: str) -> int:
+    """A passage's length as the model reads it: its spaced pieces (a word with its punctuation is about a word
+    piece or two); Chinese and Japanese have no spaces, so there the text module's word count."""
+    return text.count(passage) if text.has_cjk(passage) else len(passage.split())
+
+
 def _units(prose: Sequence[tuple[Block, list[tuple[int, str]]]]) -> tuple[tuple[int, int, int, str], ...]:
     """Semantic passages: consecutive prose of one section (tables left out), at most what the model reads."""
     out: list[tuple[int, int, int, str]] = []
@@ -201,7 +207,7 @@ def _units(prose: Sequence[tuple[Block, list[tuple[int, str]]]]) -> tuple[tuple[
         joined = " ".join(" ".join(t for _, t in lines).split())
         if block.kind not in _UNIT_KINDS or not joined:
             continue
-        words = text.count(joined)
+        words = _size(joined)
         if count and count + words > _UNIT_MAX_WORDS:
             flush()
             count = 0
