@@ -2,7 +2,7 @@
 
 Usage: probe.py OUT.json CWD [sitelint check arguments...]
 
-It runs `sitelint check` in-process as the console script does (sitelint.cli.run: the commands, then os._exit),
+It runs `sitelint check` in-process as the console script does (sitelint.cli.run),
 and writes to OUT.json the engine's timings per phase, check and service, the embedder's counters (passages
 embedded, vectors from the cache), which slow modules the run imported, and this process's own CPU time and peak
 RSS. Optionally (SITELINT_BENCH_SAMPLE=FILE) it also writes an evenly spaced sample of the unique passages the run
@@ -27,7 +27,7 @@ def main(argv: list[str]) -> int:
     started = time.perf_counter()
     out, cwd, args = Path(argv[0]), Path(argv[1]), argv[2:]
     os.chdir(cwd)
-    from sitelint import cli, embed, engine
+    from sitelint import api as engine, cli, embedding as embed
 
     seen: dict[str, Any] = {"embedders": [], "result": None, "texts": {}}
     real_lint, real_embedder_for, real_embed = engine.lint, embed.embedder_for, embed.Embedder.embed
@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
         return made
 
     def embed_texts(self: Any, texts: Any) -> Any:
-        seen["texts"].update(dict.fromkeys(map(embed._normal, texts)))  # as the embedder keys them
+        seen["texts"].update(dict.fromkeys(map(embed.normal, texts)))  # as the embedder keys them
         return real_embed(self, texts)
 
     engine.lint = lint  # type: ignore[assignment]
@@ -69,6 +69,7 @@ def main(argv: list[str]) -> int:
         "findings": len(result.findings) if result is not None else 0,
         "notes": list(result.notes) if result is not None else [],
         "embedded": sum(getattr(e, "embedded", 0) for e in embedders),
+        "backends": sorted({getattr(e, "backend", "") for e in embedders} - {""}),
         "cache_hits": sum(getattr(e, "cache_hits", 0) for e in embedders),
         "embed_s": sum(getattr(e, "seconds", 0.0) for e in embedders),
         "unique_passages": len(seen["texts"]),
@@ -84,7 +85,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(0)  # as the console script (sitelint.cli.run) does: no interpreter teardown after the report
+    sys.exit(main(sys.argv[1:]))

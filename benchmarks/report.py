@@ -22,27 +22,22 @@ def _family_of() -> dict[str, str]:
     """Check name -> family (the module that defines it), read from the registry."""
     from sitelint.checks import registry
 
-    return {name: spec.fn.__module__.rsplit(".", 1)[-1] for name, spec in registry().items()}
+    return {name: spec.fn.__module__.split(".")[2] for name, spec in registry().items()}
 
 
 def phases(row: Mapping[str, Any], families: Mapping[str, str]) -> dict[str, float]:
-    """The engine's timings grouped into the phases of the table; service creation stays inside the check that asked.
-
-    A check that ran on a worker thread (background:check:NAME) counts in its family for what it cost; the main
-    thread's wait for it (wait:NAME) is a lap, so the laps still add up to the run.
-    """
-    t = {k.removeprefix("background:"): v for k, v in (row.get("timings") or {}).items()}
-    out = {"discover": t.get("discover", 0.0), "read+parse": t.get("read+parse", 0.0)}
+    """The engine's timings (laps that add up to the run) grouped into the phases of the table."""
+    t = dict(row.get("timings") or {})
+    out = {"read+parse": t.get("read+parse", 0.0), "prepare (git history, corpus, embedder)": t.get("prepare", 0.0)}
     for family in FAMILIES:
         out[family] = sum(v for k, v in t.items() if k.startswith("check:") and families.get(k[6:]) == family)
     semantic = t.get("check:paraphrased-passages", 0.0)
     out["duplication"] -= semantic
     out["embedding (model load + encode)"] = row.get("embed_s", 0.0)
     out["semantic search"] = max(0.0, semantic - row.get("embed_s", 0.0))
-    out["git history (in the checks above)"] = t.get("service:git", 0.0)
     out["suppress+score"] = t.get("suppress+score", 0.0)
     laps = row.get("timings") or {}
-    engine = sum(v for k, v in laps.items() if not k.startswith(("service:", "background:")))
+    engine = sum(laps.values())
     out["start-up, imports, report"] = max(0.0, row.get("wall_s", 0.0) - engine)
     return out
 

@@ -26,10 +26,10 @@ def main(argv: list[str]) -> int:
     import torch
     from sentence_transformers import SentenceTransformer
 
-    from sitelint.embed import resolve_model
+    from sitelint.embedding.models import resolve
 
     torch.set_num_threads(threads)
-    model = SentenceTransformer(resolve_model("").source, device="cpu")
+    model = SentenceTransformer(str(resolve("").folder), device="cpu")
     load_s = time.perf_counter() - started
     model.encode(texts[:batch], batch_size=batch, normalize_embeddings=True, show_progress_bar=False)
     began = time.perf_counter()

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sitelint import config as configmod, rulebook
+from sitelint.cache import open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
 from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
@@ -64,15 +65,14 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                    [*settings["ignore"], *ignore], str(config.source or "the configuration"))
     except rulebook.RuleError as exc:
         raise InputError(str(exc)) from None
-    from sitelint.cache import open_cache
-
     cache = open_cache(settings, layout.project_root, notes.append)
     try:
+        wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
+        embedder = prepare.embedder(settings, cache, wanted, bool(targets), notes.append)
         site = read.read_site(layout, settings, cwd, targets, cache)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         lap("read+parse")
-        wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
-        run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append)
+        run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append, embedder)
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
     finally:

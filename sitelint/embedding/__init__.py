@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -53,6 +54,18 @@ class Embedder:
         self.embedded = 0
         self.cache_hits = 0
         self.seconds = 0.0
+        self._warming: threading.Thread | None = None
+
+    def warm(self) -> None:
+        """Start loading the light backend on a worker thread, for a run that will likely embed a few passages.
+
+        This is the one place sitelint runs anything concurrently, and why: onnxruntime builds its session (about
+        0.2 s) outside the interpreter lock, so the load overlaps the reading of the site instead of following it.
+        """
+        if self._spec is None or self._warming is not None:
+            return
+        self._warming = threading.Thread(target=self._light, name="sitelint-model-load", daemon=True)
+        self._warming.start()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray | None:
         """One vector per text, in order; None (after one note) when a vector is needed and cannot be made."""
@@ -89,6 +102,8 @@ class Embedder:
 
     def _backend(self, count: int) -> Backend | None:
         started = time.perf_counter()
+        if self._warming is not None:
+            self._warming.join()
         try:
             if count <= FEW and "torch" not in self._backends:
                 light = self._light()
@@ -122,7 +137,7 @@ class Embedder:
                 return None
             try:
                 self._backends["onnx"] = onnx_backend.OnnxBackend(self.spec, path)
-            except ModelUnavailable:
+            except (ModelUnavailable, OSError):
                 path.unlink(missing_ok=True)  # a damaged export: torch makes the vectors, and a new export
                 return None
         return self._backends["onnx"]

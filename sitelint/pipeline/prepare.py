@@ -41,9 +41,27 @@ def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
     return frozenset(n for s in specs for n in s.needs)
 
 
+def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset[str], narrow: bool,
+             note: Callable[[str], None]) -> Embedder | None:
+    """The run's embedder, made before the site is read: on a run on named pages (a pre-commit hook's), which
+    usually has a passage or two to embed, it starts loading its light backend at once (Embedder.warm)."""
+    if "embedder" not in wanted:
+        return None
+    if settings.get("semantic") is False:
+        note("semantic rules are off (semantic = false or --no-semantic): paraphrases are not looked for")
+        return None
+    from sitelint.embedding import embedder_for
+
+    made = embedder_for(settings, cache, note)
+    if narrow:
+        made.warm()
+    return made
+
+
 def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: frozenset[str] | None,
-            cache: Cache | None, wanted: frozenset[str], note: Callable[[str], None]) -> RunContext:
-    """The run's context with what `wanted` names: "git", "product", "corpus", "embedder"."""
+            cache: Cache | None, wanted: frozenset[str], note: Callable[[str], None],
+            embedder: Embedder | None = None) -> RunContext:
+    """The run's context with what `wanted` names: "git", "product", "corpus", and the embedder made before."""
     git = None
     if wanted & {"git", "corpus"}:  # the corpus names the oldest copy of a duplicate as canonical
         from sitelint import gitinfo
@@ -55,12 +73,4 @@ def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: froz
         from sitelint.checks.duplication.corpus import prepare as corpus_of
 
         corpus = corpus_of(site, settings, scope, cache, git)
-    embedder = None
-    if "embedder" in wanted:
-        if settings.get("semantic") is False:
-            note("semantic rules are off (semantic = false or --no-semantic): paraphrases are not looked for")
-        else:
-            from sitelint.embedding import embedder_for
-
-            embedder = embedder_for(settings, cache, note)
     return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder)
