@@ -68,7 +68,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     cache = open_cache(settings, layout.project_root, notes.append)
     try:
         wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
-        embedder = prepare.embedder(settings, cache, wanted, bool(targets), notes.append)
+        edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, cache)
+        embedder = prepare.embedder(settings, cache, wanted, edited, notes.append)
         site = read.read_site(layout, settings, cwd, targets, cache)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         lap("read+parse")
@@ -76,6 +77,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
     finally:
+        if "embedder" in locals() and embedder is not None:
+            embedder.close()
         cache.close()
     findings = rulebook.corroborate(measured.findings, rules)
     reported = [p for p in site.pages if scope is None or p.path in scope]

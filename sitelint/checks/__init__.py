@@ -12,7 +12,7 @@ import hashlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -130,6 +130,9 @@ class CheckSpec:
     values: tuple[str, ...] = ()
     pure: bool = False
     needs: frozenset[str] = frozenset()
+    # For a check that embeds passages: the passages it will ask for, so the embedder can start loading its
+    # backend before the check runs (see Embedder.warm).
+    prefetch: Callable[[CheckContext], Sequence[str]] | None = None
 
     @property
     def fingerprint(self) -> str:
@@ -139,8 +142,8 @@ class CheckSpec:
 
 def spec(name: str, scope: Literal["page", "site"], fn: Callable[..., Iterator[Measurement]], *,
          params: Mapping[str, Param] | None = None, values: tuple[str, ...] = (), pure: bool = False,
-         needs: tuple[str, ...] = ()) -> CheckSpec:
-    return CheckSpec(name, scope, fn, MappingProxyType(dict(params or {})), values, pure, frozenset(needs))
+         needs: tuple[str, ...] = (), prefetch: Callable[[CheckContext], Sequence[str]] | None = None) -> CheckSpec:
+    return CheckSpec(name, scope, fn, MappingProxyType(dict(params or {})), values, pure, frozenset(needs), prefetch)
 
 
 _DIGESTS: dict[str, str] = {}

@@ -56,16 +56,28 @@ class Embedder:
         self.seconds = 0.0
         self._warming: threading.Thread | None = None
 
-    def warm(self) -> None:
-        """Start loading the light backend on a worker thread, for a run that will likely embed a few passages.
+    def warm(self, texts: Sequence[str] | None = None) -> None:
+        """Start loading the light backend on a worker thread: at once, or (given texts) when a few of them are not
+        in the cache.
 
         This is the one place sitelint runs anything concurrently, and why: onnxruntime builds its session (about
-        0.2 s) outside the interpreter lock, so the load overlaps the reading of the site instead of following it.
+        0.2 s) mostly outside the interpreter lock, so on a pre-commit run the load overlaps reading the site and
+        the other checks instead of adding to them.
         """
-        if self._spec is None or self._warming is not None:
+        if self._spec is None or self._warming is not None or self.problem:
             return
+        if texts is not None:
+            keys = list(dict.fromkeys(_key(normal(t)) for t in texts))
+            found = self._ns.get_many(keys) if self._ns is not None else {}
+            if not 0 < sum(1 for k in keys if k not in found) <= FEW:
+                return
         self._warming = threading.Thread(target=self._light, name="sitelint-model-load", daemon=True)
         self._warming.start()
+
+    def close(self) -> None:
+        """Wait for a backend still loading: a process must not end while a worker thread is inside onnxruntime."""
+        if self._warming is not None:
+            self._warming.join()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray | None:
         """One vector per text, in order; None (after one note) when a vector is needed and cannot be made."""

@@ -54,6 +54,13 @@ def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | 
     return pages
 
 
+def all_cached(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache) -> bool:
+    """Whether the cache holds every one of these pages as they are."""
+    keys = [key(rel, variant, text) for rel, _, variant, text in sources]
+    ns = cache.namespace(NAMESPACE, f"{VERSION}-{parse.PARSER_VERSION}")
+    return len(ns.get_many(keys)) == len(set(keys))
+
+
 def to_data(page: Page) -> dict[str, Any]:
     return {
         "fm": _tagged(page.front_matter), "title": page.title,

@@ -41,10 +41,10 @@ def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
     return frozenset(n for s in specs for n in s.needs)
 
 
-def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset[str], narrow: bool,
+def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset[str], edited: bool,
              note: Callable[[str], None]) -> Embedder | None:
-    """The run's embedder, made before the site is read: on a run on named pages (a pre-commit hook's), which
-    usually has a passage or two to embed, it starts loading its light backend at once (Embedder.warm)."""
+    """The run's embedder, made first: when the run names pages of which one is new to the cache (a pre-commit
+    run on an edited page), its light backend starts loading at once, beside the reading of the site."""
     if "embedder" not in wanted:
         return None
     if settings.get("semantic") is False:
@@ -53,7 +53,7 @@ def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset
     from sitelint.embedding import embedder_for
 
     made = embedder_for(settings, cache, note)
-    if narrow:
+    if edited:
         made.warm()
     return made
 

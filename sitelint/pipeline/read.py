@@ -116,6 +116,21 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                 unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=not_read)
 
 
+def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any], cache: Cache | None) -> bool:
+    """Whether one of the pages named on the command line is not in the page cache as it is now (it was edited)."""
+    named = [t for t in targets if t.is_file() and t.suffix in discover.PAGE_SUFFIXES]
+    if not named or cache is None:
+        return False
+    sources = []
+    for target in named:
+        try:
+            where = rel(target, cwd)
+            sources.append((where, target, discover.variant_of(where), read_source(target, settings["max-page-bytes"])))
+        except InputProblem:
+            continue
+    return not pages.all_cached(sources, cache)
+
+
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
     """The pages reported on: those under the given paths, else every page (None when that is the whole site);
     frozen versioned copies and translations only when asked for (by lint-variants or by naming them)."""

@@ -51,6 +51,15 @@ def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
     yield from passage_measurements(corpus, found, "similarity")
 
 
+def focus_passages(ctx: CheckContext) -> list[str]:
+    """The passages of the pages in a narrow run's scope this check compares (and so may have to embed)."""
+    corpus = ctx.run.corpus
+    if corpus is None or corpus.focus is None:
+        return []
+    least = int(ctx.params["min-words"])
+    return [u[3] for n in sorted(corpus.focus) for u in corpus.digests[n].units if u[2] >= least]
+
+
 def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[Any, ...]]:
     params = ctx.params
     strong, weak = float(params["min-similarity"]), float(params["page-similarity"])
@@ -157,6 +166,7 @@ def search(vectors: np.ndarray, queries: np.ndarray, floor: float, top_k: int) -
 
 CHECK = spec(
     "paraphrased-passages", "site", paraphrased_passages, values=("similarity",), needs=("corpus", "embedder"),
+    prefetch=focus_passages,
     params={
         "min-similarity": Share("Cosine from which one pair of passages is reported on its own."),
         "page-similarity": Share("Cosine from which pairs count when several passages of two pages align."),
