@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator, Mapping
@@ -51,10 +52,14 @@ class GitHistory:
     files: Mapping[str, FileHistory]
 
     def file(self, path: str | Path) -> FileHistory | None:
-        p = Path(path)
-        full = p if p.is_absolute() else self.base / p
+        full = str(path) if os.path.isabs(path) else os.path.join(self.base, path)
+        prefix = os.path.join(str(self.top), "")
+        if full.startswith(prefix):  # the usual case, by string: resolving every page's path is slow on big sites
+            found = self.files.get(full[len(prefix):].replace(os.sep, "/"))
+            if found is not None:
+                return found
         try:
-            rel = full.resolve().relative_to(self.top).as_posix()
+            rel = Path(full).resolve().relative_to(self.top).as_posix()
         except ValueError:
             return None
         return self.files.get(rel)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
+import os
 import re
 from collections.abc import Iterator, Sequence
 
@@ -48,13 +50,14 @@ def readable_text(blocks: Sequence[Block]) -> str:
 
 @functools.cache
 def _textstat() -> str:
-    """The installed textstat's version: cached scores are only valid for the version that made them."""
-    from importlib.metadata import PackageNotFoundError, version
-
+    """Which textstat is installed (where, and when its files were written): cached scores are valid only for the
+    textstat that made them. Read without importing it, or importlib.metadata."""
+    spec = importlib.util.find_spec("textstat")
+    origin = spec.origin if spec and spec.origin else ""
     try:
-        return version("textstat")
-    except PackageNotFoundError:
-        return "unknown"
+        return f"{origin}:{os.stat(origin).st_mtime_ns}" if origin else "none"
+    except OSError:
+        return origin
 
 
 def _scores(texts: list[str], ctx: CheckContext) -> list[tuple[float, float]]:
