@@ -563,3 +563,19 @@ def test_mkdocs_content_tabs_are_prose_not_indented_code() -> None:
     [code] = page.code_blocks
     assert code.lang == "sh" and code.line == 7 and code.text.strip() == "pip install lookout"
     assert not any('"pip"' in b.text for b in page.blocks)
+
+
+def test_material_for_mkdocs_blocks_keep_their_fences_and_directives_are_not_prose() -> None:
+    page = load("material.md")
+    assert page.problems == ()  # every fence inside an admonition or a tab is closed where its author closed it
+    assert [s.title for s in page.sections] == ["Validators", "Reference"]  # attribute lists are not the title
+    code = [(b.line, b.end_line, b.lang) for b in page.blocks if b.kind == "code"]
+    assert code == [(7, 15, "python"), (20, 23, "py"), (30, 35, "sh")]
+    admonitions = [(b.line, b.text) for b in page.blocks if b.kind == "admonition"]
+    assert admonitions == [(5, "A before validator"), (17, "Validators run in the order they are declared."),
+                           (25, "Nested\nA validator may call another.")]
+    assert block_at(page, 38).text == "Install it with uv instead."  # a tab's body is plain Markdown
+    directives = [(b.line, b.end_line) for b in page.blocks if b.kind == "directive"]
+    assert directives == [(42, 44), (46, 46), (48, 48), (50, 50), (52, 55)]
+    prose = " ".join(b.text for b in page.prose_blocks)
+    assert "harbor.Release" not in prose and "show_root_heading" not in prose and "snippets" not in prose

@@ -18,7 +18,8 @@ _HTML_LINK = re.compile(
     r"<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})", re.I
 )
 _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
-_HEADING_ID = re.compile(r"\s*\{#[^{}]*\}\s*$")  # Docusaurus/mkdocs explicit anchors: ## Title {#id}
+# Explicit anchors and attribute lists after a heading's text: ## Title {#id}, ## Title { #id .class }.
+_HEADING_ID = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 _SPACES = re.compile(r"[ \t]+")
 _WRAPPERS = {"list_item": "list_item", "blockquote": "blockquote", "admonition": "admonition"}
 _PASS_THROUGH = frozenset({"bullet_list", "ordered_list", "footnote_block", "footnote", "dl", "dd"})

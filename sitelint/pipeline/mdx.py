@@ -1,4 +1,5 @@
-"""Finds the non-Markdown lines of a page (front matter, MDX import/export, JSX, {expressions}) and blanks them.
+"""Finds the non-Markdown lines of a page (front matter, MDX import/export, JSX, {expressions}, build-time
+directives) and blanks them.
 
 Blanking instead of deleting keeps every other line where it was, so Markdown between JSX tags (a TabItem's body)
 is parsed as Markdown with its true line numbers.
@@ -9,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# A JSX scan gives up after this many lines: an unbalanced quote or brace must not swallow the page.
-MAX_JSX_LINES = 60
+# A JSX scan gives up after this many lines: an unbalanced quote or brace must not swallow the page (a component
+# given its data as props, a theme gallery say, runs to a few hundred lines).
+MAX_JSX_LINES = 400
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _COMPONENT = re.compile(r"</?[A-Z][\w.]*[\s/>]|</?>|</?[A-Z][\w.]*$")
@@ -34,27 +36,84 @@ class MaskedSource:
     problems: tuple[tuple[int, str], ...]
 
 
-_TAB = re.compile(r'===[!+]{0,2} +"')
+# MkDocs (Python-Markdown and pymdownx) blocks whose body is indented four spaces: content tabs, admonitions and
+# collapsible details. A blank line does not end one while the next text line is still indented.
+_CONTAINER = re.compile(r'(?P<indent>[ \t]*)(?:===[!+]{0,2}[ \t]+"(?P<tab>[^"]*)"|(?:!!!|\?\?\?\+?)[ \t]*[\w-]*'
+                        r'(?:[ \t]+"(?P<title>[^"]*)")?)[ \t]*$')
+_DIRECTIVE = re.compile(r"[ \t]*(?::::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)+[ \t]*|-+8<-+[ \t]+\S.*|-+8<-+[ \t]*"
+                        r"|\{\*[^\n]*\*\}[ \t]*|\{%[ \t]*include[ \t][^\n]*%\}[ \t]*)$")
+_OPTIONS = re.compile(r"[ \t]+\S")
 
 
-def unindent_tabs(lines: list[str]) -> list[str]:
-    """mkdocs-material content tabs (`=== "Tab"` then content indented four spaces) as plain Markdown.
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
-    Without this their content would read as indented code. The tab line itself is blanked (it is a label, not
-    prose) and line numbers are kept.
+
+def unindent_containers(lines: list[str]) -> list[str]:
+    """MkDocs content tabs (`=== "Tab"`) and admonitions (`!!! note`, `??? tip "Title"`) made readable to the parser.
+
+    Their body is indented four spaces and goes on across blank lines while the next text line is still indented.
+    A tab's label line is blanked and its body loses four spaces (it is plain Markdown); an admonition keeps its marker
+    and indentation, and the blank lines inside its body are filled with that indentation, so that the parser does not
+    end it at two blank lines and leave a fence inside it open. Nested blocks are handled in turn; lines keep their
+    places.
     """
-    if not any(line.startswith("===") for line in lines):
+    if not any(line.lstrip()[:3] in ("===", "!!!", "???") for line in lines):
         return lines
     out = list(lines)
-    in_tab = False
-    for n, line in enumerate(lines):
-        if _TAB.match(line):
-            out[n], in_tab = "", True
-        elif in_tab and line.startswith("    "):
-            out[n] = line[4:]
-        elif in_tab and line.strip():
-            in_tab = False
+    n = 0
+    while n < len(out):
+        found = _CONTAINER.fullmatch(out[n])
+        if found is None:
+            n += 1
+            continue
+        base = len(found.group("indent").expandtabs(4))
+        tab = found.group("tab") is not None
+        if tab:
+            out[n] = ""
+        body = n + 1
+        while body < len(out):
+            line = out[body]
+            if line.strip():
+                if len(line[: _indent(line)].expandtabs(4)) < base + 4:
+                    break
+                if tab:
+                    out[body] = " " * base + line.expandtabs(4)[base + 4 :]
+            elif any(len(later[: _indent(later)].expandtabs(4)) >= base + 4 for later in _next_text(out, body)):
+                out[body] = " " * (base if tab else base + 4)
+            else:
+                break
+            body += 1
+        n += 1
     return out
+
+
+def _next_text(lines: list[str], at: int) -> list[str]:
+    """The first line with text after `at`, as a one-item list (empty at the end of the page)."""
+    for line in lines[at + 1 :]:
+        if line.strip():
+            return [line]
+    return []
+
+
+def _directive_end(lines: list[str], index: int) -> int:
+    """Index of the last line of a build-time directive starting at lines[index], or -1 when it is not one.
+
+    mkdocstrings' `::: package.Member` takes its indented options with it; a `--8<--` line alone opens a block of
+    file names closed by another.
+    """
+    line = lines[index]
+    if not _DIRECTIVE.fullmatch(line):
+        return -1
+    end = index
+    if line.lstrip().startswith(":::"):
+        while end + 1 < len(lines) and (_OPTIONS.match(lines[end + 1]) or (
+                not lines[end + 1].strip() and end + 2 < len(lines) and _OPTIONS.match(lines[end + 2]))):
+            end += 1
+    elif line.strip().rstrip("-") == "--8<":
+        end = next((k for k in range(index + 1, min(len(lines), index + 200))
+                    if lines[k].strip().startswith("--8<--")), index)
+    return end
 
 
 def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
@@ -98,9 +157,10 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
             if not in_comment and stripped.rstrip().endswith("-->"):
                 index += 1  # a one-line comment (<!-- prettier-ignore -->) does not break the run before ESM
                 continue
-        end = -1
-        kind = "jsx"
-        if mdx or len(line) - len(stripped) < 4:
+        end = -1 if mdx else _directive_end(lines, index)
+        kind = "directive"
+        if end < 0 and (mdx or len(line) - len(stripped) < 4):
+            kind = "jsx"
             first = stripped[:1]
             if (first == "<" and tag_start.match(stripped)) or first == "{":
                 end = _markup_end(lines, index, len(line) - len(stripped))

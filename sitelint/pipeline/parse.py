@@ -17,13 +17,13 @@ import yaml
 from sitelint import text as words_of
 from sitelint.model import PROSE_KINDS, Block, Page, Section
 from sitelint.pipeline.blocks import KIND, Builder, clean
-from sitelint.pipeline.mdx import MaskedSource, mask_source, unindent_tabs
+from sitelint.pipeline.mdx import MaskedSource, mask_source, unindent_containers
 
 if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
-PARSER_VERSION = 4
+PARSER_VERSION = 5
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -99,7 +99,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     mdx = path.endswith(".mdx")
     try:
         if not mdx:
-            lines = unindent_tabs(lines)
+            lines = unindent_containers(lines)
         masked = mask_source(lines, mdx=mdx)
         if not mdx and _mdx_flavoured(masked, lines):
             mdx = True  # Docusaurus reads .md as MDX: no indented code, lowercase tags are JSX too
