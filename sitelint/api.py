@@ -57,7 +57,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         times[name] = times.get(name, 0.0) + now - clock[0]
         clock[0] = now
 
-    layout = discover.detect(next((t for t in targets if t.is_dir()), cwd), settings["docs-root"])
+    start = next((t for t in targets if t.is_dir()), cwd)
+    layout = discover.detect(start, settings["docs-root"], settings["language"])
     specs = registry()
     every = known_rules(config, specs)
     try:
@@ -68,7 +69,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     cache = open_cache(settings, layout.project_root, notes.append)
     try:
         wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
-        edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, cache)
+        edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, cache, layout)
         embedder = prepare.embedder(settings, cache, wanted, edited, notes.append)
         site = read.read_site(layout, settings, cwd, targets, cache)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)

@@ -54,6 +54,8 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
         "lint-variants": Setting(bool, False, "Report on versioned docs and translations too (frozen copies: they "
                                               "are read only when reported on, and never count as duplicates)."),
         "max-page-bytes": Setting(int, 2_000_000, "Pages larger than this are reported and not linted."),
+        "language": Setting(str, "", "The site's language (en, de, ja); by default its framework's config says, "
+                                     "else English."),
     }
 )
 

@@ -95,6 +95,9 @@ class Page:
     line_count: int
     problems: tuple[tuple[int, str], ...] = ()  # (line, message) for input the parser had to work around
     variant: str = ""  # "versioned:<version>" or "i18n:<locale>" for copies the framework makes on purpose
+    language: str = ""  # the language it is written in ("en", "ja", "zh-hans"); "" when not known
+    page_type: str = "doc"  # doc, reference, landing, hub, blog, release-notes, migration, partial, redirect, 404
+    type_reason: str = ""  # what made it that type ("front matter `layout: home`")
 
     @property
     def prose_blocks(self) -> tuple[Block, ...]:
@@ -120,6 +123,8 @@ class Site:
     unreadable: tuple[tuple[str, str], ...] = ()  # (path, problem) for files that could not be read
     project_root: Path | None = None  # the folder of the site's config (package.json, pyproject.toml live here)
     variants_not_read: int = 0  # versioned copies and translations left unread: not reported on in this run
+    language: str = ""  # the site's own language ("en"); "" when not known
+    sources: Mapping[str, str] = field(default_factory=dict)  # translation's path -> path of the page it translates
 
     @property
     def product_root(self) -> Path:

@@ -118,7 +118,7 @@ def run(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto", conf
 
     cwd = cwd.resolve()
     config = config or configmod.load(cwd)
-    layout = discover.detect(cwd, config.settings["docs-root"])
+    layout = discover.detect(cwd, config.settings["docs-root"], config.settings["language"])
     workdir = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="sitelint-probe-"))
     copy = workdir / layout.project_root.name
     shutil.copytree(layout.project_root, copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)

@@ -32,7 +32,7 @@ def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
     assert variants == {"intro.md", "intro.mdversioned:1.0", "intro.mdi18n:fr"}
 
 
-def test_folders_of_copies_can_be_left_unread_and_are_counted(tmp_path: Path) -> None:
+def test_folders_of_versioned_copies_can_be_left_unread_and_are_counted(tmp_path: Path) -> None:
     touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
           "website/versioned_docs/version-1.0/api/hooks.mdx", "website/versioned_docs/version-1.0/notes.txt",
           "website/versioned_docs/version-2.0/intro.md", "website/i18n/fr/docusaurus-plugin-content-docs/a.md")
@@ -47,11 +47,13 @@ def test_folders_of_copies_can_be_left_unread_and_are_counted(tmp_path: Path) ->
     found = list(discover.walk(layout, ["**/*.md", "**/*.mdx"], [], read_only_2))
     read = sorted(f.path.relative_to(tmp_path).as_posix() for f in found if not f.not_read)
     unread = {f.path.relative_to(tmp_path).as_posix(): (f.variant, f.not_read) for f in found if f.not_read}
-    assert read == ["docs/intro.md", "website/versioned_docs/version-2.0/intro.md"]
-    assert unread == {"website/versioned_docs/version-1.0": ("versioned:1.0", 2), "website/i18n/fr": ("i18n:fr", 1)}
-    # Only folders of copies are asked about, each once, at their top.
-    assert sorted(asked) == ["website/i18n/fr", "website/versioned_docs/version-1.0",
-                             "website/versioned_docs/version-2.0"]
+    # Translations are always read (a translation that lags its source is a finding on it); frozen versions only
+    # when asked for.
+    assert read == ["docs/intro.md", "website/i18n/fr/docusaurus-plugin-content-docs/a.md",
+                    "website/versioned_docs/version-2.0/intro.md"]
+    assert unread == {"website/versioned_docs/version-1.0": ("versioned:1.0", 2)}
+    # Only folders of versioned copies are asked about, each once, at their top.
+    assert sorted(asked) == ["website/versioned_docs/version-1.0", "website/versioned_docs/version-2.0"]
 
 
 def test_mkdocs_docs_dir(tmp_path: Path) -> None:

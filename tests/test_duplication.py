@@ -24,7 +24,7 @@ from sitelint.checks import registry
 from sitelint.checks.duplication import corpus as corpusmod, digest as dupdigest, paraphrases, spans
 from sitelint.model import Measurement, Site
 from sitelint.pipeline.discover import variant_of
-from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.pages import page_from_text
 
 FIXTURES = ROOT / "fixtures" / "sites" / "dupes"
 TODAY = dt.date(2026, 11, 30)
@@ -87,9 +87,9 @@ def test_a_run_on_some_pages_reports_on_them_what_the_whole_site_run_reports(tmp
 
 def test_shingle_index_and_focused_spans_equal_the_plain_computation() -> None:
     dupmatch = spans
-    pages = [parse_page(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
+    pages = [page_from_text(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
              for p in sorted((FIXTURES / "docusaurus" / "docs").rglob("*.md*"))]
-    digests = [dupdigest.digest(p) for p in pages] + [dupdigest.digest(parse_page("e.md", Path("/e.md"), "# E\n"))]
+    digests = [dupdigest.digest(p) for p in pages] + [dupdigest.digest(page_from_text("e.md", Path("/e.md"), "# E\n"))]
     index = dupmatch.shingle_index(digests)
     assert index is not None
     plain = sorted((int(h), i, j) for i, d in enumerate(digests)
@@ -109,7 +109,8 @@ def test_mkdocs_fixture_site(tmp_path: Path) -> None:
 
 def _site(pages: Mapping[str, str], root: Path) -> Site:
     write_site(root, pages)
-    parsed = tuple(parse_page(rel, root / rel, text, variant=variant_of(rel)) for rel, text in sorted(pages.items()))
+    parsed = tuple(page_from_text(rel, root / rel, text, variant=variant_of(rel))
+                   for rel, text in sorted(pages.items()))
     return Site(root=root / "docs", repo_root=root, framework="docusaurus", pages=parsed)
 
 
@@ -400,7 +401,7 @@ def test_react_native_versioned_docs_are_not_duplicates() -> None:
     for sub in ("docs", "website/versioned_docs"):
         for path in sorted((corpus / sub).rglob("*.md*")):
             rel = path.relative_to(corpus).as_posix()
-            pages.append(parse_page(rel, path, path.read_text(encoding="utf-8"), variant=variant_of(rel)))
+            pages.append(page_from_text(rel, path, path.read_text(encoding="utf-8"), variant=variant_of(rel)))
     assert sum(p.variant.startswith("versioned:") for p in pages) == 2102
     site = Site(root=corpus / "docs", repo_root=corpus, framework="docusaurus", pages=tuple(pages))
     counts = {}
@@ -419,7 +420,7 @@ def test_react_native_versioned_docs_are_not_duplicates() -> None:
 def test_other_corpora_run_cleanly(name: str) -> None:
     corpus = shared("corpora", name)
     pages = tuple(
-        parse_page(p.relative_to(corpus).as_posix(), p, p.read_text(encoding="utf-8"))
+        page_from_text(p.relative_to(corpus).as_posix(), p, p.read_text(encoding="utf-8"))
         for p in sorted((corpus / "docs").rglob("*.md*"))
     )
     site = Site(root=corpus / "docs", repo_root=corpus, framework="", pages=pages)
@@ -460,7 +461,7 @@ def test_mdx_imports_are_found_at_line_starts_only() -> None:
 
 
 def test_similar_pages_are_every_pair_over_the_threshold() -> None:
-    pages = [parse_page(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
+    pages = [page_from_text(p.relative_to(FIXTURES).as_posix(), p, p.read_text(encoding="utf-8"))
              for p in sorted((FIXTURES / "docusaurus" / "docs").rglob("*.md*"))]
     digests = [dupdigest.digest(p) for p in pages]
     everyone = list(range(len(digests)))

@@ -7,14 +7,14 @@ from pathlib import Path
 from sitelint import rulebook
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
-from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.pages import page_from_text
 from sitelint.pipeline.score import rule_health, score_pages, summarize
 
 RULES = {r.code: r for r in rulebook.load_rules(registry())}
 
 
 def page(path: str, text: str = "# T\n\nSome words here.\n"):  # type: ignore[no-untyped-def]
-    return parse_page(path, Path("/site") / path, text)
+    return page_from_text(path, Path("/site") / path, text)
 
 
 def finding(code: str, path: str, severity: str = "warning") -> Finding:

@@ -16,7 +16,7 @@ from sitelint.checks.staleness.history_text import version_mentions
 from sitelint.checks.staleness.page_age import page_age
 from sitelint.checks.staleness.review_dates import parse_date
 from sitelint.model import Finding, Site
-from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.pages import page_from_text
 from sitelint.pipeline.prepare import RunContext
 from sitelint.sites.product import Version
 
@@ -164,7 +164,7 @@ def test_code_drift_follows_a_merged_branch(tmp_path: Path) -> None:
 
 
 def test_check_without_git_history_measures_nothing(tmp_path: Path) -> None:
-    page = parse_page("docs/a.md", tmp_path / "docs/a.md", OLD_PAGE)
+    page = page_from_text("docs/a.md", tmp_path / "docs/a.md", OLD_PAGE)
     site = Site(root=tmp_path / "docs", repo_root=tmp_path, framework="", pages=(page,))
     run = RunContext(site=site, settings={}, today=TODAY, scope=None, git=None)
     assert list(page_age(page, CheckContext({}, run))) == []

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitelint.model import Finding, Page
-from sitelint.pipeline.parse import parse_page
+from sitelint.pipeline.pages import page_from_text
 from sitelint.pipeline.suppress import apply, suppressions
 
 NAMES = {"thin-page": "SUB001", "placeholder-text": "SUB002", "empty-section": "SUB003", "unused-suppression": "SUB099"}
 
 
 def page(source: str, path: str = "docs/page.md") -> Page:
-    return parse_page(path, Path(path), source)
+    return page_from_text(path, Path(path), source)
 
 
 def finding(rule: str, line: int, path: str = "docs/page.md") -> Finding:

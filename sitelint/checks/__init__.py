@@ -8,6 +8,7 @@ plugins register a tuple of CheckSpec under the `sitelint.checks` entry-point gr
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import hashlib
 import inspect
 import os
@@ -37,6 +38,7 @@ class Param:
     high: float | None = None
     choices: tuple[str, ...] = ()
     items: type | None = None  # for list params: the type of each item
+    default: Any = None  # the value a rule that does not set the param gets (None: every rule must set it)
 
     def check(self, value: Any) -> str:
         """Why value is not allowed ("" when it is)."""
@@ -48,12 +50,18 @@ class Param:
         if isinstance(value, (int, float)) and not isinstance(value, bool) and (
                 self.low is not None and value < self.low or self.high is not None and value > self.high):
             return f"must be {self.describe()}, not {value!r}"
-        if self.choices and value not in self.choices:
-            return f"must be one of {', '.join(self.choices)}, not {value!r}"
         if self.items is not None and isinstance(value, (list, tuple)):
             bad = [item for item in value if not isinstance(item, self.items)]
             if bad:
                 return f"must be a list of {self.items.__name__}, not one holding {bad[0]!r}"
+        if self.choices and isinstance(value, (list, tuple)):
+            bad = [item for item in value if item not in self.choices]
+            if bad:
+                close = difflib.get_close_matches(str(bad[0]), self.choices, n=1)
+                hint = f" (did you mean `{close[0]}`?)" if close else ""
+                return f"holds {bad[0]!r}{hint}; each item must be one of {', '.join(self.choices)}"
+        elif self.choices and value not in self.choices:
+            return f"must be one of {', '.join(self.choices)}, not {value!r}"
         return ""
 
     def describe(self) -> str:

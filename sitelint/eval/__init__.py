@@ -28,7 +28,7 @@ def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = No
                  progress: Callable[[int, int, hist.Event], None] = lambda i, n, e: None) -> replay_report.Replay:
     """Derive events from the git history of the site cwd belongs to, and lint each page as it was before."""
     top = hist.repository(cwd)
-    layout = discover.detect(cwd, config.settings["docs-root"])
+    layout = discover.detect(cwd, config.settings["docs-root"], config.settings["language"])
     prefixes = sorted({_prefix(root, top) for root in layout.docs_roots
                        if not {"versioned_docs", "i18n"} & set(root.parts)})
     git = hist.Git(top)

@@ -37,32 +37,32 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
          read_variants: Callable[[str], bool] | None = None) -> Iterator[Found]:
     """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed.
 
-    read_variants, given the absolute path of a folder of versioned or translated copies, says whether to read it; a
-    folder it declines is not entered, and stands in the result as one Found with the number of pages it holds.
+    read_variants, given the absolute path of a folder of versioned copies, says whether to read it; a folder it
+    declines is not entered, and stands in the result as one Found with the number of pages it holds.
     """
     seen: set[tuple[int, int]] = set()
     # Relative names by string prefix (the walk builds every path from its root): PurePath arithmetic on every file
     # of a 2,000-page site cost a pre-commit run a tenth of a second.
-    project = os.path.join(str(layout.project_root), "")
     for docs_root in layout.docs_roots:
         root = os.path.join(str(docs_root), "")
 
-        def rel_of(full: str, root: str = root) -> tuple[str, str]:
-            rel = _posix(full[len(root):])
-            return rel, (_posix(full[len(project):]) if full.startswith(project) else rel)
+        def rel_of(full: str, root: str = root) -> str:
+            return _posix(full[len(root):])
 
         def wanted(full: str) -> bool:
-            rel = rel_of(full)[0]
+            rel = rel_of(full)
             return _matches(rel, include) and not _matches(rel, exclude)
 
         def prune(folder: str) -> bool:
-            variant = variant_of(rel_of(os.path.join(folder, ""))[1])
-            return bool(variant) and read_variants is not None and not read_variants(folder)
+            # Versioned copies are frozen: read only when asked for. Translations are read (a translation that
+            # lags its source is a finding on it) but reported on only by the rules that judge translations.
+            variant = layout.variant_of(os.path.join(folder, ""))
+            return variant.startswith("versioned:") and read_variants is not None and not read_variants(folder)
 
         for path, problem, not_read in _walk_dir(docs_root, prune, wanted):
             full = str(path)
             if not_read:
-                yield Found(path, variant=variant_of(rel_of(os.path.join(full, ""))[1]), not_read=not_read)
+                yield Found(path, variant=layout.variant_of(os.path.join(full, "")), not_read=not_read)
                 continue
             if problem:
                 yield Found(path, problem=problem)
@@ -77,7 +77,7 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
             if real in seen:
                 continue
             seen.add(real)
-            yield Found(path, variant=variant_of(rel_of(full)[1]))
+            yield Found(path, variant=layout.variant_of(full))
 
 
 def _posix(rel: str) -> str:

@@ -62,7 +62,9 @@ def evaluate(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], run: RunCont
 
 def facts(page: Page | None) -> dict[str, Any]:
     """What a condition may know of the page a measurement is on."""
-    return {"page_type": "doc", "language": "", "variant": page.variant if page else ""}
+    if page is None:
+        return {"page_type": "doc", "language": "", "variant": ""}
+    return {"page_type": page.page_type, "language": page.language, "variant": page.variant}
 
 
 def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Callable[[str], None],
@@ -72,8 +74,7 @@ def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Cal
     cache = ctx.run.cache
     ns = cache.namespace(NAMESPACE, VERSION) if spec.pure and cache is not None else None
     prefix = f"{spec.name}\0{spec.fingerprint}\0{json.dumps(dict(ctx.params), sort_keys=True, default=str)}"
-    keys = {p.path: hashlib.sha256(f"{prefix}\0{p.path}\0{p.variant}\0{p.content_hash}".encode()).hexdigest()
-            for p in pages} if ns is not None else {}
+    keys = {p.path: _key(prefix, p) for p in pages} if ns is not None else {}
     stored = ns.get_json_many(keys.values()) if ns is not None else {}
     out: list[Measurement] = []
     fresh: dict[str, Any] = {}
@@ -91,6 +92,11 @@ def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Cal
     if ns is not None and fresh:
         ns.put_json_many(fresh)
     return out
+
+
+def _key(prefix: str, p: Page) -> str:
+    facts = f"{p.path}\0{p.variant}\0{p.language}\0{p.page_type}\0{p.content_hash}"
+    return hashlib.sha256(f"{prefix}\0{facts}".encode()).hexdigest()
 
 
 def _page_run(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Measurement]:

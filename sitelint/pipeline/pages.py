@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sitelint import cache as cachemod
+from sitelint import cache as cachemod, language, pagetypes
 from sitelint.model import Block, InlineCode, Link, Page, Section
 from sitelint.pipeline import parse
 
@@ -23,7 +23,8 @@ _CODE = ("parse.py", "blocks.py", "mdx.py")
 
 def _code_digest() -> str:
     here = Path(__file__).parent
-    data = b"".join((here / name).read_bytes() for name in _CODE) + (here.parent / "text.py").read_bytes()
+    data = b"".join((here / name).read_bytes() for name in _CODE)
+    data += b"".join((here.parent / name).read_bytes() for name in ("text.py", "pagetypes.py", "language.py"))
     return hashlib.sha256(data).hexdigest()[:16]
 
 
@@ -34,8 +35,10 @@ def key(rel: str, variant: str, text: str) -> str:
     return hashlib.sha256(f"{_DIGEST}\0{rel}\0{variant}\0".encode() + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | None) -> list[Page]:
-    """The Page of each (path, absolute path, variant, text): from the cache when it has it, else parsed."""
+def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | None,
+         site_language: str = "") -> list[Page]:
+    """The Page of each (path, absolute path, variant, text): from the cache when it has it, else parsed; with its
+    page type and language (the site's own language unless the page says or shows another)."""
     ns = cache.namespace(NAMESPACE, f"{VERSION}-{parse.PARSER_VERSION}") if cache is not None else None
     keys = [key(rel, variant, text) for rel, _, variant, text in sources]
     stored = ns.get_json_many(keys) if ns is not None else {}
@@ -44,14 +47,42 @@ def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | 
     for k, (rel, abspath, variant, text) in zip(keys, sources, strict=True):
         page = from_data(stored[k], rel, abspath, variant, text) if k in stored else None
         if page is None:
-            parsed = parse.parse_page(rel, abspath, text, variant)
+            parsed = _typed(parse.parse_page(rel, abspath, text, variant))
             fresh[k] = to_data(parsed)
             # As the cache gives it back: front matter as JSON holds it, so a cold and a warm run agree.
             page = replace(parsed, front_matter=_untagged(fresh[k]["fm"]))
-        pages.append(page)
+        pages.append(replace(page, language=language_of(page, page.language, site_language)))
     if ns is not None and fresh:
         ns.put_json_many(fresh)
     return pages
+
+
+def page_from_text(rel: str, abspath: Path, text: str, variant: str = "", site_language: str = "en") -> Page:
+    """A page parsed and typed as a run reads it (without the cache)."""
+    page = _typed(parse.parse_page(rel, abspath, text, variant))
+    return replace(page, language=language_of(page, page.language, site_language))
+
+
+def _typed(page: Page) -> Page:
+    """The parsed page with its page type and the language its prose shows (language_of decides)."""
+    kind, why = pagetypes.classify(page)
+    return replace(page, page_type=kind, type_reason=why, language=language.guess(_prose(page)))
+
+
+def _prose(page: Page) -> str:
+    return "\n".join(b.text for b in page.blocks if b.is_prose or b.kind == "heading")
+
+
+def language_of(page: Page, guessed: str, site_language: str) -> str:
+    """The page's language: its front matter's `lang`, its translation's locale, a clear guess from its prose that
+    is not the site's language, else the site's language."""
+    for key in ("lang", "language", "locale"):
+        value = page.front_matter.get(key)
+        if isinstance(value, str) and 2 <= len(value.strip()) <= 12:
+            return language.base(value)
+    if page.variant.startswith("i18n:"):
+        return language.base(page.variant[5:])
+    return guessed or site_language
 
 
 def all_cached(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache) -> bool:
@@ -70,6 +101,7 @@ def to_data(page: Page) -> dict[str, Any]:
         "code": [[c.text, c.line] for c in page.inline_code],
         "words": page.words, "hash": page.content_hash, "lines": page.line_count,
         "problems": [list(p) for p in page.problems],
+        "type": [page.page_type, page.type_reason], "guess": page.language,
     }
 
 
@@ -85,6 +117,7 @@ def from_data(data: Any, rel: str, abspath: Path, variant: str, text: str) -> Pa
             inline_code=tuple(InlineCode(str(t), int(ln)) for t, ln in data["code"]),
             words=int(data["words"]), content_hash=str(data["hash"]), line_count=int(data["lines"]),
             problems=tuple((int(ln), str(m)) for ln, m in data["problems"]), variant=variant,
+            page_type=str(data["type"][0]), type_reason=str(data["type"][1]), language=str(data["guess"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError):
         return None

@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from sitelint.cache import Cache
-from sitelint.model import Site
+from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
 
 
@@ -111,12 +112,31 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
             unreadable.append((where, str(exc)))
     repo_root = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
                      layout.project_root)
-    return Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
-                framework=layout.framework, pages=tuple(pages.load(sources, cache)), config_files=layout.config_files,
-                unreadable=tuple(unreadable), project_root=layout.project_root, variants_not_read=not_read)
+    site = Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
+                framework=layout.framework, pages=tuple(pages.load(sources, cache, layout.default_locale)),
+                config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
+                variants_not_read=not_read, language=layout.default_locale)
+    # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time).
+    typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
+                  if p.page_type != "partial" and site.is_partial(p) else p for p in site.pages)
+    return replace(site, pages=typed, sources=_sources(typed, layout))
 
 
-def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any], cache: Cache | None) -> bool:
+def _sources(site_pages: Sequence[Page], layout: discover.Layout) -> dict[str, str]:
+    """The page each translation translates, where the site has it."""
+    by_file = {os.path.normpath(str(p.abspath)): p.path for p in site_pages}
+    out = {}
+    for page in site_pages:
+        if page.variant.startswith("i18n:"):
+            found = next((by_file[c] for c in map(os.path.normpath, map(str, layout.source_candidates(page.abspath)))
+                          if c in by_file), None)
+            if found is not None:
+                out[page.path] = found
+    return out
+
+
+def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any], cache: Cache | None,
+                 layout: discover.Layout) -> bool:
     """Whether one of the pages named on the command line is not in the page cache as it is now (it was edited)."""
     named = [t for t in targets if t.is_file() and t.suffix in discover.PAGE_SUFFIXES]
     if not named or cache is None:
@@ -125,7 +145,7 @@ def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any]
     for target in named:
         try:
             where = rel(target, cwd)
-            sources.append((where, target, discover.variant_of(where), read_source(target, settings["max-page-bytes"])))
+            sources.append((where, target, layout.variant_of(target), read_source(target, settings["max-page-bytes"])))
         except InputProblem:
             continue
     return not pages.all_cached(sources, cache)

@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from sitelint import pagetypes
 from sitelint.checks import NO_CHECK, CheckSpec, Param
 from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
 from sitelint.rulebook.condition import Condition, ConditionError, compile_condition
@@ -154,6 +155,9 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         raise RuleError(f"{path}: check `{check_name}` does not exist{did_you_mean(check_name, checks)}; known "
                         f"checks: {', '.join(sorted(checks))}")
     params = dict(data.get("params") or {})
+    for key, kind in (spec.params.items() if spec else ()):
+        if key not in params and kind.default is not None:
+            params[key] = kind.default
     kinds = _kinds(path, spec, params, data.get("limits") or {})
     for key, value in params.items():
         problem = kinds[key].check(value)
@@ -210,7 +214,9 @@ def _kinds(path: Path, spec: CheckSpec | None, params: Mapping[str, Any],
         elif isinstance(value, str):
             kinds[key] = Param(str)
         elif isinstance(value, list):
-            kinds[key] = Param((list, tuple), items=str)
+            # Params that name page types or languages are checked against the names sitelint knows.
+            choices = pagetypes.TYPES if key == "skip-types" else ()
+            kinds[key] = Param((list, tuple), items=str, choices=choices)
         else:
             raise RuleError(f"{path}: params.{key} must be a number, text, true/false or a list of text")
     return kinds

@@ -1,22 +1,29 @@
-"""Where a site is: its project root, its framework, its docs roots and the copies it makes on purpose.
+"""Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). The docs roots come from the framework's conventions; Docusaurus versioned docs and
-i18n copies are marked as deliberate copies (Page.variant).
+framework's config (or .git). A framework's config may sit in that folder, in `website/` or `docs/`, or one level
+further (`docs/en/mkdocs.yml`). Versioned docs and translations are deliberate copies (Page.variant): versioned
+copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`,
+Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like
+locales that mirror the pages beside them.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS
+from sitelint.sites import locales as localemod
+from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS
 
 _VERSIONED = re.compile(r"(?:^|/)versioned_docs/version-([^/]+)/")
 _I18N = re.compile(r"(?:^|/)i18n/([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)/")
+_I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$")
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
+_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 
 
 @dataclass(frozen=True)
@@ -27,11 +34,71 @@ class Layout:
     framework: str
     docs_roots: tuple[Path, ...]
     config_files: tuple[Path, ...]
+    default_locale: str = ""  # the site's own language ("" when the config does not say)
+    # folder (absolute, forward slashes, with a trailing slash) -> locale of the translations it holds
+    translation_dirs: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    suffix_locales: tuple[str, ...] = ()  # the MkDocs i18n plugin's `page.<locale>.md` translations
+
+    def variant_of(self, path: Path | str) -> str:
+        """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
+        full = str(path).replace(os.sep, "/")
+        match = _VERSIONED.search(full)
+        if match:
+            return f"versioned:{match.group(1)}"
+        for folder, locale in self.translation_dirs:
+            if full.startswith(folder) or full + "/" == folder:
+                return f"i18n:{locale}"
+        match = _I18N.search(full)
+        if match:
+            return f"i18n:{match.group(1)}"
+        if self.suffix_locales:
+            stem = full.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            suffix = stem.rsplit(".", 1)[-1] if "." in stem else ""
+            if suffix in self.suffix_locales:
+                return f"i18n:{suffix}"
+        return ""
+
+
+    def source_candidates(self, path: Path | str) -> list[Path]:
+        """Where the source of a translation would be (the page it translates), most likely first; [] when the path
+        is not a translation."""
+        full = str(path).replace(os.sep, "/")
+        own = [r for r in self.docs_roots if not self.variant_of(os.path.join(str(r), ""))]
+        rests: list[tuple[Path, str]] = []
+        for folder, _ in self.translation_dirs:
+            if full.startswith(folder):
+                rests += [(root, full[len(folder):]) for root in own]
+        match = _I18N_PLUGIN.search(full)
+        if match:
+            plugin, rest = match.group(1), match.group(2)
+            if plugin.startswith("blog"):
+                rests += [(root, rest) for root in own if root.name == "blog"]
+            elif plugin.startswith("pages"):
+                rests += [(self.project_root / "src" / "pages", rest)]
+            else:
+                rest = rest.split("/", 1)[1] if rest.startswith("current/") else ""
+                rests += [(root, rest) for root in own if root.name != "blog"] if rest else []
+        if self.suffix_locales and not rests:
+            folder, _, name = full.rpartition("/")
+            stem, dot, ext = name.rpartition(".")
+            base, _, suffix = stem.rpartition(".")
+            if base and suffix in self.suffix_locales:
+                return [Path(f"{folder}/{base}{dot}{ext}")]
+        out: list[Path] = []
+        for root, rest in rests:
+            stem, _, ext = rest.rpartition(".")
+            for suffix in dict.fromkeys((ext, "md", "mdx")):
+                out.append(root / f"{stem}.{suffix}")
+        return out
+
+
+def variant_of(relpath: str) -> str:
+    """The variant of a path by the conventions alone (no site config): versioned_docs/ and i18n/ folders."""
+    return Layout(Path("/"), "", (), ()).variant_of(relpath)
 
 
 def _markers(folder: Path) -> bool:
-    names = ("sitelint.toml", "mkdocs.yml", "mkdocs.yaml", "conf.py", ".vitepress", ".git",
-             *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
+    names = ("sitelint.toml", *_MKDOCS_NAMES, "conf.py", ".vitepress", ".git", *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
     if any((folder / name).exists() for name in names):
         return True
     if any((folder / "website" / name).exists() for name in DOCUSAURUS_CONFIGS):
@@ -50,8 +117,9 @@ def project_root(start: Path) -> Path:
     return start
 
 
-def detect(start: Path, docs_root: str = "") -> Layout:
-    """Find the site that `start` belongs to; `docs_root` (config) overrides the framework's convention."""
+def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
+    """Find the site that `start` belongs to; `docs_root` (config) overrides the framework's convention, `language`
+    (config) the language its framework's config gives (else English)."""
     root = project_root(start)
     framework, roots, configs = _framework(root)
     if docs_root:
@@ -63,39 +131,50 @@ def detect(start: Path, docs_root: str = "") -> Layout:
         for extra in ("versioned_docs", "i18n"):
             if (base / extra).is_dir() and (base / extra) not in roots:
                 roots.append(base / extra)
-    return Layout(root, framework, tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir())), tuple(configs))
+    found = tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir()))
+    languages = localemod.read(framework, configs, found[:1])
+    own = localemod.language.base(language) if language else (languages.default or "en")
+    return Layout(root, framework, found, tuple(configs), own,
+                  tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
+                        for folder, locale in languages.folders),
+                  languages.suffixes)
 
 
 def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
-    for base in (root, root / "website"):
-        for name in DOCUSAURUS_CONFIGS:
-            config = base / name
-            if config.is_file():
-                text = config.read_text(encoding="utf-8", errors="replace")
-                docs = [base / m for m in _DOCS_PATH.findall(text) if (base / m).is_dir()]
-                return "docusaurus", docs or [base / "docs"], [config]
-    for name in ASTRO_CONFIGS:
-        if (root / name).is_file() and (root / "src" / "content" / "docs").is_dir():
-            return "starlight", [root / "src" / "content" / "docs"], [root / name]
-    for base in (root, root / "docs"):
-        if (base / ".vitepress").is_dir():
-            configs = sorted((base / ".vitepress").glob("config.*"))
-            return "vitepress", [base], configs
-    for name in ("mkdocs.yml", "mkdocs.yaml"):
-        config = root / name
-        if config.is_file():
-            match = _MKDOCS_DIR.search(config.read_text(encoding="utf-8", errors="replace"))
-            return "mkdocs", [root / (match.group(1).strip() if match else "docs")], [config]
-    for base in (root, root / "docs", root / "docs" / "source", root / "doc"):
-        if (base / "conf.py").is_file():
-            return "sphinx", [base], [base / "conf.py"]
+    """The framework, its docs roots and its config files, looked for in the project root, then the folders where
+    sites keep their docs (`website/`, `docs/`), then one level into `docs/` (a site per language)."""
+    bases = [root, root / "website", root / "docs"]
+    if (root / "docs").is_dir():
+        bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
+                        key=lambda d: (d.name != "en", d.name))
+    for base in bases:
+        found = _framework_in(base)
+        if found[0]:
+            return found
     return "", [], []
 
 
-def variant_of(relpath: str) -> str:
-    """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
-    match = _VERSIONED.search(relpath)
-    if match:
-        return f"versioned:{match.group(1)}"
-    match = _I18N.search(relpath)
-    return f"i18n:{match.group(1)}" if match else ""
+def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
+    for name in DOCUSAURUS_CONFIGS:
+        config = base / name
+        if config.is_file():
+            text = config.read_text(encoding="utf-8", errors="replace")
+            docs = [base / m for m in _DOCS_PATH.findall(text) if (base / m).is_dir()]
+            blog = [base / "blog"] if (base / "blog").is_dir() else []
+            return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
+    for name in ASTRO_CONFIGS:
+        if (base / name).is_file() and (base / "src" / "content" / "docs").is_dir():
+            return "starlight", [base / "src" / "content" / "docs"], [base / name]
+    for sub in (base, base / "docs"):
+        if (sub / ".vitepress").is_dir():
+            configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)
+            return "vitepress", [sub], configs
+    for name in _MKDOCS_NAMES:
+        config = base / name
+        if config.is_file():
+            match = _MKDOCS_DIR.search(config.read_text(encoding="utf-8", errors="replace"))
+            return "mkdocs", [base / (match.group(1).strip() if match else "docs")], [config]
+    for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
+        if (sub / "conf.py").is_file():
+            return "sphinx", [sub], [sub / "conf.py"]
+    return "", [], []

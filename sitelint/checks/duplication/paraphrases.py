@@ -80,8 +80,9 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
             for y in where[kb]:
                 a, b = sorted((x, y), key=lambda n: units[n][0])
                 pa, pb = units[a][0], units[b][0]
-                if pa != pb and not _siblings(corpus.digests[pa], corpus.digests[pb],
-                                              int(params["template-headings"])):
+                same_language = corpus.pages[pa].language == corpus.pages[pb].language
+                if pa != pb and same_language and not _siblings(corpus.digests[pa], corpus.digests[pb],
+                                                                int(params["template-headings"])):
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():

@@ -1,0 +1,157 @@
+"""A site's languages, read from its framework's config (as text: never executed): the site's own language, and the
+folders (or file-name suffixes) that hold translations of its pages."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from sitelint import language
+from sitelint.sites.siteconfig import block_after, js_object, js_value, load_yaml, mask_comments, read_text, top_level
+
+# Language codes sites name their locale folders with (ISO 639-1, a few 639-3), with an optional region or script.
+LOCALE = re.compile(
+    r"(?i)(?:af|am|ar|az|be|bg|bn|bs|ca|cs|cy|da|de|el|en|eo|es|et|eu|fa|fi|fil|fr|ga|gl|gu|he|hi|hr|hu|hy|id|is|it|"
+    r"ja|ka|kk|km|kn|ko|ky|lo|lt|lv|mk|ml|mn|mr|ms|my|nb|ne|nl|nn|no|pa|pl|ps|pt|ro|ru|si|sk|sl|sq|sr|sv|sw|ta|te|"
+    r"tg|th|tl|tr|uk|ur|uz|vi|zh)(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl|\d{3}))?")
+_MIRROR_SHARE = 0.3  # share of a locale-named folder's pages whose paths the site has outside it: translations
+
+
+@dataclass(frozen=True)
+class Languages:
+    default: str  # the site's own language, "" when the config does not say
+    folders: tuple[tuple[Path, str], ...]  # a folder of translations, and their locale
+    suffixes: tuple[str, ...]  # locales written as page.<locale>.md
+
+
+def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) -> Languages:
+    config = configs[0] if configs else None
+    root = docs_roots[0] if docs_roots else None
+    found = Languages("", (), ())
+    if config is not None and root is not None:
+        reader = {"starlight": _starlight, "vitepress": _vitepress, "docusaurus": _docusaurus,
+                  "mkdocs": _mkdocs, "sphinx": _sphinx}.get(framework)
+        if reader is not None:
+            found = reader(config, root)
+    if root is not None and not found.folders and not found.suffixes:
+        # Every framework sitelint knows writes English unless its config says otherwise.
+        return Languages(found.default, _mirrored_folders(root, found.default or "en"), ())
+    return found
+
+
+def _js(config: Path) -> str:
+    return mask_comments(read_text(config))
+
+
+def _object_keys(body: str) -> list[str]:
+    """The keys of an object literal's own level: `root`, `de`, `'pt-br'`."""
+    flat = top_level(body)
+    return [m.group(1) or m.group(2) for m in re.finditer(r"(?:^|[{,\s])(?:['\"]([^'\"]+)['\"]|([A-Za-z_$][\w$-]*))"
+                                                            r"\s*:", flat)]
+
+
+def _locale_objects(source: str) -> tuple[dict[str, str], str]:
+    """key -> lang of a `locales: {...}` object, and the `defaultLocale` value."""
+    marker = re.search(r"(?<![\w$])locales\s*:\s*\{", source)
+    if marker is None:
+        return {}, ""
+    body = block_after(source, marker.end() - 1)
+    out = {}
+    for key in _object_keys(body):
+        inner = js_object(body, key)
+        lang = js_value(inner, "lang") if inner is not None else None
+        out[key] = lang or key
+    default = re.search(r"defaultLocale\s*:\s*['\"]([^'\"]+)['\"]", source)
+    return out, default.group(1) if default else ""
+
+
+def _folders(root: Path, locales: dict[str, str], skip: set[str]) -> tuple[tuple[Path, str], ...]:
+    return tuple((root / key, lang) for key, lang in sorted(locales.items())
+                 if key not in skip and (root / key).is_dir())
+
+
+def _starlight(config: Path, root: Path) -> Languages:
+    locales, default = _locale_objects(_js(config))
+    if not locales:
+        return Languages(_first_lang(_js(config)), (), ())
+    source = default or ("root" if "root" in locales else "")
+    own = locales.get(source, source) if source else ""
+    return Languages(_base(own), _folders(root, locales, {"root", source}), ())
+
+
+def _vitepress(config: Path, root: Path) -> Languages:
+    source = _js(config)
+    locales, _ = _locale_objects(source)
+    own = locales.get("root") or _first_lang(source)
+    return Languages(_base(own), _folders(root, locales, {"root"}), ())
+
+
+def _docusaurus(config: Path, root: Path) -> Languages:
+    default = re.search(r"defaultLocale\s*:\s*['\"]([^'\"]+)['\"]", _js(config))
+    return Languages(_base(default.group(1)) if default else "", (), ())  # i18n/<locale>/ is known by its path
+
+
+def _mkdocs(config: Path, root: Path) -> Languages:
+    try:
+        data = load_yaml(config)
+    except ValueError:
+        return Languages("", (), ())
+    theme = data.get("theme")
+    own = str(theme.get("language") or "") if isinstance(theme, dict) else ""
+    for plugin in data.get("plugins") or []:
+        options = plugin.get("i18n") if isinstance(plugin, dict) else None
+        if not isinstance(options, dict):
+            continue
+        languages = [x for x in options.get("languages") or [] if isinstance(x, dict) and x.get("locale")]
+        default = next((str(x["locale"]) for x in languages if x.get("default")), own or "en")
+        others = [str(x["locale"]) for x in languages if str(x["locale"]) != default]
+        if str(options.get("docs_structure", "suffix")) == "folder":
+            return Languages(_base(default), tuple((root / o, o) for o in others if (root / o).is_dir()), ())
+        return Languages(_base(default), (), tuple(others))
+    return Languages(_base(own), (), ())
+
+
+def _sphinx(config: Path, root: Path) -> Languages:
+    found = re.search(r"(?m)^language\s*=\s*['\"]([^'\"]+)['\"]", read_text(config))
+    return Languages(_base(found.group(1)) if found else "", (), ())
+
+
+def _first_lang(source: str) -> str:
+    found = re.search(r"(?<![\w$])lang\s*:\s*['\"]([^'\"]+)['\"]", source)
+    return found.group(1) if found else ""
+
+
+def _base(lang: str) -> str:
+    return language.base(lang)
+
+
+def _pages_under(folder: Path, limit: int = 5000) -> set[str]:
+    out: set[str] = set()
+    for base, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"]
+        rel = os.path.relpath(base, folder)
+        out.update(os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/") for f in files
+                   if f.endswith((".md", ".mdx", ".markdown")))
+        if len(out) > limit:
+            break
+    return out
+
+
+def _mirrored_folders(root: Path, own: str) -> tuple[tuple[Path, str], ...]:
+    """Top-level folders named like a locale (not the site's own) whose pages mostly have namesakes outside them."""
+    try:
+        candidates = [d for d in root.iterdir() if d.is_dir() and LOCALE.fullmatch(d.name) and _base(d.name) != own]
+    except OSError:
+        return ()
+    if not candidates:
+        return ()
+    outside = {p for p in _pages_under(root) if p.split("/", 1)[0] not in {c.name for c in candidates}}
+    out = []
+    for folder in sorted(candidates):
+        inside = _pages_under(folder)
+        if inside and len(inside & outside) >= _MIRROR_SHARE * len(inside):
+            out.append((folder, folder.name.lower()))
+    return tuple(out)
