@@ -75,6 +75,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         lap("read+parse")
         run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append, embedder)
+        run = replace(run, translations=read.translations_of(site, targets))
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
     finally:
@@ -82,7 +83,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
             embedder.close()
         cache.close()
     findings = rulebook.corroborate(measured.findings, rules)
-    reported = [p for p in site.pages if scope is None or p.path in scope]
+    judged = {f.path for f in findings}
+    reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]
     active = {r.code for r in rules}
     kept, unused = suppress.apply(findings, {p.path: p for p in reported}, rulebook.names(every), active=active)
     findings = sorted([*kept, *(unused if suppress.UNUSED_CODE in active else [])],

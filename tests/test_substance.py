@@ -85,7 +85,7 @@ def test_prose_words_counts_prose_only() -> None:
         (
             "docs/page.md",
             "# Button\n\n## `title`\n\nThe label.\n\n## `onPress`\n\nCalled on press.\n",
-            "reference: a section per documented member (2)",
+            "reference: a section per documented member (2 of 3 headings)",
         ),
     ],
 )

@@ -21,9 +21,28 @@ def check(paths: tuple[str, ...], **opts: Any) -> None:
     result, fail_on = run_lint(paths, opts)
     emit(render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"]), opts["output"])
     if opts["verbose"]:
+        _page_kinds(result)
         for phase, seconds in result.timings.items():
             click.echo(f"time {phase}: {seconds:.3f} s", err=True)
     sys.exit(exit_code(result.findings, fail_on))
+
+
+def _page_kinds(result: engine.LintResult) -> None:
+    """Each page's type and language, so that a user can see why a rule did not judge it: the pages that are not
+    ordinary docs one per line, then the counts."""
+    types: dict[str, int] = {}
+    languages: dict[str, int] = {}
+    for page in result.pages:
+        types[page.page_type] = types.get(page.page_type, 0) + 1
+        languages[page.language or "unknown"] = languages.get(page.language or "unknown", 0) + 1
+        if page.page_type != "doc":
+            click.echo(f"page {page.path}: {page.page_type} ({page.type_reason}), language {page.language or '?'}",
+                       err=True)
+    if result.pages:
+        click.echo("page types: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items(), key=lambda x: -x[1]))
+                   + "; languages: " + ", ".join(f"{n} {lang}" for lang, n in sorted(languages.items(),
+                                                                                        key=lambda x: -x[1])),
+                   err=True)
 
 
 @main.command(context_settings={"ignore_unknown_options": True})

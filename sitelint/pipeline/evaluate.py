@@ -50,7 +50,8 @@ def evaluate(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], run: RunCont
         threshold = rule.threshold()
         seen = out.values.setdefault(rule.code, [])
         for m in measured[key]:
-            if run.scope is not None and m.at.path not in run.scope:
+            if run.scope is not None and m.at.path not in run.scope and not (
+                    rule.translations and m.at.path in run.translations):
                 continue
             if threshold is not None and isinstance(m.values.get(threshold[0]), (int, float)):
                 seen.append(float(m.values[threshold[0]]))

@@ -35,6 +35,7 @@ class RunContext:
     product: Product | None = None
     corpus: Corpus | None = None
     embedder: Embedder | None = None
+    translations: frozenset[str] = frozenset()  # translations the rules that judge translations report on
 
 
 def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:

@@ -151,6 +151,13 @@ def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any]
     return not pages.all_cached(sources, cache)
 
 
+def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
+    """The translations reported on by the rules that judge translations: all of them in a run over the whole site,
+    else those named or under a named folder."""
+    named = matcher(targets) if targets else (lambda where: True)
+    return frozenset(p.path for p in site.pages if p.variant.startswith("i18n:") and named(str(p.abspath)))
+
+
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
     """The pages reported on: those under the given paths, else every page (None when that is the whole site);
     frozen versioned copies and translations only when asked for (by lint-variants or by naming them)."""

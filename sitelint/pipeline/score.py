@@ -31,6 +31,9 @@ class PageReport:
     path: str
     words: int
     scores: Mapping[str, int]
+    page_type: str = "doc"
+    type_reason: str = ""
+    language: str = ""
 
 
 def score_pages(pages: Sequence[Page], findings: Sequence[Finding], rules: Sequence[Rule]) -> list[PageReport]:
@@ -44,7 +47,7 @@ def score_pages(pages: Sequence[Page], findings: Sequence[Finding], rules: Seque
     for page in sorted(pages, key=lambda p: p.path):
         scores: dict[str, int] = {name: max(0, round(100 - lost[page.path][name])) for name in SCORED.values()}
         scores["overall"] = min(scores.values())
-        reports.append(PageReport(page.path, page.words, scores))
+        reports.append(PageReport(page.path, page.words, scores, page.page_type, page.type_reason, page.language))
     return reports
 
 

@@ -22,7 +22,8 @@ def document(result: Any, build: Any = None) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "version": VERSION,
         "findings": [finding_dict(f) for f in result.findings],
-        "pages": [{"path": p.path, "words": p.words, "scores": dict(p.scores)} for p in result.pages],
+        "pages": [{"path": p.path, "words": p.words, "scores": dict(p.scores), "type": p.page_type,
+                   "type_reason": p.type_reason, "language": p.language} for p in result.pages],
         "summary": {**result.summary, "notes": list(result.notes)},
     }
     if build is not None:

@@ -27,7 +27,7 @@ from sitelint.rulebook.errors import RuleError, did_you_mean
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
-                   "weight", "options", "example", "build_overlap", "enabled"})
+                   "weight", "options", "example", "build_overlap", "enabled", "translations"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
 
 
@@ -55,6 +55,7 @@ class Rule:
     example: Mapping[str, str] = field(default_factory=dict)
     build_overlap: Mapping[str, str] = field(default_factory=dict)
     enabled: bool = True
+    translations: bool = False  # reports on translations, which the other rules leave to their sources
 
     def scope(self, m: Measurement, facts: Mapping[str, Any]) -> dict[str, Any]:
         """The names a condition and a message may use for one measurement."""
@@ -189,7 +190,7 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         weight=float(data.get("weight", 10)), options=MappingProxyType(dict(data.get("options") or {})),
         example=MappingProxyType(dict(data.get("example") or {})),
         build_overlap=MappingProxyType(dict(data.get("build_overlap") or {})),
-        enabled=bool(data.get("enabled", True)),
+        enabled=bool(data.get("enabled", True)), translations=bool(data.get("translations", False)),
     )
 
 

@@ -38,6 +38,7 @@ class Layout:
     # folder (absolute, forward slashes, with a trailing slash) -> locale of the translations it holds
     translation_dirs: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     suffix_locales: tuple[str, ...] = ()  # the MkDocs i18n plugin's `page.<locale>.md` translations
+    source_dir: Path | None = None  # where the pages translations translate are, when in a folder of their own
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -63,7 +64,9 @@ class Layout:
         """Where the source of a translation would be (the page it translates), most likely first; [] when the path
         is not a translation."""
         full = str(path).replace(os.sep, "/")
-        own = [r for r in self.docs_roots if not self.variant_of(os.path.join(str(r), ""))]
+        own = [self.source_dir] if self.source_dir else [
+            r for r in self.docs_roots if not self.variant_of(os.path.join(str(r), "")) and
+            r.name not in ("i18n", "versioned_docs")]
         rests: list[tuple[Path, str]] = []
         for folder, _ in self.translation_dirs:
             if full.startswith(folder):
@@ -137,7 +140,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     return Layout(root, framework, found, tuple(configs), own,
                   tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
                         for folder, locale in languages.folders),
-                  languages.suffixes)
+                  languages.suffixes, languages.source_dir)
 
 
 def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:

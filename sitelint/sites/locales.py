@@ -25,6 +25,7 @@ class Languages:
     default: str  # the site's own language, "" when the config does not say
     folders: tuple[tuple[Path, str], ...]  # a folder of translations, and their locale
     suffixes: tuple[str, ...]  # locales written as page.<locale>.md
+    source_dir: Path | None = None  # the folder of the pages translations translate, when not the docs root
 
 
 def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) -> Languages:
@@ -38,7 +39,7 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
             found = reader(config, root)
     if root is not None and not found.folders and not found.suffixes:
         # Every framework sitelint knows writes English unless its config says otherwise.
-        return Languages(found.default, _mirrored_folders(root, found.default or "en"), ())
+        return Languages(found.default, _mirrored_folders(root, found.default or "en"), (), found.source_dir)
     return found
 
 
@@ -79,7 +80,8 @@ def _starlight(config: Path, root: Path) -> Languages:
         return Languages(_first_lang(_js(config)), (), ())
     source = default or ("root" if "root" in locales else "")
     own = locales.get(source, source) if source else ""
-    return Languages(_base(own), _folders(root, locales, {"root", source}), ())
+    home = root / source if source and source != "root" and (root / source).is_dir() else None
+    return Languages(_base(own), _folders(root, locales, {"root", source}), (), home)
 
 
 def _vitepress(config: Path, root: Path) -> Languages:
@@ -109,7 +111,8 @@ def _mkdocs(config: Path, root: Path) -> Languages:
         default = next((str(x["locale"]) for x in languages if x.get("default")), own or "en")
         others = [str(x["locale"]) for x in languages if str(x["locale"]) != default]
         if str(options.get("docs_structure", "suffix")) == "folder":
-            return Languages(_base(default), tuple((root / o, o) for o in others if (root / o).is_dir()), ())
+            home = root / default if (root / default).is_dir() else None
+            return Languages(_base(default), tuple((root / o, o) for o in others if (root / o).is_dir()), (), home)
         return Languages(_base(default), (), tuple(others))
     return Languages(_base(own), (), ())
 

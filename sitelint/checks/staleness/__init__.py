@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from sitelint.checks import CheckSpec
-from sitelint.checks.staleness import code_drift, dated_claims, page_age, references, review_dates, versions
+from sitelint.checks.staleness import (
+    code_drift,
+    dated_claims,
+    page_age,
+    references,
+    review_dates,
+    translation_lag,
+    versions,
+)
 
 CHECKS: tuple[CheckSpec, ...] = (
     page_age.CHECK,
@@ -12,4 +20,5 @@ CHECKS: tuple[CheckSpec, ...] = (
     dated_claims.CHECK,
     references.CHECK,
     code_drift.CHECK,
+    translation_lag.CHECK,
 )

@@ -1,0 +1,187 @@
+"""Page types, languages and translations: what a page is decides which rules judge it.
+
+The cases in fixtures/pagetypes/cases.yml give a page (its path and source) and the type and language a run gives it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from conftest import ROOT, write_site
+from sitelint import api, config as configmod
+from sitelint.cli import main
+from sitelint.pipeline import discover
+from sitelint.pipeline.pages import page_from_text
+
+CASES = yaml.safe_load((ROOT / "fixtures" / "pagetypes" / "cases.yml").read_text(encoding="utf-8"))["cases"]
+TODAY = dt.date(2026, 11, 30)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_page_type_and_language(case: dict[str, Any]) -> None:
+    page = page_from_text(case["path"], ROOT / case["path"], case["source"])
+    assert (page.page_type, page.type_reason != "") == (str(case["type"]), case["type"] != "doc")
+    if "language" in case:
+        assert page.language == case["language"]
+
+
+def _lint(root: Path, *rules: str, **settings: Any) -> api.LintResult:
+    config = configmod.validate({"semantic": False, **settings}, None)
+    return api.lint(cwd=root, config=config, today=TODAY, select=list(rules))
+
+
+OLD = [{"date": "2020-01-10T12:00:00", "paths": ["docs/guide.md", "blog/2020-01-10-launch.md", "docs/changelog.md",
+                                                 "docs/index.md", "docs/migrating-from-v1.md"]}]
+
+
+def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
+    """Old, short pages naming a missing file: the ordinary guide is stale, thin and dangling; the post, the changelog
+    and the migration guide are records (not stale, their old paths are history), the landing page is a layout (not
+    thin, not stale, though a missing file it names is missing). A short post or migration guide is still thin."""
+    dangling = "Short. See `src/removed.js` for the old loader.\n"
+    write_site(tmp_path, {
+        "docs/guide.md": "# Guide\n\n" + dangling,
+        "blog/2020-01-10-launch.md": "# We launched\n\n" + dangling,
+        "docs/changelog.md": "# Changelog\n\n" + dangling,
+        "docs/index.md": "---\nlayout: home\nhero:\n  name: Harbor\n---\n\n" + dangling,
+        "docs/migrating-from-v1.md": "# Migrating from v1\n\n" + dangling,
+    }, files={"src/loader.js": "export {};\n"}, commits=OLD)
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    result = _lint(tmp_path, "SUB001", "STL001", "STL005")
+    by_page = {(f.path, f.rule) for f in result.findings}
+    assert by_page == {("docs/guide.md", "SUB001"), ("docs/guide.md", "STL001"), ("docs/guide.md", "STL005"),
+                       ("blog/2020-01-10-launch.md", "SUB001"), ("docs/migrating-from-v1.md", "SUB001"),
+                       ("docs/index.md", "STL005")}
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types == {"docs/guide.md": "doc", "blog/2020-01-10-launch.md": "blog", "docs/changelog.md": "release-notes",
+                     "docs/index.md": "landing", "docs/migrating-from-v1.md": "migration"}
+
+
+GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffentlicht. Zuerst wird das Paket mit "
+          "npm installiert, dann legt man die Konfigurationsdatei im Projektordner an. Wenn der Build fertig ist, wird "
+          "der Ausgabeordner auf den Server geladen, und die Seite ist für die Leser sichtbar, auch wenn sie nicht "
+          "mit der englischen Seite übereinstimmt. ") * 3
+
+
+def test_english_rules_leave_other_languages_alone(tmp_path: Path) -> None:
+    """Readability and padding formulas are English: a German page (not in a locale folder) is not measured."""
+    write_site(tmp_path, {"docs/anleitung.md": "# Anleitung\n\n" + GERMAN})
+    result = _lint(tmp_path, "SUB004", "SUB006", **{"rule": {"SUB006": {"min": 200}}})
+    assert result.findings == ()
+    assert [p.language for p in result.site.pages] == ["de"]
+    # Told the site is German, the rules still do not judge it: their languages are English only.
+    assert _lint(tmp_path, "SUB006", language="de", **{"rule": {"SUB006": {"min": 200}}}).findings == ()
+    # The same text with the rule's languages widened is measured (and is hard to read by an English formula).
+    widened = _lint(tmp_path, "SUB006", **{"rule": {"SUB006": {"min": 200, "languages": ["en", "de"]}}})
+    assert {f.rule for f in widened.findings} == {"SUB006"}
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+
+
+STARLIGHT = """import starlight from '@astrojs/starlight';
+export default defineConfig({ integrations: [starlight({
+  title: 'Docs', defaultLocale: 'root',
+  locales: {
+    root: { label: 'English', lang: 'en' }, de: { label: 'Deutsch' }, 'zh-cn': { label: '简体中文', lang: 'zh-CN' },
+  },
+})] });
+"""
+VITEPRESS = """export default {
+  locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
+}
+"""
+MKDOCS_SUFFIX = """site_name: Harbor
+plugins:
+  - i18n:
+      docs_structure: suffix
+      languages:
+        - locale: en
+          default: true
+        - locale: fr
+"""
+MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
+
+
+@pytest.mark.parametrize(("files", "translation", "source", "locale"), [
+    ({"astro.config.mjs": STARLIGHT, "src/content/docs/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
+      "src/content/docs/zh-cn/guide.md": "# G\n", "src/content/docs/design/guide.md": "# G\n"},
+     "src/content/docs/zh-cn/guide.md", "src/content/docs/guide.md", "zh"),
+    ({"astro.config.mjs": STARLIGHT, "src/content/docs/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n"},
+     "src/content/docs/de/guide.md", "src/content/docs/guide.md", "de"),
+    ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
+     "docs/ja/guide.md", "docs/guide.md", "ja"),
+    ({"mkdocs.yml": MKDOCS_SUFFIX, "docs/guide.md": "# G\n", "docs/guide.fr.md": "# G\n"},
+     "docs/guide.fr.md", "docs/guide.md", "fr"),
+    ({"mkdocs.yml": MKDOCS_FOLDER, "docs/en/guide.md": "# G\n", "docs/fr/guide.md": "# G\n"},
+     "docs/fr/guide.md", "docs/en/guide.md", "fr"),
+    ({"docusaurus.config.js": "module.exports = {};", "docs/guide.md": "# G\n",
+      "i18n/ko/docusaurus-plugin-content-docs/current/guide.md": "# G\n"},
+     "i18n/ko/docusaurus-plugin-content-docs/current/guide.md", "docs/guide.md", "ko"),
+    # No config says: a top-level folder named like a locale whose pages mirror the others is a translation.
+    ({"docs/guide.md": "# G\n", "docs/setup.md": "# S\n", "docs/pt-br/guide.md": "# G\n",
+      "docs/pt-br/setup.md": "# S\n"}, "docs/pt-br/guide.md", "docs/guide.md", "pt"),
+], ids=["starlight-region", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored"])
+def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
+                                                  source: str, locale: str) -> None:
+    _write(tmp_path, files)
+    result = _lint(tmp_path, "STL007")
+    pages = {p.path: p for p in result.site.pages}
+    assert pages[translation].variant.startswith("i18n:") and pages[translation].language == locale
+    assert pages[source].variant == "" and pages[source].language == "en"
+    assert result.site.sources[translation] == source
+    # A folder that is not a locale (design/) is the site's own.
+    assert all(not p.variant for path, p in pages.items() if "/design/" in path)
+
+
+def test_translations_are_judged_only_by_the_translation_rules(tmp_path: Path) -> None:
+    thin = "# Install\n\n## Steps\n\nRun `npm install harbor`.\n"
+    write_site(tmp_path, {"docs/page.md": thin,
+                          "i18n/fr/docusaurus-plugin-content-docs/current/page.md": "# Installer\n\nLancez npm.\n"})
+    result = _lint(tmp_path)
+    assert {(f.path, f.rule) for f in result.findings} == {
+        ("docs/page.md", "SUB001"),
+        ("i18n/fr/docusaurus-plugin-content-docs/current/page.md", "STL007"),  # a section short
+    }
+    # Named alone, the source is reported on and its translation is not.
+    named = api.lint(["docs/page.md"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),
+                     today=TODAY)
+    assert {f.path for f in named.findings} == {"docs/page.md"}
+
+
+def test_verbose_check_and_json_show_each_pages_type_and_language(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/index.md": "---\nlayout: home\n---\n", "docs/guide.md": "# Guide\n\nA guide.\n"})
+    old = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        verbose = CliRunner().invoke(main, ["check", "-v", "--no-semantic"])
+        report = CliRunner().invoke(main, ["check", "--no-semantic", "--format", "json"])
+    finally:
+        os.chdir(old)
+    assert "page docs/index.md: landing (front matter `layout: home`), language en" in verbose.output
+    assert "page types: 1 doc, 1 landing; languages: 2 en" in verbose.output
+    pages = {p["path"]: p for p in json.loads(report.stdout)["pages"]}
+    assert (pages["docs/index.md"]["type"], pages["docs/index.md"]["language"]) == ("landing", "en")
+    assert pages["docs/guide.md"]["type"] == "doc"
+
+
+def test_discovery_reads_translations_but_not_frozen_versions_by_default(tmp_path: Path) -> None:
+    _write(tmp_path, {"docusaurus.config.js": "module.exports = {};", "docs/a.md": "# A\n",
+                      "versioned_docs/version-1.0/a.md": "# A\n",
+                      "i18n/fr/docusaurus-plugin-content-docs/current/a.md": "# A\n"})
+    result = _lint(tmp_path, "SUB001")
+    assert sorted(p.path for p in result.site.pages) == ["docs/a.md",
+                                                         "i18n/fr/docusaurus-plugin-content-docs/current/a.md"]
+    assert result.site.variants_not_read == 1
+    assert discover.detect(tmp_path).default_locale == "en"
