@@ -251,3 +251,13 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
         note(f"cannot read git history for {repo_root} ({err}): {skipped}.")
         return None
     return GitHistory(top=top, base=repo_root.resolve(), head=head, files=files)
+
+
+def version_tags(repo_root: Path) -> list[str]:
+    """The repository's tags, newest version first (git's version sort); [] without git or tags."""
+    if shutil.which("git") is None:
+        return []
+    try:
+        return _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
+    except (_GitError, OSError):
+        return []

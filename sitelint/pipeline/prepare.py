@@ -59,6 +59,20 @@ def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset
     return made
 
 
+def _product(site: Site, settings: Mapping[str, Any], note: Callable[[str], None]) -> Product:
+    """The product's current version, said in the notes with where it came from (or that none was found)."""
+    from sitelint import gitinfo
+
+    product = find_product(site.product_root, settings, site.repo_root, lambda: gitinfo.version_tags(site.repo_root))
+    if product.version is not None:
+        note(f"current version {product.version.text} from {product.source}")
+    else:
+        note("no current version found (in the docs config, the package the docs depend on, pyproject.toml, a "
+             "published package.json, lerna.json or a version tag): outdated-version did not run; set "
+             "current-version in the config")
+    return product
+
+
 def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: frozenset[str] | None,
             cache: Cache | None, wanted: frozenset[str], note: Callable[[str], None],
             embedder: Embedder | None = None) -> RunContext:
@@ -68,7 +82,7 @@ def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: froz
         from sitelint import gitinfo
 
         git = gitinfo.history_for(site.product_root, cache, note if "git" in wanted else lambda message: None)
-    product = find_product(site.product_root, settings) if "product" in wanted else None
+    product = _product(site, settings, note) if "product" in wanted else None
     corpus = None
     if "corpus" in wanted:
         from sitelint.checks.duplication.corpus import prepare as corpus_of

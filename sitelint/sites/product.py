@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,28 +59,187 @@ class Product:
     source: str  # where the version came from ("setting current-version", "package.json"), "" when not found
 
 
-def _from_files(root: Path) -> tuple[str, str, str]:
-    """(version, name, file) from [project] in pyproject.toml, else from package.json; empty when neither says."""
+_VERSION_ASSIGN = re.compile(r"""(?m)^(?:__version__|VERSION|version)\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]""")
+_TAG = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)$")
+_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+
+
+@dataclass(frozen=True)
+class Found:
+    version: str
+    name: str
+    where: str  # the file (relative to the repository) or "git tag v1.2.3"
+
+
+def _read_json(path: Path) -> Any:
     try:
-        project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
-        if isinstance(project.get("version"), str):
-            return project["version"], str(project.get("name", "")), "pyproject.toml"
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
-        pass
-    try:
-        package = json.loads((root / "package.json").read_text(encoding="utf-8"))
-        version = package.get("version") if isinstance(package, dict) else None
-        if isinstance(version, str) and not _PLACEHOLDER_VERSION.match(version):
-            return version, str(package.get("name", "")).rsplit("/", 1)[-1], "package.json"
+        return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
-        pass
-    return "", "", ""
+        return None
 
 
-def find_product(root: Path, settings: Mapping[str, Any]) -> Product:
-    """The current version (setting current-version, else pyproject.toml, else package.json) and the name."""
-    version, name, where = _from_files(root)
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def _usable(version: Any) -> bool:
+    return isinstance(version, str) and Version.parse(version) is not None and not _PLACEHOLDER_VERSION.match(version)
+
+
+def _rel(path: Path, base: Path) -> str:
+    try:
+        return path.relative_to(base).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _assigned(path: Path) -> str:
+    """A version string assigned in a Python file (`__version__ = "1.2"`, `VERSION = '2.0'`), read as text."""
+    try:
+        found = _VERSION_ASSIGN.search(path.read_text(encoding="utf-8", errors="replace")[:20_000])
+    except OSError:
+        return ""
+    return found.group(1) if found and _usable(found.group(1)) else ""
+
+
+def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _python_project(folder: Path, base: Path) -> Found | None:
+    """pyproject.toml's [project] or [tool.poetry] version; a dynamic version from the file hatch or setuptools name,
+    else `__version__` in the package of the project's name."""
+    data = _read_toml(folder / "pyproject.toml")
+    if not data:
+        return None
+    project = _table(data, "project")
+    tool = _table(data, "tool")
+    poetry = _table(tool, "poetry")
+    name = str(project.get("name") or poetry.get("name") or "")
+    for table in (project, poetry):
+        if _usable(table.get("version")):
+            return Found(str(table["version"]), name, _rel(folder / "pyproject.toml", base))
+    files: list[Path] = []
+    hatch = _table(_table(tool, "hatch"), "version")
+    if isinstance(hatch.get("path"), str):
+        files.append(folder / hatch["path"])
+    dynamic = _table(_table(_table(tool, "setuptools"), "dynamic"), "version")
+    if isinstance(dynamic.get("attr"), str):
+        module = dynamic["attr"].rsplit(".", 1)[0].replace(".", "/")
+        files += [folder / f"{module}.py", folder / module / "__init__.py", folder / "src" / module / "__init__.py"]
+    package = name.replace("-", "_").lower()
+    if package:
+        for sub in (folder / package, folder / "src" / package):
+            files += [sub / "__init__.py", sub / "version.py", sub / "_version.py", sub / "__about__.py"]
+    for path in files:
+        version = _assigned(path)
+        if version:
+            return Found(version, name, _rel(path, base))
+    return None
+
+
+def _package(path: Path, base: Path) -> Found | None:
+    """A published package.json's version: a private package (a docs site's own, a monorepo's root) has none."""
+    data = _read_json(path)
+    if not isinstance(data, dict) or data.get("private") is True or not _usable(data.get("version")):
+        return None
+    return Found(str(data["version"]), str(data.get("name", "")).rsplit("/", 1)[-1], _rel(path, base))
+
+
+def _workspace_packages(repo: Path) -> list[Path]:
+    out: list[Path] = []
+    for pattern in ("packages/*/package.json", "packages/*/*/package.json", "libs/*/package.json"):
+        out += sorted(repo.glob(pattern))
+    return [p for p in out if "node_modules" not in p.parts]
+
+
+def _documented_package(site_folder: Path, repo: Path) -> Found | None:
+    """In a monorepo, the workspace package the docs site depends on (`"@x/y": "workspace:*"`), else the only
+    published package, else the one named like the repository."""
+    site = _read_json(site_folder / "package.json")
+    wanted: set[str] = set()
+    if isinstance(site, dict):
+        for key in ("dependencies", "devDependencies"):
+            deps = site.get(key)
+            if isinstance(deps, dict):
+                wanted |= {n for n, spec in deps.items() if isinstance(spec, str) and spec.startswith(
+                    ("workspace:", "file:", "link:"))}
+    found = [(p, _read_json(p)) for p in _workspace_packages(repo)]
+    published = [(p, d) for p, d in found if isinstance(d, dict) and d.get("private") is not True
+                 and _usable(d.get("version"))]
+    for path, data in published:
+        if data.get("name") in wanted:
+            return Found(str(data["version"]), str(data["name"]).rsplit("/", 1)[-1], _rel(path, repo))
+    if len(published) == 1:
+        return _package(published[0][0], repo)
+    for path, data in published:
+        if str(data.get("name", "")).rsplit("/", 1)[-1] == repo.name:
+            return _package(path, repo)
+    return None
+
+
+def _framework_version(site_folder: Path, base: Path) -> Found | None:
+    """The version the docs framework is told it documents: mkdocs `extra.version`, Docusaurus versions.json."""
+    for name in _MKDOCS_NAMES:
+        path = site_folder / name
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        extra = re.search(r"(?m)^extra:\s*\n((?:[ \t]+.*\n?|\s*\n)*)", text)
+        version = re.search(r"""(?m)^[ \t]+version:\s*['"]?([\w.\-]+)['"]?\s*$""", extra.group(1)) if extra else None
+        if version and _usable(version.group(1)):
+            return Found(version.group(1), "", _rel(path, base))
+    for folder in (site_folder, site_folder / "website"):
+        versions = _read_json(folder / "versions.json")
+        if isinstance(versions, list) and versions and _usable(str(versions[0])):
+            return Found(str(versions[0]), "", _rel(folder / "versions.json", base))
+    return None
+
+
+def _lerna(repo: Path) -> Found | None:
+    data = _read_json(repo / "lerna.json")
+    if isinstance(data, dict) and _usable(data.get("version")):
+        return Found(str(data["version"]), "", "lerna.json")
+    return None
+
+
+def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = list) -> Found | None:
+    """The current version of the product the site documents, and where it was found, looked for in this order: the
+    docs framework's own declaration, the package the docs site depends on in its workspace, the project at the
+    site's folder and at the repository root (pyproject.toml and its version file, a published package.json),
+    lerna.json, the newest version tag."""
+    looks = [
+        lambda: _framework_version(site_folder, repo),
+        lambda: _documented_package(site_folder, repo),
+        *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
+            lambda folder=folder: _python_project(folder, repo),
+            lambda folder=folder: _package(folder / "package.json", repo))),
+        lambda: _lerna(repo),
+    ]
+    for look in looks:
+        found = look()
+        if found is not None:
+            return found
+    for tag in tags():
+        match = _TAG.match(tag)
+        if match:
+            return Found(match.group(1), "", f"git tag {tag}")
+    return None
+
+
+def find_product(site_folder: Path, settings: Mapping[str, Any], repo: Path | None = None,
+                 tags: Callable[[], Sequence[str]] = list) -> Product:
+    """The current version (setting current-version, else discovered) and the product's name."""
     configured = str(settings.get("current-version") or "")
+    found = discover(site_folder, repo or site_folder, list if configured else tags)
+    name = found.name if found else ""
     if configured:
         return Product(Version.parse(configured), name, "setting current-version")
-    return Product(Version.parse(version) if version else None, name, where)
+    if found is None:
+        return Product(None, name, "")
+    return Product(Version.parse(found.version), name, found.where)

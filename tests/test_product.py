@@ -1,0 +1,79 @@
+"""The current version of the documented product: where sites keep it, and the note that says where it came from."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import write_site
+from sitelint import api, config as configmod, gitinfo
+from sitelint.sites.product import find_product
+
+PRIVATE_SITE = json.dumps({"name": "docs", "version": "0.0.1", "private": True,
+                           "dependencies": {"@acme/harbor": "workspace:*", "astro": "^5"}})
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("files", "site", "version", "where"), [
+    ({"mkdocs.yml": "site_name: H\nextra:\n  social: []\n  version: 2.4.1\n"}, ".", "2.4.1", "mkdocs.yml"),
+    ({"website/versions.json": '["0.76", "0.75"]', "website/package.json": '{"private": true, "version": "0.0.0"}'},
+     "website", "0.76", "website/versions.json"),
+    # A monorepo: the docs site is private; the package it depends on through the workspace is the product.
+    ({"docs/package.json": PRIVATE_SITE,
+      "packages/harbor/package.json": '{"name": "@acme/harbor", "version": "5.2.0"}',
+      "packages/create-harbor/package.json": '{"name": "create-harbor", "version": "1.0.3"}'},
+     "docs", "5.2.0", "packages/harbor/package.json"),
+    ({"pyproject.toml": "[project]\nname = 'harbor-py'\ndynamic = ['version']\n",
+      "harbor_py/__init__.py": '"""Harbor."""\n\n__version__ = "0.115.2"\n'}, ".", "0.115.2", "harbor_py/__init__.py"),
+    ({"pyproject.toml": "[project]\nname = 'harbor'\ndynamic = ['version']\n[tool.hatch.version]\n"
+                        "path = 'harbor/version.py'\n",
+      "harbor/version.py": "VERSION = '2.12.0'\n"}, ".", "2.12.0", "harbor/version.py"),
+    ({"pyproject.toml": "[project]\nname = 'harbor'\nversion = '3.1.0'\n"}, "docs", "3.1.0", "pyproject.toml"),
+    ({"lerna.json": '{"version": "7.0.2"}', "package.json": '{"private": true, "version": "0.0.0"}'},
+     ".", "7.0.2", "lerna.json"),
+], ids=["mkdocs-extra", "docusaurus-versions", "workspace-package", "dunder-version", "hatch-path", "repo-pyproject",
+        "lerna"])
+def test_current_version_is_found_where_the_site_keeps_it(tmp_path: Path, files: dict[str, str], site: str,
+                                                          version: str, where: str) -> None:
+    _write(tmp_path, files)
+    (tmp_path / site).mkdir(exist_ok=True)
+    product = find_product(tmp_path / site, {}, tmp_path)
+    assert product.version is not None and (product.version.text, product.source) == (version, where)
+
+
+def test_a_private_docs_package_is_not_the_product(tmp_path: Path) -> None:
+    _write(tmp_path, {"package.json": '{"name": "docs", "version": "0.0.1", "private": true}'})
+    assert find_product(tmp_path, {}, tmp_path).version is None
+
+
+def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/page.md": "# Page\n"},
+               commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/page.md"]}])
+    for tag in ("v1.9.0", "v1.10.0", "nightly"):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and (product.version.text, product.source) == ("1.10.0", "git tag v1.10.0")
+
+
+def test_the_run_says_which_version_it_judged_against_or_that_it_found_none(tmp_path: Path) -> None:
+    page = "# Install\n\nHarbor 1.2 is the version to install.\n"
+    write_site(tmp_path, {"docs/page.md": page},
+               files={"pyproject.toml": "[project]\nname = 'harbor'\nversion = '2.0'\n"})
+    config = configmod.validate({"semantic": False}, None)
+    found = api.lint(cwd=tmp_path, config=config, today=dt.date(2026, 11, 30), select=["STL003"])
+    assert "current version 2.0 from pyproject.toml" in found.notes
+    assert [f.rule for f in found.findings] == ["STL003"]
+    (tmp_path / "pyproject.toml").unlink()
+    missing = api.lint(cwd=tmp_path, config=config, today=dt.date(2026, 11, 30), select=["STL003"])
+    assert any(n.startswith("no current version found") and "outdated-version did not run" in n
+               for n in missing.notes)
+    assert missing.findings == ()
