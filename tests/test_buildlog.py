@@ -258,9 +258,49 @@ def test_mkdocs_continuation_lines_nav_and_conflicts(tmp_path: Path) -> None:
         ("mkdocs.yml", "broken-link", "error"),
         ("content/README.md", "duplicate-route", "info"),
         ("content/a.md", "broken-link", "error"),
-        ("", "other", "error"),
+        ("mkdocs.yml", "other", "error"),  # a message naming no page stands on the config, never on no file
     }
     assert result.exit_status == 1
+
+
+FORMS = ROOT / "fixtures" / "sites" / "mkdocs-forms"
+
+
+MKDOCS_16 = {
+    ("docs/guide/unlisted.md", None, "orphan-page", "info"),
+    ("mkdocs.yml", None, "broken-link", "warning"),  # gone.md in the nav
+    ("docs/index.md", 5, "broken-link", "warning"),  # missing.md: MkDocs names no target when it is the link
+    ("docs/index.md", 7, "other", "warning"),  # an absolute link
+    ("docs/index.md", 9, "broken-link", "warning"),  # guide/: no file
+    ("docs/index.md", 11, "broken-link", "info"),  # a link to an excluded draft
+    ("docs/guide/setup.md", 5, "broken-link", "warning"),  # ../nowhere.md
+    ("docs/guide/setup.md", 7, "missing-asset", "warning"),
+}
+MKDOCS_14 = {  # no exclude_docs or link validation settings yet: the draft is a page, absolute links are silent
+    ("mkdocs.yml", None, "other", "warning"),  # "Unrecognised configuration name: exclude_docs"
+    ("docs/drafts/idea.md", None, "orphan-page", "info"),
+    ("docs/guide/unlisted.md", None, "orphan-page", "info"),
+    ("mkdocs.yml", None, "broken-link", "warning"),
+    ("docs/index.md", 5, "broken-link", "warning"),
+    ("docs/guide/setup.md", 5, "broken-link", "warning"),  # logged as 'nowhere.md', written '../nowhere.md'
+    ("docs/guide/setup.md", 7, "missing-asset", "warning"),  # logged as 'guide/img/diagram.png'
+}
+
+
+@pytest.mark.parametrize(("log", "expected"), [
+    ("build-1.6.1.log", MKDOCS_16),
+    ("build-strict-1.6.1.log", {(p, line, c, "error" if s == "warning" else s) for p, line, c, s in MKDOCS_16}),
+    ("build-1.5.3.log", MKDOCS_16),  # "a relative link", "A relative path to ... in the 'nav'"
+    ("build-1.4.3.log", MKDOCS_14),  # "Documentation file ... contains a link to ... which is not found"
+])
+def test_mkdocs_link_message_forms_from_real_builds(log: str, expected: set[tuple[str, int | None, str, str]]) -> None:
+    """Every link form MkDocs 1.4 to 1.6 reports (fixtures/sites/mkdocs-forms, built with each `mkdocs build`): a
+    page and a line for each, the class of each defect, and no finding without a file."""
+    text = (LOGS / "mkdocs" / "forms" / log).read_text(encoding="utf-8")
+    result = parse_log(text, "mkdocs", FORMS, relative_to=FORMS)
+    assert {(f.path, f.line, f.defect_class, f.severity) for f in result.findings} == expected
+    assert all(f.path for f in result.findings)
+    assert result.exit_status == (1 if "strict" in log else 0)
 
 
 def test_sphinx_toctree_and_reference_warnings(tmp_path: Path) -> None:

@@ -74,12 +74,25 @@ def unique_findings(findings: Iterable[BuildFinding]) -> tuple[BuildFinding, ...
     return tuple(sorted(seen.values(), key=lambda f: (f.path, f.line or 0, f.defect_class, f.message)))
 
 
-def find_line(source: Path, needles: Sequence[str]) -> int | None:
-    """The first 1-based line of a source file that holds one of the needles as a whole link target."""
+def find_line(source: Path, needles: Sequence[str], tails: Sequence[str] = ()) -> int | None:
+    """The first 1-based line of a source file that holds one of the needles as a whole link target, else one of the
+    tails as the end of one (`nowhere.md` in `../nowhere.md`, for a build that logs the resolved target)."""
     try:
         lines = source.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
+    patterns = []
+    for needle in needles:
+        if needle:
+            # A fragment may follow any path ("./page.md#x"); a whole target must not be part of a longer one.
+            before = "" if needle.startswith("#") else r"(?<![\w/.-])"
+            patterns.append(re.compile(before + re.escape(needle) + r"(?![\w-])"))
+    patterns += [re.compile(r"(?<![\w.-])" + re.escape(tail) + r"(?![\w-])") for tail in tails if tail]
+    for pattern in patterns:
+        for number, line in enumerate(lines, start=1):
+            if pattern.search(line):
+                return number
+    return None
     for needle in needles:
         if not needle:
             continue

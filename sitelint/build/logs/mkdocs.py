@@ -21,7 +21,11 @@ _RECORD = re.compile(r"^(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s*-\s+(?P<m
 _STRICT = re.compile(r"Aborted with (\d+) warnings? in strict mode")
 _DOC = r"(?:Doc|Documentation) file '(?P<file>[^']+)' contains "
 _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(_DOC + r"a link '(?P<link>[^']*)', but the target '(?P<target>[^']*)' is not found"), "target"),
+    # MkDocs 1.5+ names the target only when it differs from the link as written (`../x.md`, not `x.md`).
+    # MkDocs 1.5 says "a relative link"; 1.5+ names the target only when it differs from the link as written.
+    (re.compile(_DOC + r"a (?:relative )?link '(?P<link>[^']*)', but the target(?: '(?P<target>[^']*)')? is not found"),
+     "target"),
+    # MkDocs 1.4 names the target relative to the docs folder, not the link as the page writes it.
     (re.compile(_DOC + r"a link to '(?P<link>[^']*)' which is not found"), "target"),
     (re.compile(_DOC + r"a link '(?P<link>[^']*)', but the doc '[^']*' does not contain an anchor"), "broken-anchor"),
     (re.compile(_DOC + r"a link '(?P<link>[^']*)', but there is no such anchor on this page"), "broken-anchor"),
@@ -30,10 +34,12 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(_DOC + r"an absolute link '(?P<link>[^']*)'"), "other"),
     (re.compile(r"Error reading page '(?P<file>[^']+)'"), "syntax-error"),
     (re.compile(r"Excluding '(?P<file>[^']+)' from the site because it conflicts with"), "duplicate-route"),
-    (re.compile(r"A reference to '(?P<link>[^']*)' is included in the 'nav' configuration"), "nav-broken-link"),
+    (re.compile(r"A (?:reference|relative path) to '(?P<link>[^']*)' is included in the 'nav' configuration"),
+     "nav-broken-link"),
     (re.compile(r"An absolute path to '(?P<link>[^']*)' is included in the 'nav' configuration"), "nav-other"),
     (re.compile(r"^Config value '"), "config-other"),
 )
+_QUOTED_PAGE = re.compile(r"'([^']+\.(?:md|markdown))'")
 _NOT_IN_NAV = 'are not included in the "nav" configuration'
 
 
@@ -117,8 +123,13 @@ def _findings(record: _Record, paths: PathResolver, config_path: str, strict: bo
         if kind == "target":
             kind = "broken-link" if is_page_target(groups.get("target") or link) else "missing-asset"
         page = paths.resolve(groups["file"])
-        line = find_line(paths.out_root / page, [link]) if link else None
+        line = find_line(paths.out_root / page, [link], [link.rsplit("/", 1)[-1]]) if link else None
         yield BuildFinding(page, line, kind, sev, message, FRAMEWORK)
         return
     if record.level in ("WARNING", "ERROR", "CRITICAL"):
-        yield BuildFinding("", None, "other", sev, " ".join((message, *record.more)), FRAMEWORK)
+        # A message sitelint does not know (a plugin's, a newer MkDocs'): on the page it names, else on the config,
+        # never on no file at all.
+        named = next((m.group(1) for m in _QUOTED_PAGE.finditer(message)
+                      if (paths.out_root / paths.resolve(m.group(1))).is_file()), None)
+        where = paths.resolve(named) if named else config_path
+        yield BuildFinding(where, None, "other", sev, " ".join((message, *record.more)), FRAMEWORK)
