@@ -39,7 +39,8 @@ class Setting:
 SETTINGS: Mapping[str, Setting] = MappingProxyType(
     {
         "docs-root": Setting(str, "", "Docs folder to lint; auto-detected from the framework's config when empty."),
-        "include": Setting(list, ["**/*.md", "**/*.mdx"], "Globs (relative to the docs root) of pages to lint."),
+        "include": Setting(list, ["**/*.md", "**/*.mdx", "**/*.markdown"],
+                           "Globs (relative to the docs root) of pages to lint."),
         "exclude": Setting(list, [], "Globs (relative to the docs root) of pages to leave out."),
         "rules-dirs": Setting(list, [], "Folders of your own rule files (<CODE>.yml), relative to the config file."),
         "select": Setting(list, [], "Only these rule codes or names (default: every enabled rule)."),

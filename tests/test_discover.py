@@ -94,3 +94,11 @@ def test_symlink_loop_is_reported_not_followed(tmp_path: Path) -> None:
     found = list(discover.walk(discover.detect(tmp_path), ["**/*.md"], []))
     assert [f.path.name for f in found if not f.problem] == ["a.md"]
     assert any("symlink loop" in f.problem for f in found)
+
+
+def test_markdown_suffix_pages_are_linted_by_default(tmp_path: Path) -> None:
+    from sitelint import api, config as configmod
+
+    touch(tmp_path, "docs/a.md", "docs/b.markdown", "docs/c.mdx", "docs/notes.txt")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["SUB001"])
+    assert sorted(p.path for p in result.site.pages) == ["docs/a.md", "docs/b.markdown", "docs/c.mdx"]
