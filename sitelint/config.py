@@ -52,8 +52,8 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
         "cache": Setting(str, "", "Path of the cache database (default: .sitelint/cache.sqlite)."),
         "semantic": Setting(bool, SEMANTIC_DEFAULT, "Run the embedding-based (paraphrase) rules."),
         "progress": Setting(bool, False, "Show a progress bar while embedding even when stderr is not a terminal."),
-        "lint-variants": Setting(bool, False, "Report on versioned docs and translations too (frozen copies: they "
-                                              "are read only when reported on, and never count as duplicates)."),
+        "lint-variants": Setting(bool, False, "Report on versioned docs (frozen copies, read only then) and on "
+                                              "translations with every rule; they never count as duplicates."),
         "max-page-bytes": Setting(int, 2_000_000, "Pages larger than this are reported and not linted."),
         "language": Setting(str, "", "The site's language (en, de, ja); by default its framework's config says, "
                                      "else English."),
