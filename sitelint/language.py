@@ -17,21 +17,27 @@ _MIN_LETTERS = 40  # fewer letters than this (a title, a link list) is too littl
 _MIN_FUNCTION_WORDS = 8
 _MARGIN = 2.0  # the best Latin-script language needs this many times the runner-up's function words
 
-# Each language's most frequent short words that are not words of the others (from frequency lists of each language).
+# Each language's most frequent short words (from frequency lists of each language); a word two of them share
+# ("de", "que", "e") tells them apart from neither and is dropped below.
+_FREQUENT: dict[str, str] = {
+    "en": "the and of to is are that this with for you your it be can from or not when which will by an have if",
+    "de": "der die das und ist nicht mit sie ein eine auf für den dem sich auch werden wird oder kann wenn zu",
+    "fr": "le la les et est des une pour dans qui pas sur avec vous sont être ce cette ou peut du au aux",
+    "es": "el los las y es una para por con del se su como puede más está esta este sus pero también cuando",
+    "pt": "o os e um uma para com não do da dos das em seu sua você pode também isso mais são",
+    "it": "il lo gli e è un una per con non della di sono questo questa può anche nel alla che",
+    "nl": "het een en van op met voor niet dat die zijn je wordt kan ook als dit bij naar",
+    "id": "yang dan di ini itu dengan untuk dari tidak dalam akan pada anda dapat adalah atau bisa juga",
+    "pl": "i w na z jest nie się to że do jak po dla są może oraz lub przez",
+    "tr": "ve bir bu için ile olarak daha çok olan gibi ancak kadar sonra veya",
+    "vi": "và của là có các được trong cho với không một những này khi để bạn",
+}
+_SEEN: dict[str, int] = {}
+for _words in _FREQUENT.values():
+    for _word in set(_words.split()):
+        _SEEN[_word] = _SEEN.get(_word, 0) + 1
 _FUNCTION_WORDS: dict[str, frozenset[str]] = {
-    lang: frozenset(words.split()) for lang, words in {
-        "en": "the and of to is are that this with for you your it be can from or not when which will by an",
-        "de": "der die das und ist nicht mit sie ein eine auf für den dem sich auch werden wird oder kann wenn",
-        "fr": "le la les et est des une pour dans que qui pas sur avec vous sont être ce cette ou peut du au",
-        "es": "el los las y es una para por con que del se su como puede más está esta este sus pero",
-        "pt": "o os as e é um uma para com que não do da dos das em se seu sua você pode também",
-        "it": "il lo gli e è un una per con che non del della di sono questo questa può anche nel alla",
-        "nl": "de het een en is van op met voor niet dat die zijn je wordt kan ook als dit bij",
-        "id": "yang dan di ini itu dengan untuk dari tidak dalam akan pada anda dapat adalah atau bisa juga",
-        "pl": "i w na z jest nie się to że do jak po dla jest są może oraz lub przez",
-        "tr": "ve bir bu için ile da de olarak daha çok olan gibi ancak kadar sonra veya",
-        "vi": "và của là có các được trong cho với không một những này khi để bạn",
-    }.items()
+    lang: frozenset(w for w in words.split() if _SEEN[w] == 1) for lang, words in _FREQUENT.items()
 }
 _LANGS_OF: dict[str, tuple[str, ...]] = {}
 for _lang, _words in _FUNCTION_WORDS.items():

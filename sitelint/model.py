@@ -96,7 +96,7 @@ class Page:
     problems: tuple[tuple[int, str], ...] = ()  # (line, message) for input the parser had to work around
     variant: str = ""  # "versioned:<version>" or "i18n:<locale>" for copies the framework makes on purpose
     language: str = ""  # the language it is written in ("en", "ja", "zh-hans"); "" when not known
-    page_type: str = "doc"  # doc, reference, landing, hub, blog, release-notes, migration, partial, redirect, 404
+    page_type: str = "doc"  # one of pagetypes.TYPES: doc, reference, generated, landing, hub, blog, ..., 404
     type_reason: str = ""  # what made it that type ("front matter `layout: home`")
 
     @property

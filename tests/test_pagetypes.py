@@ -132,7 +132,12 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
     # No config says: a top-level folder named like a locale whose pages mirror the others is a translation.
     ({"docs/guide.md": "# G\n", "docs/setup.md": "# S\n", "docs/pt-br/guide.md": "# G\n",
       "docs/pt-br/setup.md": "# S\n"}, "docs/pt-br/guide.md", "docs/guide.md", "pt"),
-], ids=["starlight-region", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored"])
+    # ... also further down, where a content folder keeps them (a Starlight site whose astro config is elsewhere).
+    ({"docs/src/content/docs/guide.md": "# G\n", "docs/src/content/docs/setup.md": "# S\n",
+      "docs/src/content/docs/es/guide.md": "# G\n", "docs/src/content/docs/api/id.md": "# I\n"},
+     "docs/src/content/docs/es/guide.md", "docs/src/content/docs/guide.md", "es"),
+], ids=["starlight-region", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored",
+        "mirrored-deeper"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)

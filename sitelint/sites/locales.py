@@ -143,18 +143,29 @@ def _pages_under(folder: Path, limit: int = 5000) -> set[str]:
     return out
 
 
-def _mirrored_folders(root: Path, own: str) -> tuple[tuple[Path, str], ...]:
-    """Top-level folders named like a locale (not the site's own) whose pages mostly have namesakes outside them."""
-    try:
-        candidates = [d for d in root.iterdir() if d.is_dir() and LOCALE.fullmatch(d.name) and _base(d.name) != own]
-    except OSError:
-        return ()
-    if not candidates:
-        return ()
-    outside = {p for p in _pages_under(root) if p.split("/", 1)[0] not in {c.name for c in candidates}}
-    out = []
-    for folder in sorted(candidates):
-        inside = _pages_under(folder)
-        if inside and len(inside & outside) >= _MIRROR_SHARE * len(inside):
-            out.append((folder, folder.name.lower()))
+def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[Path, str], ...]:
+    """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, looked for in
+    the docs root and the folders below it (a content folder `src/content/docs/` when the config is not at hand)."""
+    out: list[tuple[Path, str]] = []
+    level = [root]
+    for _ in range(depth):
+        below: list[Path] = []
+        for folder in level:
+            try:
+                children = sorted(d for d in folder.iterdir() if d.is_dir() and not d.name.startswith((".", "_"))
+                                  and d.name != "node_modules")
+            except OSError:
+                continue
+            candidates = [d for d in children if LOCALE.fullmatch(d.name) and _base(d.name) != own]
+            if candidates:
+                names = {c.name for c in candidates}
+                outside = {p for p in _pages_under(folder) if p.split("/", 1)[0] not in names}
+                for candidate in candidates:
+                    inside = _pages_under(candidate)
+                    if inside and len(inside & outside) >= _MIRROR_SHARE * len(inside):
+                        out.append((candidate, candidate.name.lower()))
+            if out:
+                return tuple(out)
+            below += [d for d in children if d not in candidates]
+        level = below[:200]
     return tuple(out)

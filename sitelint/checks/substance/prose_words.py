@@ -62,6 +62,6 @@ CHECK = spec(
         "notice-words-max": Count("A moved/removed notice longer than this many words is a page, not a signpost."),
         "skip-types": Param((list, tuple), "Page types that are short by design.", items=str,
                             choices=pagetypes.TYPES, default=["partial", "redirect", "landing", "hub", "reference",
-                                                              "404", "release-notes"]),
+                                                              "generated", "404", "release-notes"]),
     },
 )
