@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from sitelint import text
 from sitelint.model import Block, Link, Page
 
-TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "partial", "redirect", "404")
+TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "partial", "redirect",
+         "404")
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,9 @@ class Layout:
         rests: list[tuple[Path, str]] = []
         for folder, _ in self.translation_dirs:
             if full.startswith(folder):
-                rests += [(root, full[len(folder):]) for root in own]
+                # A locale folder mirrors the folder it sits in (or the default locale's folder, when there is one).
+                home = self.source_dir or Path(folder.rstrip("/")).parent
+                rests.append((home, full[len(folder):]))
         match = _I18N_PLUGIN.search(full)
         if match:
             plugin, rest = match.group(1), match.group(2)
