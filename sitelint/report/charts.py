@@ -30,6 +30,7 @@ ACCENT = "#2e86c1"
 SECOND = "#e67e22"
 LABEL_CHARS = 48
 _PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.S)
+_METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.S)
 
 
 def short(label: str, limit: int = LABEL_CHARS) -> str:
@@ -49,7 +50,7 @@ def _figure(name: str, width: float, height: float) -> Iterator[Figure]:
 def _svg(fig: Figure, name: str, label: str) -> Markup:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None})
-    svg = _PROLOG.sub("", buffer.getvalue(), count=1)
+    svg = _METADATA.sub("", _PROLOG.sub("", buffer.getvalue(), count=1), count=1)
     opening = Markup('<svg class="chart-svg" role="img" data-chart-svg="{}" aria-label="{}" ').format(name, label)
     return Markup(svg.replace("<svg ", str(opening), 1))
 

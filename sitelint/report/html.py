@@ -42,6 +42,7 @@ def render(result: LintResult, build: OverlapReport | None = None, *, probe: Seq
            explain: Mapping[str, str] | None = None, command: str = "check") -> str:
     """The report as one HTML document; build (ci), probe rows (probe) and evaluation (eval) add their sections."""
     pages = {p.path: p for p in result.site.pages}
+    explained = _explain(result, explain or {})
     script = _asset("report.js")
     digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
     context = {
@@ -55,7 +56,8 @@ def render(result: LintResult, build: OverlapReport | None = None, *, probe: Seq
         "rules": sections.rule_health(result),
         "evaluation": sections.evaluation(evaluation),
         "findings": _findings(result.findings, pages),
-        "explain": _explain(result, explain or {}),
+        "explain": explained,
+        "rule_codes": {r["code"] for r in explained},
         "notes": [*result.notes, *(build.notes if build is not None else ()), *probe_notes,
                   *(evaluation.notes if evaluation is not None else ())],
         "script": Markup(script), "script_hash": digest, "style": Markup(_asset("report.css")),
@@ -126,7 +128,7 @@ def groups(findings: Sequence[Finding]) -> list[dict[str, Any]]:
     ranked = sorted(by.items(), key=lambda item: (-len({f.path for f in item[1]}), -len(item[1]), item[0]))
     return [{"rule": rule, "name": found[0].name, "cause": cause, "severity": found[0].severity,
              "pages": sorted({f.path for f in found}), "findings": len(found)}
-            for (rule, cause), found in ranked[:GROUPS_SHOWN] if len({f.path for f in found}) > 1 or len(by) < 4]
+            for (rule, cause), found in ranked if len({f.path for f in found}) > 1][:GROUPS_SHOWN]
 
 
 def _worst(result: LintResult, pages: Mapping[str, Page]) -> dict[str, Any]:

@@ -78,13 +78,13 @@ def rule_health(result: LintResult) -> dict[str, Any]:
         for b in codes[i + 1:]:
             shared = fired[a] & fired[b]
             share = len(shared) / len(fired[a] | fired[b])
-            if shared and share >= REDUNDANT:
+            if len(shared) >= 2 and share >= REDUNDANT:
                 pairs.append({"a": a, "b": b, "pages": len(shared), "share": share})
     pairs.sort(key=lambda p: (-p["share"], -p["pages"], p["a"], p["b"]))
     matrix = None
     if len(codes) >= 2:
         values = [[len(fired[a] & fired[b]) / len(fired[a] | fired[b]) for b in codes] for a in codes]
-        notes = [[str(len(fired[a] & fired[b])) for b in codes] for a in codes]
+        notes = [[str(len(fired[a] & fired[b]) or "") for b in codes] for a in codes]
         matrix = charts.heatmap("redundancy", codes, codes, values, notes,
                                 "Pages two rules fire on together, as a share of the pages either fires on")
     return {"health": health, "chart": chart, "pairs": pairs, "matrix": matrix, "fired": len(fired)}
