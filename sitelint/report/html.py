@@ -34,6 +34,7 @@ SCORES = ("substance", "duplication", "freshness", "overall")
 GROUPS_SHOWN = 12
 WORST_SHOWN = 25
 _PATHLIKE = re.compile(r"\S+\.(?:mdx?|markdown)(?::\d+)?")
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
@@ -123,7 +124,7 @@ def groups(findings: Sequence[Finding]) -> list[dict[str, Any]]:
     """Findings with the same cause across pages: same rule, same message once paths and numbers are taken out."""
     by: dict[tuple[str, str], list[Finding]] = {}
     for f in findings:
-        cause = _NUMBER.sub("N", _PATHLIKE.sub("(page)", f.message))
+        cause = _NUMBER.sub("N", _DATE.sub("(date)", _PATHLIKE.sub("(page)", f.message)))
         by.setdefault((f.rule, cause), []).append(f)
     ranked = sorted(by.items(), key=lambda item: (-len({f.path for f in item[1]}), -len(item[1]), item[0]))
     return [{"rule": rule, "name": found[0].name, "cause": cause, "severity": found[0].severity,
