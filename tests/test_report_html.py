@@ -127,9 +127,24 @@ def test_duplication_findings_join_into_connected_clusters_with_the_copy_to_chan
                                                            ["docs/d.md", "docs/e.md"]]
     first = found[0]
     assert first.canonical == Location("docs/a.md", 3, 3) and first.why_canonical == "oldest"
-    assert [p.path for p in first.to_change] == ["docs/b.md", "docs/c.md"]
-    drift = [s.text for s in first.diffs[0].right_text if s.drift]
-    assert drift == ["minutes"] and first.diffs[1].ratio == 1.0
+    assert first.to_change == ("docs/b.md", "docs/c.md")
+    # Each diff is of two places one finding names together, the canonical copy on the left.
+    assert [(d.left.path, d.right.path) for d in first.diffs] == [("docs/a.md", "docs/b.md"),
+                                                                  ("docs/b.md", "docs/c.md")]
+    assert [s.text for s in first.diffs[0].right_text if s.drift] == ["minutes"]
+    assert [s.text for s in first.diffs[1].left_text if s.drift] == ["minutes"]
+    assert clusters.diff(first.places[0], first.places[2], pages).ratio == 1.0
+
+
+def test_a_diff_shows_the_stretch_two_passages_share_with_its_drift() -> None:
+    shared = "A rollback makes an earlier release live again and nothing is uploaded to the network at all."
+    before = " ".join(f"Unrelated word{i}." for i in range(60))
+    pages = {"docs/a.md": _page("docs/a.md", f"# A\n\n{before} {shared}\n"),
+             "docs/b.md": _page("docs/b.md", f"# B\n\n{shared.replace('earlier', 'older')} The end.\n")}
+    found = clusters.diff(Location("docs/a.md", 3, 3), Location("docs/b.md", 3, 3), pages)
+    left = " ".join(s.text for s in found.left_text)
+    assert found.cut and "word10." not in left and left.endswith(shared.split(" ", 3)[-1])
+    assert [s.text for s in found.right_text if s.drift] == ["older", "The end."]
 
 
 def test_staleness_dates_come_from_the_findings_messages_and_translations_meet_their_source() -> None:

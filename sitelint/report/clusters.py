@@ -13,6 +13,9 @@ from sitelint.model import Finding, Location, Page
 CLUSTERS_SHOWN = 40
 COPIES_DIFFED = 3
 WORDS_SHOWN = 400
+WORDS_READ = 3000  # of each passage, for the comparison (difflib is quadratic in the worst case)
+CONTEXT = 12  # words shown either side of the stretch two passages share
+RUN = 5  # words in a row two passages must share for the run to count as copied (the shingles' length)
 _CANONICAL = re.compile(r"(?:^|; )(this copy|\S+?)(?::\d+)? looks canonical(?: \(([^)]*)\))?")
 _PERCENT = re.compile(r"(\d{1,3})% of its")
 _COSINE = re.compile(r"cosine (\d(?:\.\d+)?)")
@@ -32,7 +35,7 @@ class Diff:
     left_text: tuple[Segment, ...]
     right_text: tuple[Segment, ...]
     ratio: float  # difflib's similarity of the two passages' words
-    cut: bool  # a passage was longer than WORDS_SHOWN words and is cut
+    cut: bool  # the passages are cut to the stretch they share, or to WORDS_SHOWN words
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class Cluster:
     similarity: tuple[float, float] | None  # lowest and highest the rules measured
     canonical: Location | None
     why_canonical: str
-    to_change: tuple[Location, ...]
+    to_change: tuple[str, ...]  # the pages holding the other copies
     diffs: tuple[Diff, ...]
 
     @property
@@ -83,21 +86,31 @@ def clusters(findings: Sequence[Finding], pages: Mapping[str, Page]) -> list[Clu
 
 def _cluster(places: list[Location], found: list[Finding], pages: Mapping[str, Page]) -> Cluster:
     measured = [s for s in (_similarity(f.message) for f in found) if s is not None]
+    by_key = {(p.path, p.line): p for p in places}
     canonical, why = None, ""
     for f in found:
         match = _CANONICAL.search(f.message)
         if match:
-            path = f.path if match.group(1) == "this copy" else match.group(1)
-            canonical = next((p for p in places if p.path == path), None)
+            here = by_key[(f.path, f.line)]
+            named = [by_key[(r.path, r.line)] for r in f.related if r.path == match.group(1)]
+            canonical = here if match.group(1) == "this copy" else (named[0] if named else None)
             why = match.group(2) or ""
             if canonical is not None:
                 break
-    others = tuple(p for p in places if p != canonical)
-    base = canonical or places[0]
-    diffs = tuple(diff(base, other, pages) for other in (others if canonical else places[1:])[:COPIES_DIFFED])
+    to_change = tuple(dict.fromkeys(p.path for p in places if canonical and p.path != canonical.path))
+    # Each diff is of two places a finding names together, those of the canonical copy first (it on the left).
+    pairs: dict[frozenset[Location], tuple[Location, Location]] = {}
+    for f in found:
+        here = by_key[(f.path, f.line)]
+        for r in f.related:
+            there = by_key[(r.path, r.line)]
+            left, right = (there, here) if there == canonical else (here, there)
+            pairs.setdefault(frozenset((here, there)), (left, right))
+    ordered = sorted(pairs.values(), key=lambda pair: (pair[0] != canonical, pair[0].path, pair[0].line,
+                                                       pair[1].path, pair[1].line))
+    diffs = tuple(diff(left, right, pages) for left, right in ordered[:COPIES_DIFFED])
     return Cluster(tuple(places), tuple(sorted({f.rule for f in found})),
-                   (min(measured), max(measured)) if measured else None, canonical, why,
-                   others if canonical else (), diffs)
+                   (min(measured), max(measured)) if measured else None, canonical, why, to_change, diffs)
 
 
 def _similarity(message: str) -> float | None:
@@ -123,17 +136,27 @@ def passage(loc: Location, pages: Mapping[str, Page]) -> str:
 
 
 def diff(left: Location, right: Location, pages: Mapping[str, Page]) -> Diff:
-    """Two passages word by word: the words one copy has and the other does not are marked as drift."""
-    a, b = passage(left, pages).split(), passage(right, pages).split()
-    cut = len(a) > WORDS_SHOWN or len(b) > WORDS_SHOWN
+    """Two passages word by word, cut to the stretch they share (with a little context either side): the words one
+    copy has there and the other does not are marked as drift."""
+    a, b = passage(left, pages).split()[:WORDS_READ], passage(right, pages).split()[:WORDS_READ]
+    blocks = [m for m in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks() if m.size]
+    # Runs of a few words ("the", "of a") match anywhere; the stretch two copies share is where longer runs are.
+    same = [m for m in blocks if m.size >= RUN] or sorted(blocks, key=lambda m: -m.size)[:1]
+    cut = False
+    if same:
+        a0, a1 = max(0, same[0].a - CONTEXT), min(len(a), same[-1].a + same[-1].size + CONTEXT)
+        b0, b1 = max(0, same[0].b - CONTEXT), min(len(b), same[-1].b + same[-1].size + CONTEXT)
+        cut = (a0, a1, b0, b1) != (0, len(a), 0, len(b))
+        a, b = a[a0:a1], b[b0:b1]
+    cut = cut or len(a) > WORDS_SHOWN or len(b) > WORDS_SHOWN
     a, b = a[:WORDS_SHOWN], b[:WORDS_SHOWN]
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     lhs: list[Segment] = []
     rhs: list[Segment] = []
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        same = op == "equal"
+        equal = op == "equal"
         if i2 > i1:
-            lhs.append(Segment(" ".join(a[i1:i2]), not same))
+            lhs.append(Segment(" ".join(a[i1:i2]), not equal))
         if j2 > j1:
-            rhs.append(Segment(" ".join(b[j1:j2]), not same))
+            rhs.append(Segment(" ".join(b[j1:j2]), not equal))
     return Diff(left, right, tuple(lhs), tuple(rhs), round(matcher.ratio(), 3), cut)

@@ -52,7 +52,7 @@ def render(result: LintResult, build: OverlapReport | None = None, *, probe: Seq
         "overview": overview(result, pages),
         "instruments": sections.instruments(build, probe, probe_notes),
         "duplicates": clusters.clusters(result.findings, pages),
-        "clusters_shown": clusters.CLUSTERS_SHOWN,
+        "clusters_shown": clusters.CLUSTERS_SHOWN, "context_words": clusters.CONTEXT,
         "staleness": _staleness(result, pages),
         "rules": sections.rule_health(result),
         "evaluation": sections.evaluation(evaluation),
