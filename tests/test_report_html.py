@@ -143,7 +143,8 @@ def test_a_diff_shows_the_stretch_two_passages_share_with_its_drift() -> None:
              "docs/b.md": _page("docs/b.md", f"# B\n\n{shared.replace('earlier', 'older')} The end.\n")}
     found = clusters.diff(Location("docs/a.md", 3, 3), Location("docs/b.md", 3, 3), pages)
     left = " ".join(s.text for s in found.left_text)
-    assert found.cut and "word10." not in left and left.endswith(shared.split(" ", 3)[-1])
+    assert found.cut == ((True, False), (False, False)), "only what comes before the shared stretch is left out"
+    assert "word10." not in left and left.endswith(shared.split(" ", 3)[-1])
     assert [s.text for s in found.right_text if s.drift] == ["older", "The end."]
 
 

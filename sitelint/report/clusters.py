@@ -35,7 +35,11 @@ class Diff:
     left_text: tuple[Segment, ...]
     right_text: tuple[Segment, ...]
     ratio: float  # difflib's similarity of the two passages' words
-    cut: bool  # the passages are cut to the stretch they share, or to WORDS_SHOWN words
+    cut: tuple[tuple[bool, bool], tuple[bool, bool]]  # (before, after) of each side left out: not shared, or long
+
+    @property
+    def is_cut(self) -> bool:
+        return any(self.cut[0]) or any(self.cut[1])
 
 
 @dataclass(frozen=True)
@@ -137,19 +141,19 @@ def passage(loc: Location, pages: Mapping[str, Page]) -> str:
 
 def diff(left: Location, right: Location, pages: Mapping[str, Page]) -> Diff:
     """Two passages word by word, cut to the stretch they share (with a little context either side): the words one
-    copy has there and the other does not are marked as drift."""
-    a, b = passage(left, pages).split()[:WORDS_READ], passage(right, pages).split()[:WORDS_READ]
-    blocks = [m for m in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks() if m.size]
+    copy has there and the other does not are marked as drift. Paraphrases share no run of words and stay whole."""
+    a, b = passage(left, pages).split(), passage(right, pages).split()
+    a_span, b_span = (0, len(a)), (0, len(b))
+    blocks = difflib.SequenceMatcher(a=a[:WORDS_READ], b=b[:WORDS_READ], autojunk=False).get_matching_blocks()
     # Runs of a few words ("the", "of a") match anywhere; the stretch two copies share is where longer runs are.
-    same = [m for m in blocks if m.size >= RUN] or sorted(blocks, key=lambda m: -m.size)[:1]
-    cut = False
+    same = [m for m in blocks if m.size >= RUN]
     if same:
-        a0, a1 = max(0, same[0].a - CONTEXT), min(len(a), same[-1].a + same[-1].size + CONTEXT)
-        b0, b1 = max(0, same[0].b - CONTEXT), min(len(b), same[-1].b + same[-1].size + CONTEXT)
-        cut = (a0, a1, b0, b1) != (0, len(a), 0, len(b))
-        a, b = a[a0:a1], b[b0:b1]
-    cut = cut or len(a) > WORDS_SHOWN or len(b) > WORDS_SHOWN
-    a, b = a[:WORDS_SHOWN], b[:WORDS_SHOWN]
+        a_span = (max(0, same[0].a - CONTEXT), min(len(a), same[-1].a + same[-1].size + CONTEXT))
+        b_span = (max(0, same[0].b - CONTEXT), min(len(b), same[-1].b + same[-1].size + CONTEXT))
+    a_span = (a_span[0], min(a_span[1], a_span[0] + WORDS_SHOWN))
+    b_span = (b_span[0], min(b_span[1], b_span[0] + WORDS_SHOWN))
+    cut = ((a_span[0] > 0, a_span[1] < len(a)), (b_span[0] > 0, b_span[1] < len(b)))
+    a, b = a[slice(*a_span)], b[slice(*b_span)]
     matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
     lhs: list[Segment] = []
     rhs: list[Segment] = []
