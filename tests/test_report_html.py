@@ -222,6 +222,7 @@ CHECKS = """(() => {
     links: [...document.querySelectorAll("a.rule-link")].map(a => a.getAttribute("href"))
       .filter(h => !document.getElementById(h.slice(1))),
     scripts: document.scripts.length, pwned: typeof window.__sitelintPwned,
+    ids: (ids => ids.length - new Set(ids).size)([...document.querySelectorAll("[id]")].map(e => e.id)),
   };
 })()"""
 FILTER = """((key, value) => {
@@ -246,6 +247,7 @@ def _check_in_browser(browser: Any, report: Path, charts: set[str]) -> dict[str,
         assert drawn is not None and drawn[0] > 150 and drawn[1] > 60 and drawn[2] > 10, (name, drawn)
     assert seen["links"] == [], "every rule link has its explain text"
     assert seen["scripts"] == 1 and seen["pwned"] == "undefined"
+    assert seen["ids"] == 0, "no id is used twice (the charts' own ids are prefixed with the chart's name)"
     severity = tab.evaluate(f"{FILTER}('severity', 'info')")
     assert 0 < severity["shown"] == severity["matching"] < severity["total"] and severity["others"] == 0
     assert severity["count"] == str(severity["shown"])

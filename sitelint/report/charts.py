@@ -30,6 +30,7 @@ ACCENT = "#2e86c1"
 SECOND = "#e67e22"
 LABEL_CHARS = 48
 _PROLOG = re.compile(r"\A.*?(?=<svg\b)", re.S)
+_IDS = re.compile(r'(\bid="|url\(#|xlink:href="#)([^"()]+)')
 _METADATA = re.compile(r"<metadata>.*?</metadata>\s*", re.S)
 
 
@@ -51,6 +52,8 @@ def _svg(fig: Figure, name: str, label: str) -> Markup:
     buffer = io.StringIO()
     fig.savefig(buffer, format="svg", metadata={"Date": None})
     svg = _METADATA.sub("", _PROLOG.sub("", buffer.getvalue(), count=1), count=1)
+    # matplotlib numbers its ids per figure (figure_1, axes_1): prefixed, several charts can share one page.
+    svg = _IDS.sub(lambda m: f'{m.group(1)}{name}-{m.group(2)}', svg)
     opening = Markup('<svg class="chart-svg" role="img" data-chart-svg="{}" aria-label="{}" ').format(name, label)
     return Markup(svg.replace("<svg ", str(opening), 1))
 
