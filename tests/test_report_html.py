@@ -152,24 +152,26 @@ def test_staleness_dates_come_from_the_findings_messages_and_translations_meet_t
     def stl(rule: str, path: str, message: str) -> Finding:
         return Finding(rule, "x", "staleness", "info", path, 1, None, message)
 
-    dates = staleness.dated([
+    ja = "i18n/ja/docusaurus-plugin-content-docs/current/a.md"
+    findings = [
         stl("STL001", "docs/a.md", "Stale page: no content change in 700 days (last 2025-01-02 by Docs Writer)"),
         stl("STL006", "docs/b.md", "Code drift: 'src/x.js' changed on 2026-05-01, 90 days after this page's last "
                                    "content change (2026-01-31)"),
-        stl("STL001", "i18n/ja/docusaurus-plugin-content-docs/current/a.md",
-            "Stale page: no content change in 900 days (last 2024-06-16 by Docs Writer)"),
-    ])
+        stl("STL007", ja, "Translation lags its source: docs/a.md changed on 2025-01-02, 200 days after this "
+                          "translation (2024-06-16)"),
+    ]
+    dates = staleness.dated(findings)
     assert [(d.path, str(d.last_change)) for d in dates] == [
-        ("i18n/ja/docusaurus-plugin-content-docs/current/a.md", "2024-06-16"), ("docs/a.md", "2025-01-02"),
-        ("docs/b.md", "2026-01-31")]
+        (ja, "2024-06-16"), ("docs/a.md", "2025-01-02"), ("docs/b.md", "2026-01-31")]
+    assert [kind for _, kind in dates[0].events] == [staleness.LAST_CHANGE, staleness.SOURCE_CHANGE]
     assert [kind for _, kind in dates[2].events] == [staleness.LAST_CHANGE, staleness.CODE_CHANGE]
     text = "# A\n\nWords.\n"
-    source = _page("docs/a.md", text)
-    translated = parse_page("i18n/ja/docusaurus-plugin-content-docs/current/a.md", Path("/site/x"), text,
-                            variant="i18n:ja")
-    pairs = staleness.translations([source, translated], dates, "docs")
-    assert [(t.path, t.language, t.source, t.behind_days) for t in pairs] == [
-        (translated.path, "ja", "docs/a.md", 200)]
+    pages = {"docs/a.md": _page("docs/a.md", text), ja: parse_page(ja, Path("/site/x"), text, variant="i18n:ja"),
+             "i18n/ja/other.md": parse_page("i18n/ja/other.md", Path("/site/y"), text, variant="i18n:ja")}
+    sources = {ja: "docs/a.md", "i18n/ja/other.md": "docs/other.md", "i18n/fr/a.md": "docs/a.md"}
+    pairs = staleness.translations(sources, pages, dates, findings)
+    assert [(t.path, t.language, t.source, t.behind_days, bool(t.lag)) for t in pairs] == [
+        (ja, "ja", "docs/a.md", 200, True), ("i18n/ja/other.md", "ja", "docs/other.md", None, False)]
 
 
 def test_the_largest_groups_of_findings_share_a_cause_across_pages() -> None:

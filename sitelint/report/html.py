@@ -83,7 +83,8 @@ def page_type(page: Page | None) -> str:
 
 
 def language(page: Page | None) -> str:
-    return (staleness.language_of(page) if page is not None else "") or "(not known)"
+    found = str(getattr(page, "language", "") or "") if page is not None else ""
+    return found or "(not known)"
 
 
 def folder(path: str) -> str:
@@ -146,22 +147,19 @@ def _staleness(result: LintResult, pages: Mapping[str, Page]) -> dict[str, Any]:
     shown = dates[:staleness.ROWS_SHOWN]
     stl = Counter(f.rule for f in result.findings if f.dimension == "staleness")
     markers = {staleness.LAST_CHANGE: ("o", charts.ACCENT), staleness.REVIEWED: ("s", "#27ae60"),
-               staleness.CODE_CHANGE: ("^", charts.SECOND)}
+               staleness.CODE_CHANGE: ("^", charts.SECOND), staleness.SOURCE_CHANGE: ("D", "#8e44ad")}
     chart = charts.timeline("timeline", [(d.path, d.events) for d in shown], markers,
                             "Pages on a timeline of their last change") if shown else None
-    try:
-        docs = result.site.root.relative_to(result.site.project_root or result.site.repo_root).as_posix()
-    except ValueError:
-        docs = ""
-    reported = [pages[p.path] for p in result.pages if p.path in pages]
+    sources = getattr(result.site, "sources", {})
     return {"chart": chart, "dates": shown, "dated": len(dates), "rows_shown": staleness.ROWS_SHOWN,
             "said": staleness.summary(dates, len(result.pages), stl),
-            "translations": staleness.translations(reported, dates, "" if docs == "." else docs)}
+            "translations": staleness.translations(sources, pages, dates, result.findings),
+            "not_read": result.site.variants_not_read}
 
 
 def _findings(findings: Sequence[Finding], pages: Mapping[str, Page]) -> dict[str, Any]:
     rows: list[dict[str, Any]] = [{"f": f, "folder": folder(f.path), "type": page_type(pages.get(f.path)),
-             "title": pages[f.path].title if f.path in pages else ""} for f in findings]
+                                   "title": pages[f.path].title if f.path in pages else ""} for f in findings]
     facets = {
         "dimension": sorted({f.dimension for f in findings}, key=DIMENSIONS.index),
         "rule": sorted({f.rule for f in findings}),

@@ -2,15 +2,14 @@
 source pages.
 
 A lint result holds no per-page date of its own: the dates come from the messages of the findings that carry one
-(STL001 the last content change, STL002 the last review, STL006 the page's last change and the code file's). Pages
-without such a finding have no date here, and the report says so.
+(STL001 the last content change, STL002 the last review, STL006 the page's last change and the code file's, STL007 a
+translation's and its source's). Pages without such a finding have no date here, and the report says so.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,11 +17,14 @@ from sitelint.model import Finding, Page
 
 ROWS_SHOWN = 40
 LAST_CHANGE, REVIEWED, CODE_CHANGE = "last change", "last review", "documented code changed"
+SOURCE_CHANGE = "source page changed"
 _PATTERNS: tuple[tuple[str, re.Pattern[str], str], ...] = (
     ("STL001", re.compile(r"\(last (\d{4}-\d{2}-\d{2})\b"), LAST_CHANGE),
     ("STL002", re.compile(r"last reviewed (\d{4}-\d{2}-\d{2})"), REVIEWED),
     ("STL006", re.compile(r"changed on (\d{4}-\d{2}-\d{2})"), CODE_CHANGE),
     ("STL006", re.compile(r"last content change \((\d{4}-\d{2}-\d{2})\)"), LAST_CHANGE),
+    ("STL007", re.compile(r"changed on (\d{4}-\d{2}-\d{2}), \d+ days after this translation"), SOURCE_CHANGE),
+    ("STL007", re.compile(r"after this translation \((\d{4}-\d{2}-\d{2})\)"), LAST_CHANGE),
 )
 
 
@@ -40,8 +42,16 @@ class PageDates:
 class Translation:
     path: str
     language: str
-    source: str  # the page it translates, "" when none was found
-    behind_days: int | None  # source's last change minus the translation's, when both are known
+    source: str  # the page it translates
+    translated: dt.date | None  # the translation's last change, when a finding names it
+    source_changed: dt.date | None  # the source's last change, when a finding names it
+    lag: str  # the translation-lag finding's message, "" when the rule did not fire
+
+    @property
+    def behind_days(self) -> int | None:
+        if self.translated is None or self.source_changed is None:
+            return None
+        return max(0, (self.source_changed - self.translated).days)
 
 
 def dated(findings: Sequence[Finding]) -> list[PageDates]:
@@ -61,49 +71,24 @@ def dated(findings: Sequence[Finding]) -> list[PageDates]:
     return sorted(out, key=lambda p: (p.last_change or min(d for d, _ in p.events), p.path))
 
 
-def language_of(page: Page) -> str:
-    """The page's language: the Page fact when there is one, else a translation's locale."""
-    language = str(getattr(page, "language", "") or "")
-    if not language and page.variant.startswith("i18n:"):
-        language = page.variant.split(":", 1)[1]
-    return language.lower()
-
-
-def translations(pages: Sequence[Page], dates: Sequence[PageDates], docs: str) -> list[Translation]:
-    """Pages in a locale folder beside the page of the same path in the site's main language (or in no locale);
-    docs is the docs root's path as pages' paths start with it (Docusaurus translations mirror it)."""
-    last = {d.path: d.last_change for d in dates}
-    languages = Counter(language_of(p) for p in pages)
-    main = languages.most_common(1)[0][0] if languages else ""
-    groups: dict[str, list[tuple[Page, str]]] = {}
-    for page in pages:
-        tail, locale = _split(page, docs)
-        groups.setdefault(tail, []).append((page, locale))
+def translations(sources: Mapping[str, str], pages: Mapping[str, Page], dates: Sequence[PageDates],
+                 findings: Sequence[Finding]) -> list[Translation]:
+    """Each translation read in this run beside its source (the site's own pairing), those that lag first."""
+    by_path = {d.path: d for d in dates}
+    lagging = {f.path: f.message for f in findings if f.rule == "STL007"}
     out = []
-    for members in groups.values():
-        source = next((p for p, locale in members if not locale), None) or next(
-            (p for p, locale in members if locale == main), None)
-        for page, locale in members:
-            if not locale or page is source or (source is None and locale == main):
-                continue
-            mine, theirs = last.get(page.path), last.get(source.path) if source else None
-            behind = (theirs - mine).days if mine and theirs else None
-            out.append(Translation(page.path, locale, source.path if source else "", behind))
-    return sorted(out, key=lambda t: (-(t.behind_days or 0), t.path))
-
-
-def _split(page: Page, docs: str) -> tuple[str, str]:
-    """(the page's path with its locale folder taken out, the locale) or (its path, "") outside a locale folder."""
-    language = language_of(page)
-    parts = page.path.split("/")
-    at = next((i for i, part in enumerate(parts[:-1]) if part.lower() == language), None) if language else None
-    if at is None:
-        return page.path, ""
-    rest = parts[at + 1:]
-    if rest[:2] == ["docusaurus-plugin-content-docs", "current"]:
-        # i18n/<locale>/docusaurus-plugin-content-docs/current/x.md translates <docs root>/x.md
-        return "/".join([docs, *rest[2:]] if docs else rest[2:]), language
-    return "/".join([*parts[:at], *rest]), language
+    for path, source in sorted(sources.items()):
+        page = pages.get(path)
+        if page is None:
+            continue
+        mine = by_path.get(path)
+        changed = max((day for day, kind in mine.events if kind == SOURCE_CHANGE), default=None) if mine else None
+        theirs = by_path.get(source)
+        language = str(getattr(page, "language", "") or "") or page.variant.partition(":")[2]
+        out.append(Translation(path, language, source,
+                               mine.last_change if mine else None,
+                               changed or (theirs.last_change if theirs else None), lagging.get(path, "")))
+    return sorted(out, key=lambda t: (not t.lag, -(t.behind_days or 0), t.path))
 
 
 def summary(dates: Sequence[PageDates], pages: int, findings: Mapping[str, int]) -> str:
