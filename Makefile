@@ -5,7 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint bench clean
+# Debian's headless Chromium for the html report's browser tests, installed with apt-get when missing.
+CHROMIUM := /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test lint bench clean chromium screenshots
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +24,17 @@ $(STAMP): pyproject.toml | $(BIN)/python
 demo: $(STAMP)
 	cd fixtures/sites/demo && ../../../$(BIN)/sitelint check --fail-on never
 
-test: $(STAMP)
+$(CHROMIUM):
+	$(SUDO) apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q chromium
+
+chromium: $(CHROMIUM)
+
+# The README's pictures of the demo site's html report (docs/report-*.png).
+screenshots: $(STAMP) $(CHROMIUM)
+	$(BIN)/python tests/report_support.py docs
+
+test: $(STAMP) $(CHROMIUM)
 	HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(STAMP)

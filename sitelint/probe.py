@@ -114,6 +114,14 @@ def _classes_by_page(result: engine.LintResult) -> dict[str, set[str]]:
 def run(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto", config: configmod.Config | None = None,
         today: dt.date | None = None, keep: Path | None = None) -> tuple[list[ProbeRow], list[str]]:
     """Probe the site that cwd belongs to; returns one row per injected defect and notes."""
+    rows, notes, _ = run_with_baseline(cwd, command, framework=framework, config=config, today=today, keep=keep)
+    return rows, notes
+
+
+def run_with_baseline(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto",
+                      config: configmod.Config | None = None, today: dt.date | None = None,
+                      keep: Path | None = None) -> tuple[list[ProbeRow], list[str], engine.LintResult]:
+    """The probe's rows and notes, and the lint of the copy before any defect went in (the site as it is)."""
     from sitelint.build.logs import parse_log, run_build
 
     cwd = cwd.resolve()
@@ -162,7 +170,7 @@ def run(cwd: Path, command: Sequence[str] = (), *, framework: str = "auto", conf
             seen = None if built is None else built.get(path, {}).get(cls)
             rows.append(ProbeRow(cls, mutation.description, path, None if built is None else seen is not None,
                                  seen == "error", mine, confounded=already))
-        return rows, notes
+        return rows, notes, before
     finally:
         if keep is None:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -51,6 +51,7 @@ def test_wheel_contains_every_rule_file(tmp_path: Path) -> None:
     expected = {f"sitelint/rules/{p.relative_to(ROOT / 'rules').as_posix()}" for p in (ROOT / "rules").rglob("*.yml")}
     assert expected and expected <= names
     assert "sitelint/py.typed" in names and "sitelint/rules/__init__.py" in names
+    assert {"sitelint/report/templates/report.html.j2", "sitelint/report/templates/report.js"} <= names
 
 
 def test_hooks_file_declares_both_hooks() -> None:

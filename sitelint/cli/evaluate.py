@@ -17,7 +17,8 @@ from sitelint.cli import emit, fail, load_config, main
 @click.option("--history", is_flag=True, help="Replay the site's git history instead of reading a label file.")
 @click.option("--since", help="With --history: only commits on or after this date (YYYY-MM-DD).")
 @click.option("--max-events", type=click.IntRange(min=1), help="With --history: at most this many events per kind.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
+              help="html: one self-contained page with the lint report and the label tables (labels only).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file.")
 @click.option("-v", "--verbose", is_flag=True, help="Every error group, unjudged finding and replayed event.")
@@ -32,6 +33,9 @@ def eval_cmd(args: tuple[str, ...], history: bool, since: str | None, max_events
     config = load_config(config_path, {})
     try:
         if history:
+            if fmt == "html":
+                raise click.UsageError("--format html reports an evaluation against labels; for --history use "
+                                       "--format text or json")
             day = _date_option(since)
             start = Path(args[0]).resolve() if args else Path.cwd()
             replay = evalmod.from_history(start if start.is_dir() else start.parent, config, day, max_events,
@@ -40,8 +44,14 @@ def eval_cmd(args: tuple[str, ...], history: bool, since: str | None, max_events
         else:
             if not args:
                 raise click.UsageError("give a label file (sitelint eval LABELS [PATHS]) or --history")
-            ev = evalmod.with_labels(Path(args[0]), args[1:], Path.cwd(), config)
-            text = render.render_json(ev) if fmt == "json" else render.render_text(ev, verbose)
+            result, ev = evalmod.judge(Path(args[0]), args[1:], Path.cwd(), config)
+            if fmt == "html":
+                from sitelint.cli.rules import explain_texts
+                from sitelint.report import html
+
+                text = html.render(result, evaluation=ev, explain=explain_texts(result.rules), command="eval")
+            else:
+                text = render.render_json(ev) if fmt == "json" else render.render_text(ev, verbose)
     except (labels.LabelError, hist.HistoryError, engine.InputError, configmod.ConfigError,
             rulebook.RuleError) as exc:
         fail(str(exc))

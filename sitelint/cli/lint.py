@@ -10,6 +10,7 @@ import click
 
 from sitelint import api as engine, config as configmod, rulebook
 from sitelint.cli import color, emit, exit_code, fail, load_config, main, read_log, run_lint, with_common
+from sitelint.cli.rules import explain_texts
 from sitelint.report import render
 
 
@@ -19,7 +20,7 @@ from sitelint.report import render
 def check(paths: tuple[str, ...], **opts: Any) -> None:
     """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
     result, fail_on = run_lint(paths, opts)
-    emit(render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"]), opts["output"])
+    emit(_report(result, opts, "check"), opts["output"])
     if opts["verbose"]:
         _page_kinds(result)
         for phase, seconds in result.timings.items():
@@ -72,7 +73,7 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
     result, fail_on = run_lint((), opts)
     result, build = engine.with_build(result, log_text, framework=framework, command=command,
                                       exit_status=exit_status)
-    emit(render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"], build=build), opts["output"])
+    emit(_report(result, opts, "ci", build), opts["output"])
     if exit_status:
         click.echo(f"sitelint: the build failed with exit code {exit_status}", err=True)
         sys.exit(0 if fail_on == "never" else exit_status)
@@ -84,9 +85,10 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
 @click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
               default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the mutated copy of the site in this folder.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def probe(framework: str, keep: str | None, fmt: str, command: tuple[str, ...]) -> None:
+def probe(framework: str, keep: str | None, fmt: str, output: str | None, command: tuple[str, ...]) -> None:
     """Inject known defects into a copy of the site and see which the build and sitelint catch.
 
     `sitelint probe -- npm run build` also runs the build on the copy. Your files are never touched: the copy lives
@@ -97,13 +99,28 @@ def probe(framework: str, keep: str | None, fmt: str, command: tuple[str, ...]) 
     from sitelint import probe as probemod
 
     try:
-        rows, notes = probemod.run(Path.cwd(), command, framework=framework, config=load_config(None, {}),
-                                   keep=Path(keep) if keep else None)
+        rows, notes, before = probemod.run_with_baseline(Path.cwd(), command, framework=framework,
+                                                         config=load_config(None, {}),
+                                                         keep=Path(keep) if keep else None)
     except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
         fail(str(exc))
         return
     if fmt == "json":
-        click.echo(json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
-                              indent=2))
+        text = json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
+                          indent=2) + "\n"
+    elif fmt == "html":
+        from sitelint.report import html
+
+        text = html.render(before, probe=rows, probe_notes=notes, explain=explain_texts(before.rules),
+                           command="probe")
     else:
-        click.echo(probemod.render(rows, notes), nl=False)
+        text = probemod.render(rows, notes)
+    emit(text, output)
+
+
+def _report(result: engine.LintResult, opts: dict[str, Any], command: str, build: Any = None) -> str:
+    if opts["fmt"] == "html":
+        from sitelint.report import html
+
+        return html.render(result, build, explain=explain_texts(result.rules), command=command)
+    return render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"], build=build)

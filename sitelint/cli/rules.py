@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,11 @@ def explain(rule: str) -> None:
         fail(f"unknown rule `{rule}`; run `sitelint rules` for the list")
         return
     click.echo(explain_text(match))
+
+
+def explain_texts(rules: Sequence[rulebook.Rule]) -> dict[str, str]:
+    """Every rule's `sitelint explain` text by code, for the html report's links."""
+    return {r.code: explain_text(r) for r in rules}
 
 
 def explain_text(r: rulebook.Rule) -> str:

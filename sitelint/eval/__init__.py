@@ -19,9 +19,15 @@ from sitelint.pipeline import discover
 def with_labels(labels_file: Path, paths: Sequence[str], cwd: Path, config: configmod.Config,
                 today: dt.date | None = None) -> Evaluation:
     """Lint the site as a user would and judge each finding on a labelled page by its label."""
+    return judge(labels_file, paths, cwd, config, today)[1]
+
+
+def judge(labels_file: Path, paths: Sequence[str], cwd: Path, config: configmod.Config,
+          today: dt.date | None = None) -> tuple[engine.LintResult, Evaluation]:
+    """The lint result and its evaluation against the labels (the html report shows both)."""
     labels = labelmod.load(labels_file)
     result = engine.lint(paths, cwd=cwd, config=config, today=today)
-    return evaluate(labels, result.findings, result.site, engine.known_rules(config))
+    return result, evaluate(labels, result.findings, result.site, engine.known_rules(config))
 
 
 def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = None, max_events: int | None = None,

@@ -1,10 +1,10 @@
-"""Renderers of a lint result: text, json, sarif and github."""
+"""Renderers of a lint result: text, json, sarif, github and html."""
 
 from __future__ import annotations
 
 from typing import Any
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "html")
 
 
 def render(result: Any, fmt: str, *, color: bool = False, quiet: bool = False, build: Any = None) -> str:
@@ -17,6 +17,11 @@ def render(result: Any, fmt: str, *, color: bool = False, quiet: bool = False, b
         from sitelint.report.sarif import render as render_sarif
 
         return render_sarif(result, build)
+    if fmt == "html":
+        # Imported only here: the html report's libraries (Jinja2, matplotlib) cost nothing in the other formats.
+        from sitelint.report.html import render as render_html
+
+        return render_html(result, build)
     if fmt == "github":
         from sitelint.report.github import render as render_github
 
