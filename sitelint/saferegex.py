@@ -34,7 +34,7 @@ def searcher(pattern: str) -> Searcher:
     options.case_sensitive = False
     options.log_errors = False  # RE2 would print its own complaint to stderr beside ours
     try:
-        return re2.compile(pattern, options)  # type: ignore[no-any-return]
+        return re2.compile(pattern, options)
     except re2.error as exc:
         reason = exc.args[0] if exc.args else exc
         text = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)

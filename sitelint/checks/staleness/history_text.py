@@ -86,7 +86,9 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> b
 
 
 def _history_title(text: str, pattern: str) -> bool:
-    return searcher(pattern).search(text) is not None or re.match(r"\s*(?:version\s+)?v?\d+\.\d+", text, re.I) is not None
+    if searcher(pattern).search(text) is not None:
+        return True
+    return re.match(r"\s*(?:version\s+)?v?\d+\.\d+", text, re.I) is not None
 
 
 def exempt_reason(page: Page, params: Mapping[str, Any]) -> str:
