@@ -63,8 +63,10 @@ def _parser(mdx: bool) -> MarkdownIt:
     cache never imports markdown-it (30 ms)."""
     return _markdown(indented_code=not mdx)
 
-# Front matter is a few dozen values; YAML aliases can make a few hundred bytes stand for billions of them.
+# Front matter is a few dozen values; YAML aliases can make a few hundred bytes stand for billions of them, and
+# nesting deeper than Python's recursion limit breaks every walk over the values.
 MAX_FRONT_MATTER_VALUES = 100_000
+MAX_FRONT_MATTER_DEPTH = 50
 
 
 def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
@@ -73,10 +75,14 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
     loader = _YAML(masked.front_matter)
     try:
         node = loader.get_single_node()
-        size = _expanded_size(node)
+        size, depth = _expanded_size(node)
         if size > MAX_FRONT_MATTER_VALUES:
             problems.append((1, f"front matter expands to more than {MAX_FRONT_MATTER_VALUES:,} values through YAML "
                                 "aliases (&anchor, *alias); it is ignored: write the values out"))
+            return {}
+        if depth > MAX_FRONT_MATTER_DEPTH:
+            problems.append((1, f"front matter nests deeper than {MAX_FRONT_MATTER_DEPTH} levels; it is ignored: "
+                                "flatten it"))
             return {}
         data = loader.construct_document(node) if node is not None else None
     except Exception as exc:  # noqa: BLE001 - besides YAMLError: ValueError for 2024-02-30, RecursionError
@@ -95,22 +101,30 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
     return data
 
 
-def _expanded_size(root: yaml.Node | None) -> int:
-    """How many values a composed YAML document stands for once every alias is expanded, counted on the node graph
-    (an alias is the same node object again) without expanding it; stops counting past the limit."""
+def _expanded_size(root: yaml.Node | None) -> tuple[int, int]:
+    """How many values a composed YAML document stands for once every alias is expanded, and how deep it nests,
+    counted on the node graph (an alias is the same node object again) without expanding it; the count stops past
+    the limit."""
     if root is None:
-        return 0
-    sizes: dict[int, int] = {}
+        return 0, 0
+    endless = (MAX_FRONT_MATTER_VALUES + 1, MAX_FRONT_MATTER_DEPTH + 1)
+    sizes: dict[int, tuple[int, int]] = {}
+    open_: set[int] = set()  # nodes whose values are being counted: meeting one again is a recursive alias
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
         node, children_done = stack.pop()
         if id(node) in sizes:
             continue
         kids = _children(node)
+        if not children_done and id(node) in open_:
+            return endless  # `a: &a [*a]` stands for values without end
         if children_done or not kids:
-            total = 1 + sum(sizes.get(id(kid), 0) for kid in kids)
-            sizes[id(node)] = min(total, MAX_FRONT_MATTER_VALUES + 1)
+            open_.discard(id(node))
+            total = 1 + sum(sizes.get(id(kid), (0, 0))[0] for kid in kids)
+            depth = 1 + max((sizes.get(id(kid), (0, 0))[1] for kid in kids), default=0)
+            sizes[id(node)] = (min(total, MAX_FRONT_MATTER_VALUES + 1), depth)
             continue
+        open_.add(id(node))
         stack.append((node, True))
         stack.extend((kid, False) for kid in kids if id(kid) not in sizes)
     return sizes[id(root)]
