@@ -255,3 +255,26 @@ def test_rules_dirs_outside_the_repository_are_refused(tmp_path: Path) -> None:
     assert done.returncode == 2 and "rules-dirs" in done.stderr and "outside the repository" in done.stderr
 
 
+
+
+def test_no_site_config_is_executed(tmp_path: Path) -> None:
+    marker = tmp_path / "config-ran"
+    shell = f"open({str(marker)!r}, 'w').write('ran')"
+    for name, files in {
+        "sphinx": {"docs/conf.py": f"{shell}\nnitpicky = False\n"},
+        "docusaurus": {"docusaurus.config.js": f"require('fs').writeFileSync({str(marker)!r}, 'ran');\n"
+                                               "module.exports = {presets: []};\n",
+                       "package.json": '{"name": "s", "version": "1.0.0"}\n'},
+        "mkdocs": {"mkdocs.yml": f"site_name: !!python/object/apply:os.system ['touch {marker}']\n"},
+        "vitepress": {"docs/.vitepress/config.mjs": f"import fs from 'fs'; fs.writeFileSync({str(marker)!r}, 'x');\n"
+                                                    "export default {}\n"},
+    }.items():
+        site = write_site(tmp_path / name, {"docs/index.md": GOOD, "docs/b.md": GOOD.replace("Guide", "Bee")},
+                          files=files)
+        log = site / "build.log"
+        log.write_text("build succeeded.\n")
+        for args in (("check", "--no-semantic"), ("ci", "--build-log", str(log), "--no-semantic")):
+            done = run(site, *args)
+            no_traceback(done)
+            assert done.returncode in (0, 1), done.stderr
+        assert not marker.exists(), f"the {name} config was executed"
