@@ -25,7 +25,8 @@ from sitelint.saferegex import refusal
 from sitelint.text import count
 
 PROSE = " ".join(f"Sentence {i} tells the reader how the tool behaves when the {w} option is set."
-                 for i, w in enumerate("alpha beta gamma delta epsilon zeta eta theta iota kappa".split()))
+                 for i, w in enumerate(["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+                                        "kappa"]))
 
 
 def headings(n: int) -> str:

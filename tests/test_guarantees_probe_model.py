@@ -16,7 +16,8 @@ from conftest import write_site
 from sitelint import config as configmod, probe
 
 PROSE = " ".join(f"Sentence {i} tells the reader how the tool behaves when the {w} option is set."
-                 for i, w in enumerate("alpha beta gamma delta epsilon zeta eta theta iota kappa".split()))
+                 for i, w in enumerate(["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
+                                        "kappa"]))
 TODAY = dt.date(2026, 11, 30)
 
 
