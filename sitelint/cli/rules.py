@@ -109,7 +109,7 @@ def _open_cache(cache_path: str | None) -> Any:
 
     config = load_config(None, {})
     notes: list[str] = []
-    layout = discover.detect(Path.cwd(), config.settings["docs-root"])
+    layout = discover.detect(Path.cwd(), config.settings["docs-root"], config.settings["language"])
     try:
         store = cachemod.open_cache(config.settings, layout.project_root, notes.append, docs_roots=layout.docs_roots,
                                     explicit=Path(cache_path).absolute() if cache_path else None)
