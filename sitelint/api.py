@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sitelint import config as configmod, rulebook
-from sitelint.cache import open_cache
+from sitelint.cache import CacheRefused, open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
 from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
@@ -39,8 +39,11 @@ class LintResult:
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
          today: dt.date | None = None, select: Sequence[str] = (), ignore: Sequence[str] = (),
-         verbose: bool = False) -> LintResult:
-    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given."""
+         verbose: bool = False, cache: Path | None = None) -> LintResult:
+    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given.
+
+    `cache` is a cache file the caller names (the command line's --cache): it may lie anywhere, where the `cache`
+    setting must stay inside the project and outside the docs."""
     cwd = (cwd or Path.cwd()).resolve()
     targets = [(cwd / p).resolve() for p in paths]
     for target, given in zip(targets, paths, strict=True):
@@ -66,22 +69,25 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                    [*settings["ignore"], *ignore], str(config.source or "the configuration"))
     except rulebook.RuleError as exc:
         raise InputError(str(exc)) from None
-    cache = open_cache(settings, layout.project_root, notes.append)
+    try:
+        store = open_cache(settings, layout.project_root, notes.append, docs_roots=layout.docs_roots, explicit=cache)
+    except CacheRefused as exc:
+        raise InputError(f"{config.source or 'cache'}: {exc}" if cache is None else f"--cache: {exc}") from None
     try:
         wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
-        edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, cache, layout)
-        embedder = prepare.embedder(settings, cache, wanted, edited, notes.append)
-        site = read.read_site(layout, settings, cwd, targets, cache)
+        edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, store, layout)
+        embedder = prepare.embedder(settings, store, wanted, edited, notes.append)
+        site = read.read_site(layout, settings, cwd, targets, store)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         lap("read+parse")
-        run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append, embedder)
+        run = prepare.prepare(site, settings, today or _today(), scope, store, wanted, notes.append, embedder)
         run = replace(run, translations=read.translations_of(site, targets))
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
     finally:
         if "embedder" in locals() and embedder is not None:
             embedder.close()
-        cache.close()
+        store.close()
     findings = rulebook.corroborate(measured.findings, rules)
     judged = {f.path for f in findings}
     reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]

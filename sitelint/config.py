@@ -7,6 +7,7 @@ naming the key, the file and what is allowed.
 from __future__ import annotations
 
 import difflib
+import os
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
         "max-page-bytes": Setting(int, 2_000_000, "Pages larger than this are reported and not linted."),
         "language": Setting(str, "", "The site's language (en, de, ja); by default its framework's config says, "
                                      "else English."),
+        "page-timeout": Setting((int, float), 10, "Seconds a check may spend on one page; past them the check "
+                                                  "skips the page and says so (SUB000)."),
     }
 )
 
@@ -130,7 +133,24 @@ def validate(table: Mapping[str, Any], path: Path | None) -> Config:
             hint = f" (did you mean `{close[0]}`?)" if close else ""
             raise ConfigError(f"{where}: unknown key `{key}`{hint}. Allowed keys: {', '.join(allowed)}")
         settings[key] = _check_value(key, value, spec, where)
+    if settings["page-timeout"] <= 0:
+        raise ConfigError(f"{where}: `page-timeout` must be a number of seconds above 0, "
+                          f"got {settings['page-timeout']!r}")
+    if path is not None:
+        _rules_dirs_inside(settings["rules-dirs"], path.parent, where)
     return Config(settings=MappingProxyType(settings), rules=MappingProxyType(rules), source=path)
+
+
+def _rules_dirs_inside(folders: list[str], base: Path, where: str) -> None:
+    """Rule folders must lie inside the repository the configuration belongs to: a rule file is read as the
+    project's own, and `../../..` would walk the whole machine."""
+    top = Path(os.path.realpath(base))
+    top = next((f for f in (top, *top.parents) if (f / ".git").exists()), top)
+    for folder in folders:
+        real = Path(os.path.realpath(base / Path(folder).expanduser()))
+        if not real.is_relative_to(top):
+            raise ConfigError(f"{where}: `rules-dirs` entry {folder!r} is outside the repository ({top}); keep rule "
+                              "files inside it")
 
 
 def _validate_rule(rule_id: str, overrides: Any, where: str) -> Mapping[str, Any]:

@@ -261,3 +261,14 @@ def version_tags(repo_root: Path) -> list[str]:
         return _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
     except (_GitError, OSError):
         return []
+
+
+def tracked(path: Path) -> bool:
+    """Whether git tracks the file at path (False outside a work tree, or without git)."""
+    if not path.parent.is_dir():
+        return False
+    try:
+        done = _run(path.parent, "ls-files", "--error-unmatch", "--", path.name)
+    except OSError:
+        return False
+    return done.returncode == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,7 +88,7 @@ class Page:
     front_matter: Mapping[str, Any]
     title: str
     sections: tuple[Section, ...]
-    blocks: tuple[Block, ...]
+    blocks: tuple[Block, ...]  # in source order (their section indexes never decrease)
     links: tuple[Link, ...]
     inline_code: tuple[InlineCode, ...]
     words: int  # prose words: no code, front matter, comments, JSX or URLs
@@ -108,7 +109,15 @@ class Page:
         return tuple(b for b in self.blocks if b.kind == "code")
 
     def blocks_in(self, section: int) -> tuple[Block, ...]:
-        return tuple(b for b in self.blocks if b.section == section)
+        # Blocks are in source order, so their section indexes never decrease: a binary search, not a scan (a check
+        # asking for every section's blocks stays linear on a page of 100,000 headings).
+        start = bisect_left(self.blocks, section, key=_section_of)
+        end = bisect_right(self.blocks, section, lo=start, key=_section_of)
+        return self.blocks[start:end]
+
+
+def _section_of(block: Block) -> int:
+    return block.section
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,15 @@ defect, whether the build, sitelint, both or neither caught it: the blind spots 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from sitelint import api as engine, config as configmod
@@ -126,15 +128,21 @@ def run_with_baseline(cwd: Path, command: Sequence[str] = (), *, framework: str 
 
     cwd = cwd.resolve()
     config = config or configmod.load(cwd)
+    # The copy keeps a cache of its own: the user's cache file is outside the copy, and the probe writes nowhere else.
+    config = replace(config, settings=MappingProxyType({**config.settings, "cache": ""}))
     layout = discover.detect(cwd, config.settings["docs-root"], config.settings["language"])
+    project = Path(os.path.realpath(layout.project_root))
+    if keep is not None and Path(os.path.realpath(keep)).is_relative_to(project):
+        raise engine.InputError(f"--keep {keep}: is inside the project ({layout.project_root}), which the probe "
+                                "copies; keep the copy in a folder outside it")
     workdir = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="sitelint-probe-"))
-    copy = workdir / layout.project_root.name
-    shutil.copytree(layout.project_root, copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)
-    if (layout.project_root / "node_modules").is_dir() and not (copy / "node_modules").exists():
-        (copy / "node_modules").symlink_to(layout.project_root / "node_modules")
-    inner = copy / cwd.relative_to(layout.project_root) if cwd.is_relative_to(layout.project_root) else copy
     notes: list[str] = []
     try:
+        copy = workdir / layout.project_root.name
+        shutil.copytree(layout.project_root, copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)
+        notes += _contain_links(copy, project)
+        _link_node_modules(layout.project_root / "node_modules", copy / "node_modules")
+        inner = copy / cwd.relative_to(layout.project_root) if cwd.is_relative_to(layout.project_root) else copy
         before = engine.lint(cwd=inner, config=config, today=today)
         baseline = _classes_by_page(before)
         injected: list[tuple[Mutation, str]] = []
@@ -142,6 +150,7 @@ def run_with_baseline(cwd: Path, command: Sequence[str] = (), *, framework: str 
             source = inner / page.path
             text = source.read_text(encoding="utf-8")
             target = source.with_name(f"sitelint-probe-copy{source.suffix}") if mutation.new_page else source
+            _inside(target, copy)
             target.write_text(mutation.apply(text), encoding="utf-8")
             injected.append((mutation, target.relative_to(inner).as_posix()))
         after = engine.lint(cwd=inner, config=config, today=today)
@@ -174,6 +183,46 @@ def run_with_baseline(cwd: Path, command: Sequence[str] = (), *, framework: str 
     finally:
         if keep is None:
             shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _contain_links(copy: Path, project: Path) -> list[str]:
+    """Make every symlink of the copy stay in the copy: one into the project points at the copy's own file instead,
+    one that leaves the project is removed (with a note), so that a planted defect can only land in the copy."""
+    notes = []
+    for base, dirs, files in os.walk(copy):
+        for name in [*dirs, *files]:
+            link = Path(base) / name
+            if not link.is_symlink():
+                continue
+            target = Path(os.path.realpath(project / link.relative_to(copy)))
+            if target.is_relative_to(project):
+                counterpart = copy / target.relative_to(project)
+                link.unlink()
+                link.symlink_to(os.path.relpath(counterpart, link.parent))
+            else:
+                link.unlink()
+                notes.append(f"{link.relative_to(copy).as_posix()}: a symlink out of the project "
+                             f"({target}); left out of the probe's copy")
+    return notes
+
+
+def _link_node_modules(original: Path, linked: Path) -> None:
+    """The copy's node_modules: a folder of its own holding a link to each installed package, so that the build finds
+    its dependencies while what it writes there (node_modules/.cache and other dot folders) stays in the copy."""
+    if not original.is_dir() or linked.exists():
+        return
+    linked.mkdir()
+    for entry in sorted(os.scandir(original), key=lambda e: e.name):
+        if entry.name.startswith(".") and entry.name != ".bin":
+            continue  # caches and lock files: the build writes these
+        (linked / entry.name).symlink_to(entry.path)
+
+
+def _inside(target: Path, copy: Path) -> None:
+    """Stop (never write) when a page of the copy would resolve outside it."""
+    real = Path(os.path.realpath(target))
+    if not real.is_relative_to(os.path.realpath(copy)):
+        raise engine.InputError(f"{target}: resolves to {real}, outside the probe's copy; not written")
 
 
 def render(rows: Sequence[ProbeRow], notes: Sequence[str]) -> str:

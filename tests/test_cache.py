@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sitelint.cache import SCHEMA, open_cache
+from sitelint.cache import SCHEMA, CacheRefused, open_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -74,19 +74,18 @@ def test_corrupt_file_is_moved_aside_and_rebuilt(tmp_path: Path) -> None:
     assert [p.name for p in folder.glob("cache.sqlite.corrupt-*")]
 
 
-def test_foreign_database_is_moved_aside(tmp_path: Path) -> None:
+def test_foreign_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
     path = tmp_path / "other.db"
     conn = sqlite3.connect(path)
     conn.execute("CREATE TABLE customers (name TEXT)")
     conn.execute("INSERT INTO customers VALUES ('kept')")
     conn.commit()
     conn.close()
-    notes: list[str] = []
-    cache = open_cache({"cache": str(path)}, tmp_path, notes.append)
-    assert cache.get("ns", "k") is None
-    assert "not a sitelint cache" in notes[0]
-    (aside,) = tmp_path.glob("other.db.corrupt-*")
-    assert sqlite3.connect(aside).execute("SELECT name FROM customers").fetchone() == ("kept",)
+    before = path.read_bytes()
+    with pytest.raises(CacheRefused, match="not a sitelint cache"):
+        open_cache({"cache": str(path)}, tmp_path, lambda m: None)
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("other.db.corrupt-*"))
 
 
 def test_old_schema_is_rebuilt_in_place(tmp_path: Path) -> None:

@@ -433,9 +433,9 @@ def test_other_corpora_run_cleanly(name: str) -> None:
 def test_paraphrases_on_a_site_about_one_library_do_not_flood(tmp_path: Path) -> None:
     # redux: every page teaches the same library, so passages on one topic are everywhere. Only close pairs and pages
     # whose passages line up section by section are reported, and the rule keeps discriminating between pages.
-    table = {"cache": str(tmp_path / "cache.sqlite"), "semantic": True}
+    table = {"semantic": True}
     result = engine.lint(cwd=shared("corpora", "redux"), config=configmod.validate(table, None), today=TODAY,
-                         select=["DUP004"])
+                         select=["DUP004"], cache=tmp_path / "cache.sqlite")
     health = {h["rule"]: h for h in result.summary["rule_health"]}["DUP004"]
     assert health["state"] != "fires-on-everything" and health["share"] < 0.5, health
     assert 50 < len(result.findings) < 200

@@ -136,7 +136,7 @@ def test_git_missing_is_skipped_with_one_note(repo: Path, monkeypatch: pytest.Mo
 
 def test_history_is_cached_by_head(repo: Path, tmp_path: Path) -> None:
     commit(repo, "2020-01-01T12:00:00", {"docs/a.md": "# A\n"})
-    cache = cachemod.open_cache({"cache": str(tmp_path / "cache.sqlite")}, repo, lambda m: None)
+    cache = cachemod.open_cache({}, repo, lambda m: None, explicit=tmp_path / "cache.sqlite")
     ns = cache.namespace(NAMESPACE, VERSION)
     first, _ = read(repo, cache)
     assert first is not None and ns.get_json(first.head) is not None

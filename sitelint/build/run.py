@@ -30,10 +30,19 @@ def run_build(command: Sequence[str], cwd: Path, out: TextIO | None = None) -> t
         return 127, message
     assert proc.stdout is not None
     chunks: list[bytes] = []
-    for chunk in iter(lambda: proc.stdout.readline(), b""):  # type: ignore[union-attr]
-        chunks.append(chunk)
-        stream.write(chunk.decode("utf-8", errors="replace"))
-        stream.flush()
+    try:
+        for chunk in iter(lambda: proc.stdout.readline(), b""):  # type: ignore[union-attr]
+            chunks.append(chunk)
+            stream.write(chunk.decode("utf-8", errors="replace"))
+            stream.flush()
+    except BaseException:
+        # Ctrl-C, SIGTERM or a broken stdout: the build must not go on writing into a folder being cleaned up.
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        raise
     proc.stdout.close()
     code = proc.wait()
     return code, b"".join(chunks).decode("utf-8", errors="replace")

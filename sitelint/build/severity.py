@@ -240,14 +240,14 @@ def _conf_literals(conf: Path | None) -> dict[str, Any]:
     """Top-level `name = <literal>` assignments of conf.py, read with ast (the file is never run)."""
     try:
         tree = ast.parse(read_text(conf))
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # a NUL byte, or a value nested too deep
         return {}
     values: dict[str, Any] = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             try:
                 values[node.targets[0].id] = ast.literal_eval(node.value)
-            except ValueError:
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
                 continue
     return values
 
@@ -259,7 +259,10 @@ def _sphinx_options(root: Path, command: list[str]) -> set[str]:
         for makefile in (root / "Makefile", root / "docs" / "Makefile"):
             opts = re.search(r"^SPHINXOPTS\s*\??=\s*(.*)$", read_text(makefile), re.M)
             if opts:
-                words += shlex.split(opts.group(1))
+                try:
+                    words += shlex.split(opts.group(1))
+                except ValueError:  # an unclosed quote, which make itself would pass on as it is
+                    words += opts.group(1).split()
         words += [w.split("=", 1)[1] for w in command if w.startswith("SPHINXOPTS=")]
         words = [part for w in words for part in w.split()]
     flags: set[str] = set()

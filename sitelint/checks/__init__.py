@@ -39,6 +39,7 @@ class Param:
     choices: tuple[str, ...] = ()
     items: type | None = None  # for list params: the type of each item
     default: Any = None  # the value a rule that does not set the param gets (None: every rule must set it)
+    pattern: bool = False  # text that is a regular expression, run by RE2 (linear time) or refused
 
     def check(self, value: Any) -> str:
         """Why value is not allowed ("" when it is)."""
@@ -62,6 +63,12 @@ class Param:
                 return f"holds {bad[0]!r}{hint}; each item must be one of {', '.join(self.choices)}"
         elif self.choices and value not in self.choices:
             return f"must be one of {', '.join(self.choices)}, not {value!r}"
+        if self.pattern and isinstance(value, str):
+            from sitelint.saferegex import refusal
+
+            why = refusal(value)
+            if why:
+                return f"is not a regular expression sitelint can run: {why}"
         return ""
 
     def describe(self) -> str:
@@ -89,6 +96,10 @@ def Count(help: str = "", low: float | None = 0, high: float | None = None) -> P
 
 def Share(help: str = "") -> Param:  # noqa: N802
     return Param((int, float), help, 0.0, 1.0)
+
+
+def Pattern(help: str = "") -> Param:  # noqa: N802
+    return Param(str, help, pattern=True)
 
 
 def Words(help: str = "") -> Param:  # noqa: N802

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -49,10 +50,33 @@ def exit_code(findings: Sequence[Any], fail_on: str) -> int:
 
 
 def emit(text: str, output: str | None) -> None:
-    if output:
-        Path(output).write_text(text, encoding="utf-8")
-    else:
+    if not output:
         click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8") as fh:  # the close is inside the try: /dev/full fails only there
+            fh.write(text)
+    except OSError as exc:
+        fail(f"{output}: cannot write the report: {exc.strerror or exc}")
+
+
+def refuse_output(output: str | None, result: engine.LintResult) -> None:
+    """Stop before a report would overwrite a page of the site or a file git tracks (exit 2)."""
+    if not output:
+        return
+    from sitelint import gitinfo
+    from sitelint.pipeline.discover import PAGE_SUFFIXES
+
+    target = Path(os.path.realpath(output))
+    site = result.site
+    same_name = [p.abspath for p in site.pages if p.abspath.name == target.name]
+    if any(os.path.exists(target) and os.path.samefile(target, page) for page in same_name if page.exists()):
+        fail(f"{output}: is a page of the site; write the report somewhere else")
+    roots = {Path(os.path.realpath(site.root))}
+    if target.suffix in PAGE_SUFFIXES and any(target.is_relative_to(root) for root in roots):
+        fail(f"{output}: would be a page of the site (it is under {site.root}); write the report somewhere else")
+    if target.is_file() and gitinfo.tracked(target):
+        fail(f"{output}: is a file git tracks; write the report to a file of its own (an untracked or ignored one)")
 
 
 common_options = [
@@ -64,6 +88,8 @@ common_options = [
     click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file."),
     click.option("--no-semantic", is_flag=True, help="Skip the embedding (paraphrase) rules."),
     click.option("--model", help="Sentence-transformers model folder or name for the semantic rules."),
+    click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
+                 help="Cache file to use (anywhere; the `cache` setting must stay inside the project)."),
     click.option("--progress", is_flag=True, help="Show a progress bar while embedding, even in CI."),
     click.option("--no-color", is_flag=True, help="No ANSI colours (also: NO_COLOR)."),
     click.option("-q", "--quiet", is_flag=True, help="Findings only, no summary."),
@@ -84,20 +110,40 @@ def tune_process() -> None:
     gc.set_threshold(100_000, 50, 100)
 
 
+def _terminated(signum: int, frame: object) -> None:
+    # Unwinds like Ctrl-C, so every `finally` runs: a probe's temporary copy of the site is removed.
+    raise Terminated
+
+
+class Terminated(BaseException):
+    """SIGTERM: the run ends, cleaning up on its way out, with exit code 143."""
+
+
 def run() -> None:
-    """The console script: the commands; Ctrl-C ends the run with exit code 130 and no traceback."""
+    """The console script: the commands; Ctrl-C ends the run with exit code 130 (SIGTERM: 143) and no traceback,
+    and an input or output error the commands did not word themselves still exits 2 with a message."""
     tune_process()
+    signal.signal(signal.SIGTERM, _terminated)
     try:
         main(prog_name="sitelint", standalone_mode=False)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("sitelint: interrupted", err=True)
         sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("sitelint: interrupted", err=True)
-        sys.exit(130)
+    except Terminated:
+        click.echo("sitelint: terminated", err=True)
+        sys.exit(143)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        # The reader went away (`sitelint check | head`): nothing more can be said on stdout, and Python's own
+        # flush at exit must not fail again on it.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(2)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"sitelint: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(2)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -117,10 +163,12 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any]) -> tuple[engine.LintRes
     config = load_config(opts["config_path"], overrides)
     try:
         result = engine.lint(paths, cwd=Path.cwd(), config=config, select=codes(opts["select"]),
-                             ignore=codes(opts["ignore"]), verbose=opts["verbose"])
+                             ignore=codes(opts["ignore"]), verbose=opts["verbose"],
+                             cache=Path(opts["cache_path"]).absolute() if opts["cache_path"] else None)
     except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
         fail(str(exc))
         raise
+    refuse_output(opts["output"], result)
     return result, opts["fail_on"] or config.settings["fail-on"]
 
 

@@ -105,31 +105,43 @@ def cache() -> None:
     """Inspect or clear the cache (.sitelint/cache.sqlite)."""
 
 
-def _open_cache() -> Any:
+cache_option = click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
+                            help="The cache file, when it is not the configured one.")
+
+
+def _open_cache(cache_path: str | None) -> Any:
     from sitelint import cache as cachemod
     from sitelint.pipeline import discover
 
     config = load_config(None, {})
     notes: list[str] = []
-    store = cachemod.open_cache(config.settings, discover.project_root(Path.cwd()), notes.append)
+    layout = discover.detect(Path.cwd(), config.settings["docs-root"], config.settings["language"])
+    try:
+        store = cachemod.open_cache(config.settings, layout.project_root, notes.append, docs_roots=layout.docs_roots,
+                                    explicit=Path(cache_path).absolute() if cache_path else None)
+    except cachemod.CacheRefused as exc:
+        fail(f"{'--cache' if cache_path else config.source or 'cache'}: {exc}")
+        raise  # unreachable: fail exits
     for note in notes:
         click.echo(f"note: {note}", err=True)
     return store
 
 
 @cache.command("info")
-def cache_info() -> None:
+@cache_option
+def cache_info(cache_path: str | None) -> None:
     """Where the cache is, how big, and what it holds."""
-    store = _open_cache()
+    store = _open_cache(cache_path)
     for key, value in store.info().items():
         click.echo(f"{key}: {value}")
     store.close()
 
 
 @cache.command("clear")
-def cache_clear() -> None:
+@cache_option
+def cache_clear(cache_path: str | None) -> None:
     """Delete everything in the cache."""
-    store = _open_cache()
+    store = _open_cache(cache_path)
     store.clear()
     store.close()
     click.echo("cache cleared")

@@ -50,15 +50,14 @@ def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = No
     rules = engine.known_rules(config)
     cache = Path(layout.project_root) / ".sitelint" / "replay.sqlite"
     # One cache for every old tree (content-keyed, so unchanged pages and passages are not parsed or embedded
-    # again), kept apart from the run cache of the working tree.
-    settings = {**config.settings, "cache": str(cache)}
-    replay_config = replace(config, settings=MappingProxyType(settings))
+    # again), kept apart from the run cache of the working tree; named to lint() since it lies outside the clone.
+    replay_config = replace(config, settings=MappingProxyType({**config.settings, "cache": ""}))
     site_dir = _prefix(layout.project_root, top).rstrip("/")
 
     def lint(where: Path, pages: Sequence[str], today: dt.date, dimension: str
              ) -> tuple[dict[str, list[tuple[str, str, str]]], dict[str, Page]]:
         select = [r.code for r in rules if not dimension or r.dimension == dimension]
-        result = engine.lint(pages, cwd=where, config=replay_config, today=today, select=select)
+        result = engine.lint(pages, cwd=where, config=replay_config, today=today, select=select, cache=cache)
         found: dict[str, list[tuple[str, str, str]]] = {}
         for f in result.findings:
             found.setdefault(f.path, []).append((f.rule, f.dimension, f.severity))

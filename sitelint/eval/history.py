@@ -86,7 +86,8 @@ class Git:
 
     def __call__(self, *args: str, binary: bool = False) -> str:
         done = subprocess.run(
-            ["git", "-c", "core.fsmonitor=false", "-c", "core.quotepath=off", "--no-optional-locks", *args],
+            ["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "core.quotepath=off",
+             "--no-optional-locks", *args],
             cwd=self.top, capture_output=True, check=False,
         )
         if done.returncode != 0:

@@ -19,9 +19,10 @@ class Checkout:
     def __init__(self, top: Path) -> None:
         self._tmp = tempfile.TemporaryDirectory(prefix="sitelint-replay-")
         self.path = Path(self._tmp.name) / "repo"
-        done = subprocess.run(["git", "-c", "core.fsmonitor=false", "clone", "--quiet", "--shared", "--no-checkout",
-                               "--no-hardlinks", str(top), str(self.path)], capture_output=True, text=True,
-                              check=False)
+        # No program of the repository's runs: no fsmonitor, no hooks (checkout would run post-checkout).
+        done = subprocess.run(["git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "clone",
+                               "--quiet", "--shared", "--no-checkout", "--no-hardlinks", str(top), str(self.path)],
+                              capture_output=True, text=True, check=False)
         if done.returncode != 0:
             self.close()
             raise HistoryError(f"cannot make a temporary clone of {top}: {done.stderr.strip()}")

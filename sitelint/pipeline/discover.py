@@ -59,7 +59,7 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
             variant = layout.variant_of(os.path.join(folder, ""))
             return variant.startswith("versioned:") and read_variants is not None and not read_variants(folder)
 
-        for path, problem, not_read in _walk_dir(docs_root, prune, wanted):
+        for path, problem, not_read in _walk_dir(docs_root, prune, wanted, _repository(layout.project_root)):
             full = str(path)
             if not_read:
                 yield Found(path, variant=layout.variant_of(os.path.join(full, "")), not_read=not_read)
@@ -84,11 +84,24 @@ def _posix(rel: str) -> str:
     return rel if os.sep == "/" else rel.replace(os.sep, "/")
 
 
-def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool]
+def _repository(project_root: Path) -> str:
+    """The folder symlinks may point into: the git work tree holding the project, else the project itself."""
+    real = Path(os.path.realpath(project_root))
+    return str(next((f for f in (real, *real.parents) if (f / ".git").exists()), real))
+
+
+OUTSIDE = "a symlink out of the repository: not followed (sitelint reads only the repository's own files)"
+
+
+def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool], repository: str
               ) -> Iterator[tuple[Path, str, int]]:
     """(page file, "", 0), (folder or file, problem, 0) and (pruned folder, "", pages in it), sorted."""
     visited: set[tuple[int, int]] = set()
     results: list[tuple[Path, str, int]] = []
+    inside = os.path.join(repository, "")
+
+    def leaves(entry: os.DirEntry[str]) -> bool:  # a link whose target lies outside the repository
+        return entry.is_symlink() and not os.path.join(os.path.realpath(entry.path), "").startswith(inside)
 
     def visit(folder: Path) -> None:
         try:
@@ -112,7 +125,9 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
                 is_dir = False
             if is_dir:
                 if entry.name not in SKIP_DIRS and not entry.name.startswith("."):
-                    if prune(entry.path):
+                    if leaves(entry):
+                        results.append((Path(entry.path), OUTSIDE, 0))
+                    elif prune(entry.path):
                         count = _count_pages(entry.path, wanted)
                         if count:
                             results.append((Path(entry.path), "", count))
@@ -122,6 +137,8 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
                 path = Path(entry.path)
                 if entry.is_symlink() and not path.exists():
                     results.append((path, "broken symlink: its target does not exist; remove it or fix the link", 0))
+                elif leaves(entry):
+                    results.append((path, OUTSIDE, 0))
                 else:
                     results.append((path, "", 0))
 

@@ -1,11 +1,19 @@
 """Measure and decide: run each rule's check (once per check and params), then turn measurements into findings by
-the rule's condition. Pure page checks take an unchanged page's measurements from the cache."""
+the rule's condition. Pure page checks take an unchanged page's measurements from the cache.
+
+Every page check runs under a deadline (the `page-timeout` setting, seconds): a check still running on a page when
+it passes is stopped, and the page gets one SUB000 finding naming the checks that skipped it. The deadline is a
+SIGALRM timer on the main thread (signal.setitimer): no thread and no process, so a check is stopped between two
+Python bytecodes. A check stuck inside one C call (a backtracking `re` match) is not; those are kept linear instead.
+"""
 
 from __future__ import annotations
 
 import functools
 import hashlib
 import json
+import signal
+import threading
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +27,8 @@ if TYPE_CHECKING:
     from sitelint.rulebook import Rule
 
 NAMESPACE, VERSION = "measure", 1
+PAGE_TIMEOUT = 10.0  # seconds, when the settings do not say (see config.SETTINGS["page-timeout"])
+PROBLEMS_CHECK = "page-problems"  # the check of SUB000, whose findings say a page was skipped
 
 
 @dataclass
@@ -40,25 +50,95 @@ def evaluate(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], run: RunCont
         spec = specs[rule.check]
         if spec.prefetch is not None and run.embedder is not None and run.scope is not None:
             run.embedder.warm(spec.prefetch(CheckContext({k: rule.params[k] for k in spec.params}, run)))
-    for rule in order:
-        spec = specs[rule.check]
-        params = {k: rule.params[k] for k in spec.params}
-        key = (spec.name, json.dumps(params, sort_keys=True, default=str))
-        if key not in measured:
-            measured[key] = measure(spec, CheckContext(params, run, note), pages, note, verbose)
-            lap(f"check:{spec.name}")
-        threshold = rule.threshold()
-        seen = out.values.setdefault(rule.code, [])
-        for m in measured[key]:
-            if run.scope is not None and m.at.path not in run.scope and not (
-                    rule.translations and m.at.path in run.translations):
-                continue
-            if threshold is not None and isinstance(m.values.get(threshold[0]), (int, float)):
-                seen.append(float(m.values[threshold[0]]))
-            finding = rule.finding(m, facts(by_path.get(m.at.path)))
-            if finding is not None:
-                out.findings.append(finding)
+    skipped: dict[str, list[str]] = {}  # page -> the checks that ran past the deadline on it
+    deadline = Deadline(float(run.settings.get("page-timeout", PAGE_TIMEOUT)))
+    if not deadline.usable:
+        note("page checks run without a time limit: page-timeout needs the main thread of a POSIX process")
+    with deadline:
+        for rule in order:
+            spec = specs[rule.check]
+            params = {k: rule.params[k] for k in spec.params}
+            key = (spec.name, json.dumps(params, sort_keys=True, default=str))
+            if key not in measured:
+                measured[key] = measure(spec, CheckContext(params, run, note), pages, note, verbose, deadline,
+                                        skipped)
+                lap(f"check:{spec.name}")
+            threshold = rule.threshold()
+            seen = out.values.setdefault(rule.code, [])
+            for m in measured[key]:
+                if run.scope is not None and m.at.path not in run.scope and not (
+                        rule.translations and m.at.path in run.translations):
+                    continue
+                if threshold is not None and isinstance(m.values.get(threshold[0]), (int, float)):
+                    seen.append(float(m.values[threshold[0]]))
+                finding = rule.finding(m, facts(by_path.get(m.at.path)))
+                if finding is not None:
+                    out.findings.append(finding)
+    out.findings += skipped_findings(skipped, deadline.seconds, rules, by_path, note)
     return out
+
+
+def skipped_findings(skipped: Mapping[str, list[str]], seconds: float, rules: Sequence[Rule],
+                     by_path: Mapping[str, Page], note: Callable[[str], None]) -> list[Finding]:
+    """One SUB000 finding per page that a check ran too long on (a note when SUB000 is not selected)."""
+    problems = next((r for r in rules if r.check == PROBLEMS_CHECK), None)
+    out: list[Finding] = []
+    for path, names in sorted(skipped.items()):
+        problem = (f"page skipped: took longer than {seconds:g} s in {', '.join(dict.fromkeys(names))}; "
+                   "split the page, exclude it, or raise page-timeout")
+        finding = None
+        if problems is not None:
+            m = Measurement({"unreadable": False, "workaround": True}, Location(path, 1), {"problem": problem})
+            finding = problems.finding(m, facts(by_path.get(path)))
+        if finding is None:
+            note(f"{path}: {problem}")
+        else:
+            out.append(finding)
+    return out
+
+
+class PageTimeout(BaseException):
+    """Raised in a page check that ran past its deadline; a BaseException, so a check's `except Exception` cannot
+    swallow it."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise PageTimeout
+
+
+class Deadline:
+    """A time limit for each run of a page check: a SIGALRM timer armed around the call, its handler installed for
+    the whole evaluation and the previous one put back after. Unusable (checks then run unbounded) off the main
+    thread, where Python delivers no signals, and where the platform has no setitimer."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.usable = (seconds > 0 and hasattr(signal, "setitimer")
+                       and threading.current_thread() is threading.main_thread())
+        self._previous: Any = None
+
+    def __enter__(self) -> Deadline:
+        if self.usable:
+            self._previous = signal.signal(signal.SIGALRM, _alarm)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+
+    def run(self, work: Callable[[], list[Measurement]]) -> list[Measurement] | None:
+        """What work returns, or None when it ran past the deadline."""
+        if not self.usable:
+            return work()
+        try:
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            try:
+                return work()
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except PageTimeout:  # also when the timer fired just as the work ended: it took the whole time anyway
+            return None
 
 
 def facts(page: Page | None) -> dict[str, Any]:
@@ -69,9 +149,10 @@ def facts(page: Page | None) -> dict[str, Any]:
 
 
 def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Callable[[str], None],
-            verbose: bool) -> list[Measurement]:
+            verbose: bool, deadline: Deadline | None = None,
+            skipped: dict[str, list[str]] | None = None) -> list[Measurement]:
     if spec.scope == "site":
-        return _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose)
+        return _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose) or []
     cache = ctx.run.cache
     ns = cache.namespace(NAMESPACE, VERSION) if spec.pure and cache is not None else None
     prefix = f"{spec.name}\0{spec.fingerprint}\0{json.dumps(dict(ctx.params), sort_keys=True, default=str)}"
@@ -85,8 +166,13 @@ def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Cal
             out += cached
             continue
         failed: list[bool] = []
-        found = _guard(functools.partial(_page_run, spec, page, ctx), f"check {spec.name} on {page.path}", note,
-                       verbose, failed)
+        work = functools.partial(_page_run, spec, page, ctx)
+        bounded = work if deadline is None else functools.partial(deadline.run, work)
+        found = _guard(bounded, f"check {spec.name} on {page.path}", note, verbose, failed)
+        if found is None:  # past the deadline: nothing measured, nothing cached, the page said to be skipped
+            if skipped is not None:
+                skipped.setdefault(page.path, []).append(spec.name)
+            continue
         if ns is not None and not failed:
             fresh[keys[page.path]] = [_to_data(m) for m in found]
         out += found
@@ -120,8 +206,8 @@ def _from_data(data: Any) -> list[Measurement] | None:
         return None
 
 
-def _guard(run: Callable[[], list[Measurement]], what: str, note: Callable[[str], None], verbose: bool,
-           failed: list[bool] | None = None) -> list[Measurement]:
+def _guard(run: Callable[[], list[Measurement] | None], what: str, note: Callable[[str], None], verbose: bool,
+           failed: list[bool] | None = None) -> list[Measurement] | None:
     # One failing check must not cost the user the rest of the report; the failure is stated, not hidden.
     try:
         return run()

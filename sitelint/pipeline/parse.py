@@ -63,17 +63,36 @@ def _parser(mdx: bool) -> MarkdownIt:
     cache never imports markdown-it (30 ms)."""
     return _markdown(indented_code=not mdx)
 
+# Front matter is a few dozen values; YAML aliases can make a few hundred bytes stand for billions of them, and
+# nesting deeper than Python's recursion limit breaks every walk over the values.
+MAX_FRONT_MATTER_VALUES = 100_000
+MAX_FRONT_MATTER_DEPTH = 50
+
+
 def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
     if masked.front_matter is None:
         return {}
+    loader = _YAML(masked.front_matter)
     try:
-        data = yaml.load(masked.front_matter, Loader=_YAML)  # noqa: S506 - a safe loader
+        node = loader.get_single_node()
+        size, depth = _expanded_size(node)
+        if size > MAX_FRONT_MATTER_VALUES:
+            problems.append((1, f"front matter expands to more than {MAX_FRONT_MATTER_VALUES:,} values through YAML "
+                                "aliases (&anchor, *alias); it is ignored: write the values out"))
+            return {}
+        if depth > MAX_FRONT_MATTER_DEPTH:
+            problems.append((1, f"front matter nests deeper than {MAX_FRONT_MATTER_DEPTH} levels; it is ignored: "
+                                "flatten it"))
+            return {}
+        data = loader.construct_document(node) if node is not None else None
     except Exception as exc:  # noqa: BLE001 - besides YAMLError: ValueError for 2024-02-30, RecursionError
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
         problems.append((line, f"front matter is not valid YAML: {reason}; fix it or remove it"))
         return {}
+    finally:
+        loader.dispose()
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -82,13 +101,56 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
     return data
 
 
+def _expanded_size(root: yaml.Node | None) -> tuple[int, int]:
+    """How many values a composed YAML document stands for once every alias is expanded, and how deep it nests,
+    counted on the node graph (an alias is the same node object again) without expanding it; the count stops past
+    the limit."""
+    if root is None:
+        return 0, 0
+    endless = (MAX_FRONT_MATTER_VALUES + 1, MAX_FRONT_MATTER_DEPTH + 1)
+    sizes: dict[int, tuple[int, int]] = {}
+    open_: set[int] = set()  # nodes whose values are being counted: meeting one again is a recursive alias
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        kids = _children(node)
+        if not children_done and id(node) in open_:
+            return endless  # `a: &a [*a]` stands for values without end
+        if children_done or not kids:
+            open_.discard(id(node))
+            total = 1 + sum(sizes.get(id(kid), (0, 0))[0] for kid in kids)
+            depth = 1 + max((sizes.get(id(kid), (0, 0))[1] for kid in kids), default=0)
+            sizes[id(node)] = (min(total, MAX_FRONT_MATTER_VALUES + 1), depth)
+            continue
+        open_.add(id(node))
+        stack.append((node, True))
+        stack.extend((kid, False) for kid in kids if id(kid) not in sizes)
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
 def _sections(headings: list[tuple[str, int, int]], line_count: int) -> tuple[Section, ...]:
-    sections: list[Section] = []
-    for index, (title, level, line) in enumerate(headings):
-        end = next((h[2] - 1 for h in headings[index + 1 :] if h[1] <= level), line_count)
-        parent = next((j for j in range(index - 1, -1, -1) if headings[j][1] < level), -1)
-        sections.append(Section(title, level, line, max(line, end), parent))
-    return tuple(sections)
+    """Each heading's section: it ends before the next heading of its level or higher, and its parent is the nearest
+    heading above it of a higher level (one pass, a stack of the open headings: 100,000 headings stay linear)."""
+    ends = [line_count] * len(headings)
+    parents = [-1] * len(headings)
+    open_: list[int] = []  # indexes of headings whose sections are still open, levels strictly increasing
+    for index, (_, level, line) in enumerate(headings):
+        while open_ and headings[open_[-1]][1] >= level:
+            ends[open_.pop()] = line - 1
+        parents[index] = open_[-1] if open_ else -1
+        open_.append(index)
+    return tuple(Section(title, level, line, max(line, ends[i]), parents[i])
+                 for i, (title, level, line) in enumerate(headings))
 
 
 def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page:

@@ -44,6 +44,10 @@ def read_source(abspath: Path, max_bytes: int) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputProblem("the file is UTF-16 text; re-encode it as UTF-8")
     nul = data.find(b"\x00")
+    codec = _utf16_without_bom(data) if nul >= 0 else ""
+    if codec:
+        raise InputProblem(f"the file is {codec} text (without a byte order mark); re-encode it as UTF-8 "
+                           f"(for example: iconv -f {codec} -t UTF-8)")
     if nul >= 0:
         raise InputProblem(
             f"the file holds binary data (a NUL byte at offset {nul}), not text; "
@@ -58,6 +62,28 @@ def read_source(abspath: Path, max_bytes: int) -> str:
             "re-encode it as UTF-8 (for example: iconv -f latin1 -t utf-8)",
             line,
         ) from None
+
+
+def _utf16_without_bom(data: bytes) -> str:
+    """The UTF-16 codec NUL-holding bytes read as ("" for none): an even length, NULs in every other byte for Latin
+    letters, and nothing but printable characters and white space once decoded."""
+    if len(data) % 2 or len(data) < 4:
+        return ""
+    for codec, high in (("UTF-16LE", data[1::2]), ("UTF-16BE", data[0::2])):
+        if high.count(0) * 4 < len(high):  # text in a Latin script has a zero high byte for most characters
+            continue
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        if all(ch.isprintable() or ch in "\t\n\r\f" for ch in text):
+            return codec
+    return ""
+
+
+def display(path: str) -> str:
+    """A path as a report can show it: bytes of a file name that are not UTF-8 written as \\xNN escapes."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def rel(path: Path, cwd: Path) -> str:
@@ -103,6 +129,9 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     sources: list[tuple[str, Path, str, str]] = []
     for item in found:
         where = rel(item.path, cwd)
+        if where != display(where):  # a name that is not UTF-8 cannot be shown, matched by globs or keyed
+            unreadable.append((display(where), "the file name is not valid UTF-8; rename the file"))
+            continue
         if item.problem:
             unreadable.append((where, item.problem))
             continue

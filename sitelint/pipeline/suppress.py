@@ -20,8 +20,12 @@ UNUSED_CODE = "SUB099"
 UNUSED_NAME = "unused-suppression"
 EVERY_RULE = "*"
 
+# The codes stop at the comment's end and never run on past the next comment's start: a page of unclosed
+# directives costs one pass, not one pass per directive.
 _DIRECTIVE = re.compile(
-    r"(?:<!--|\{/\*)\s*sitelint-(disable-next-line|disable-line|disable|enable)\b(.*?)(?:-->|\*/\s*\})", re.S
+    r"(?:<!--|\{/\*)\s*sitelint-(disable-next-line|disable-line|disable|enable)\b"
+    r"((?:(?!-->|\*/|<!--|\{/\*).)*)(?:-->|\*/\s*\})",
+    re.S,
 )
 _SPLIT = re.compile(r"[\s,]+")
 _CODE = re.compile(r"[A-Za-z]+\d+")
@@ -63,7 +67,8 @@ def suppressions(page: Page, names: Mapping[str, str]) -> list[Suppression]:
         Suppression(page.path, normalise(token, names), token, line, 1, last_line)
         for token, line in _front_matter_tokens(page)
     ]
-    lines = page.source.replace("\r\n", "\n").split("\n")
+    # The same lines the parser numbered: CRLF and a lone CR (old Mac files) each end a line.
+    lines = page.source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     open_ranges: dict[str, tuple[str, int]] = {}
     for kind, tokens, line, end_line in _directives(page):
         codes = [(normalise(token, names), token) for token in tokens] or [(EVERY_RULE, "")]

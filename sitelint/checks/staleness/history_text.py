@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitelint.model import Block, Page
+from sitelint.saferegex import searcher
 from sitelint.sites.product import Version
 
 VER = r"v?\d+(?:\.(?:\d+|x|X|\*))*(?![\w-]*\d)"
@@ -85,7 +86,9 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> b
 
 
 def _history_title(text: str, pattern: str) -> bool:
-    return bool(re.search(pattern, text, re.I)) or re.match(r"\s*(?:version\s+)?v?\d+\.\d+", text, re.I) is not None
+    if searcher(pattern).search(text) is not None:
+        return True
+    return re.match(r"\s*(?:version\s+)?v?\d+\.\d+", text, re.I) is not None
 
 
 def exempt_reason(page: Page, params: Mapping[str, Any]) -> str:
@@ -94,10 +97,11 @@ def exempt_reason(page: Page, params: Mapping[str, Any]) -> str:
     for glob in params["exempt-paths"]:
         if fnmatch.fnmatch(path, str(glob).lower()):
             return f"path matches {glob}"
-    if re.search(params["exempt-titles"], page.title, re.I):
+    titles = searcher(params["exempt-titles"])  # a configured pattern: RE2, linear in the text
+    if titles.search(page.title):
         return f"title '{page.title}'"
     tags = " ".join(str(page.front_matter.get(k, "")) for k in ("tags", "keywords", "category", "categories", "type"))
-    if re.search(params["exempt-titles"], tags, re.I):
+    if titles.search(tags):
         return "front matter"
     return ""
 

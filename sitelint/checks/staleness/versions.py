@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sitelint.checks import CheckContext, Param, Words, spec
+from sitelint.checks import CheckContext, Pattern, Words, spec
 from sitelint.checks.staleness.common import frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
@@ -18,7 +18,7 @@ from sitelint.model import Location, Measurement, Page
 
 HISTORY_PARAMS = {
     "exempt-paths": Words("Globs of pages whose job is history (changelogs, migration guides)."),
-    "exempt-titles": Param(str, "A regular expression of titles and headings whose sections are history."),
+    "exempt-titles": Pattern("A regular expression of titles and headings whose sections are history."),
     "product-names": Words("Names of the product besides the one its package file gives."),
     "other-products": Words("Products whose versions a page may name (node, python): never this product's."),
 }
