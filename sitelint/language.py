@@ -40,8 +40,8 @@ _FUNCTION_WORDS: dict[str, frozenset[str]] = {
     lang: frozenset(w for w in words.split() if _SEEN[w] == 1) for lang, words in _FREQUENT.items()
 }
 _LANGS_OF: dict[str, tuple[str, ...]] = {}
-for _lang, _words in _FUNCTION_WORDS.items():
-    for _word in _words:
+for _lang, _vocabulary in _FUNCTION_WORDS.items():
+    for _word in _vocabulary:
         _LANGS_OF[_word] = (*_LANGS_OF.get(_word, ()), _lang)
 _WORD = re.compile(r"[^\W\d_]+")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
