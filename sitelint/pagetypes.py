@@ -53,6 +53,7 @@ _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs",
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
                           r"\s*\d)")
 _VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)
+_RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
@@ -101,12 +102,14 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     versions = [b for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())]
     if len(versions) >= 2:
         return "release-notes", f"{len(versions)} headings are version numbers"
-    if any(f in _BLOG_DIRS for f in folders):
-        return "blog", "in a blog folder"
-    if _DATED_NAME.match(name):
-        return "blog", "a date-prefixed file name"
-    if front.get("date") and (front.get("authors") or front.get("author")):
-        return "blog", "front matter `date` and `author`"
+    post = ("in a blog folder" if any(f in _BLOG_DIRS for f in folders) else
+            "a date-prefixed file name" if _DATED_NAME.match(name) else
+            "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
+            else "")
+    if post:
+        if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
+            return "release-notes", f"a post announcing a release ({post})"
+        return "blog", post
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
     directives = [b for b in page.blocks if b.kind == "directive"]

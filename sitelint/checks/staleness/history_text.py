@@ -142,7 +142,8 @@ def prose(page: Page, params: Mapping[str, Any]) -> Iterator[Block]:
 HISTORICAL = re.compile(
     r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
-    r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier)\W+(?:\w+\W+){0,3}$",
+    r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called)"
+    r"\W+(?:\w+\W+){0,5}$",
     re.I,
 )
 # A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
