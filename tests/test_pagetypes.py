@@ -116,8 +116,8 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
 
 @pytest.mark.parametrize(("files", "translation", "source", "locale"), [
     ({"astro.config.mjs": STARLIGHT, "src/content/docs/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
-      "src/content/docs/zh-cn/guide.md": "# G\n", "src/content/docs/design/guide.md": "# G\n"},
-     "src/content/docs/zh-cn/guide.md", "src/content/docs/guide.md", "zh"),
+      "src/content/docs/zh-CN/guide.md": "# G\n", "src/content/docs/design/guide.md": "# G\n"},
+     "src/content/docs/zh-CN/guide.md", "src/content/docs/guide.md", "zh"),  # key zh-cn, folder zh-CN
     ({"astro.config.mjs": STARLIGHT, "src/content/docs/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n"},
      "src/content/docs/de/guide.md", "src/content/docs/guide.md", "de"),
     ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},

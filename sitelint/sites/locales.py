@@ -70,8 +70,13 @@ def _locale_objects(source: str) -> tuple[dict[str, str], str]:
 
 
 def _folders(root: Path, locales: dict[str, str], skip: set[str]) -> tuple[tuple[Path, str], ...]:
-    return tuple((root / key, lang) for key, lang in sorted(locales.items())
-                 if key not in skip and (root / key).is_dir())
+    """The folder of each locale: named by its key, in any case (Astro lower-cases routes: `zh-cn` is `zh-CN/`)."""
+    try:
+        children = {d.name.lower(): d for d in root.iterdir() if d.is_dir()}
+    except OSError:
+        return ()
+    return tuple((children[key.lower()], lang) for key, lang in sorted(locales.items())
+                 if key not in skip and key.lower() in children)
 
 
 def _starlight(config: Path, root: Path) -> Languages:
