@@ -1,9 +1,9 @@
 """The corpus the duplication checks judge: the eligible pages, their digests, and how a canonical copy is chosen.
 
 Corpus: every page except deliberate copies (versioned and i18n variants), pages whose type repeats others on purpose
-(blog posts, release notes, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that MDX pages import
-or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per run, before the
-checks, by the prepare stage.
+(blog posts, release notes, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that
+MDX pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per
+run, before the checks, by the prepare stage.
 """
 
 from __future__ import annotations
