@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from sitelint.build.severity import NEVER_CHECKED, SeverityGap
 from sitelint.build.logs.base import DEFECT_CLASSES, BuildLog
+from sitelint.build.severity import NEVER_CHECKED, SeverityGap
 from sitelint.model import BuildFinding, Finding
 
 ONLY_REFLAGS = (

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sitelint.build.logs.sphinx import classify
 from sitelint.sites.siteconfig import (
     block_after,
     docusaurus_config,
@@ -26,7 +27,6 @@ from sitelint.sites.siteconfig import (
     sphinx_conf,
     vitepress_config,
 )
-from sitelint.build.logs.sphinx import classify
 
 # Defect classes no build of the framework checks at all, whatever its config.
 NEVER_CHECKED: dict[str, frozenset[str]] = {

@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sitelint.build.logs.base import BuildLog, PathResolver, find_line, is_page_target, strip_ansi, unique_findings
-from sitelint.sites.docusaurus import RouteMap, build_route_map
 from sitelint.model import BuildFinding, Severity
+from sitelint.sites.docusaurus import RouteMap, build_route_map
 
 FRAMEWORK = "docusaurus"
 COLD_CACHE_NOTE = (

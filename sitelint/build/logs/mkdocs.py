@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitelint.build.logs.base import BuildLog, PathResolver, find_line, is_page_target, strip_ansi, unique_findings
-from sitelint.sites.siteconfig import load_yaml, mkdocs_config
 from sitelint.model import BuildFinding, Severity
+from sitelint.sites.siteconfig import load_yaml, mkdocs_config
 
 FRAMEWORK = "mkdocs"
 INFO_NOTE = (

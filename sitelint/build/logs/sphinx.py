@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from sitelint.build.logs.base import BuildLog, PathResolver, strip_ansi, unique_findings
-from sitelint.sites.siteconfig import sphinx_conf
 from sitelint.model import BuildFinding, Severity
+from sitelint.sites.siteconfig import sphinx_conf
 
 FRAMEWORK = "sphinx"
 NOT_FATAL_NOTE = "Sphinx ran without -W: its {count} warning(s) did not fail the build."

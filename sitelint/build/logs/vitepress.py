@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from sitelint.build.logs.base import BuildLog, PathResolver, find_line, is_page_target, strip_ansi, unique_findings
-from sitelint.sites.siteconfig import js_value, mask_comments, read_text, vitepress_config
 from sitelint.model import BuildFinding
+from sitelint.sites.siteconfig import js_value, mask_comments, read_text, vitepress_config
 
 FRAMEWORK = "vitepress"
 ANCHOR_NOTE = "VitePress does not check link anchors (#fragments): a broken anchor passes its build silently."
