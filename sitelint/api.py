@@ -87,7 +87,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         if changed is not None:
             scope = _changed_only(site, scope, changed, cwd)
         lap("read+parse")
-        tell("prepare", len(site.pages), len(site.pages))
+        tell(f"prepare ({len(site.pages)} pages read)", 0, 0)
         run = prepare.prepare(site, settings, today or _today(), scope, cache, wanted, notes.append, embedder)
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)

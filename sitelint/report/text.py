@@ -115,11 +115,11 @@ def scope_sentences(s: Mapping[str, Any]) -> list[str]:
         if gate.get("changed_pages") is not None:
             out.append(f"Reported on the {gate['changed_pages']} page(s) changed since {since}; the whole site "
                        "was read.")
-        if gate.get("lines"):
-            left = gate.get("left_out", 0)
-            shown = " ".join(gate.get("left_out_pages", [])[:3]) or "PATHS"
+        left = gate.get("left_out", 0)
+        if gate.get("lines") and left:
+            shown = " ".join(gate.get("left_out_pages", [])[:3])
             out.append(f"Only lines changed since {since} were reported on: {left} older finding(s) on these pages "
-                       f"left out" + (f" (`sitelint check {shown}` shows them)." if left else "."))
+                       f"left out (`sitelint check {shown}` shows them).")
         for why in gate.get("outside", []):
             out.append(why)
     return out
