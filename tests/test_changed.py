@@ -147,3 +147,16 @@ def test_changed_lines_in_a_repository_without_commits(tmp_path: Path) -> None:
     git(tmp_path, "add", ".")
     code, doc = findings(tmp_path, "--changed-lines", "docs/limits.md")
     assert code == 1 and [f["rule"] for f in doc["findings"]] == ["SUB001"]
+
+
+def test_changed_since_narrows_the_builds_findings_too(history: Path) -> None:
+    commit(history, {"docs/deploying.md": GUIDE.replace("# Deploying", "# Shipping"), "mkdocs.yml": "site_name: X\n"},
+           "A new page, and the site's config")
+    link = ("WARNING -  Doc file '{}' contains a link 'gone.md', but the target 'gone.md' is not found among "
+            "documentation files.\n")
+    (history / "build.log").write_text(link.format("limits.md") + link.format("deploying.md"), encoding="utf-8")
+    code, out = invoke(history, "ci", "--no-semantic", "--select", "SUB001", "--build-log", "build.log",
+                       "--changed-since", "main", "--format", "json")
+    doc = json.loads(out)
+    assert [(f["path"], f["rule"]) for f in doc["findings"]] == [("docs/deploying.md", "BUILD")]
+    assert {f["path"] for f in doc["build"]["findings"]} == {"docs/limits.md", "docs/deploying.md"}  # all compared

@@ -53,9 +53,13 @@ def apply(result: engine.LintResult, opts: dict[str, Any], gate: Gate | None, pa
     top = top_of(result, gate)
     base = changes.repo_base(cwd, top)
     findings = list(result.findings)
+    if gate is not None and gate.files is not None:  # the build's findings too: only on the changed pages
+        shown = set(result.scope)
+        findings = [f for f in findings if f.path in shown]
     summary = dict(result.summary)
     if opts["baseline_file"]:
-        findings, summary["baseline"] = _against_baseline(result, opts, top, base, whole=not paths and gate is None)
+        findings, summary["baseline"] = _against_baseline(result, findings, opts, top, base,
+                                                          whole=not paths and gate is None)
     if gate is not None:
         summary["gate"] = {"since": gate.since, "lines": bool(opts["changed_lines"]),
                            "changed_pages": len(result.scope) if gate.files is not None else None}
@@ -72,8 +76,8 @@ def apply(result: engine.LintResult, opts: dict[str, Any], gate: Gate | None, pa
     return replace(result, findings=tuple(findings), summary=summary)
 
 
-def _against_baseline(result: engine.LintResult, opts: dict[str, Any], top: Path, base: str,
-                      whole: bool) -> tuple[list[Any], dict[str, Any]]:
+def _against_baseline(result: engine.LintResult, findings: Sequence[Any], opts: dict[str, Any], top: Path,
+                      base: str, whole: bool) -> tuple[list[Any], dict[str, Any]]:
     path = Path(opts["baseline_file"])
     try:
         recorded = baselines.load(path)
@@ -86,7 +90,7 @@ def _against_baseline(result: engine.LintResult, opts: dict[str, Any], top: Path
     def in_scope(name: str) -> bool:  # a whole-site run also sees the pages deleted since the baseline
         return name in shown or (whole and not (top / name).exists())
 
-    compared = baselines.compare(recorded, result.findings, result.site, base, renamed, in_scope)
+    compared = baselines.compare(recorded, findings, result.site, base, renamed, in_scope)
     if opts["baseline_update"]:
         try:
             baselines.save(baselines.Baseline(compared.kept, changes.head(top) if _in_git(top) else ""), path)
