@@ -63,7 +63,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         clock[0] = now
         if name.startswith("check:"):
             done = sum(1 for key in times if key.startswith("check:"))
-            tell(f"check {name[6:]}", min(done, checks), checks)
+            tell("checks", min(done, checks), checks)
 
     tell("discover", 0, 0)
     layout = discover.detect(next((t for t in targets if t.is_dir()), cwd), settings["docs-root"])

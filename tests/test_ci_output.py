@@ -145,7 +145,7 @@ def test_progress_lines_in_a_log_from_discovery_to_report(repo: Path) -> None:
     lines = done.stderr.splitlines()
     stages = [line.split("] ", 1)[1].split(" ")[0] for line in lines if line.startswith("sitelint: [")]
     assert stages[0] == "discover" and stages[-2:] == ["report", "done"], done.stderr
-    assert {"read", "prepare", "check", "score"} <= set(stages)
+    assert {"read", "prepare", "checks", "score"} <= set(stages)
     assert "\r" not in done.stderr and "\x1b" not in done.stderr  # plain lines, no bar, no escapes
     quiet = subprocess.run([sys.executable, "-m", "sitelint", "check", *RULES, "-q"], cwd=repo / "website",
                            capture_output=True, text=True, env=env, timeout=300)

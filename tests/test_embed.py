@@ -123,7 +123,7 @@ def test_progress_goes_to_the_callback_and_stderr_stays_silent(capfd: pytest.Cap
     assert capfd.readouterr().err == ""  # silent, including library bars: the run's own display shows progress
     seen: list[tuple[int, int]] = []
     embedder_for({}, None, lambda m: None, lambda done, total: seen.append((done, total))).embed([INSTALL, UNRELATED])
-    assert seen == [(2, 2)] and capfd.readouterr().err == ""
+    assert seen == [(0, 2), (2, 2)] and capfd.readouterr().err == ""
 
 
 RUN = textwrap.dedent("""

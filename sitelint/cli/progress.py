@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-TTY_DELAY = 0.5  # seconds before a bar appears on a terminal
+TTY_DELAY = 0.5  # seconds of a run before a bar appears on a terminal
 LOG_DELAY = 3.0  # seconds before a log hears anything, unless progress was asked for
 LOG_INTERVAL = 10.0  # seconds between two lines of the same stage in a log
 
@@ -71,16 +71,18 @@ class Progress:
         self._said = self._clock()
 
     def _draw(self, stage: str, done: int, total: int) -> None:
-        family = "checks" if stage.startswith("check ") else stage
-        if self._bar is None or family != self._bar_stage:
+        # A bar appears only once the run has lasted `delay` (a quick run shows none), and at once from then on:
+        # nothing redraws a bar while a stage works without telling, so a bar held back would stay hidden.
+        if self._clock() - self._start < self._delay:
+            return
+        if self._bar is None or stage != self._bar_stage:
             from tqdm import tqdm
 
             if self._bar is not None:
                 self._bar.close()
-            self._bar = tqdm(total=total or None, desc=f"sitelint: {stage}", file=self._stream, delay=self._delay,
-                             leave=False, dynamic_ncols=True, unit="")
-            self._bar_stage = family
-        self._bar.set_description_str(f"sitelint: {stage}", refresh=False)
+            self._bar = tqdm(total=total or None, desc=f"sitelint: {stage}", file=self._stream, leave=False,
+                             dynamic_ncols=True, unit="")
+            self._bar_stage = stage
         if total and self._bar.total != total:
             self._bar.total = total
         self._bar.update(max(0, done - self._bar.n))

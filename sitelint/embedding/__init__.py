@@ -161,6 +161,8 @@ class Embedder:
     def _encode(self, texts: list[str]) -> dict[str, np.ndarray] | None:
         if self.problem:
             return None
+        if self._progress is not None:  # said before the model loads, which can take longer than the encoding
+            self._progress(0, len(texts))
         backend = self._backend(len(texts))
         if backend is None:
             return None
