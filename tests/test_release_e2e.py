@@ -85,6 +85,23 @@ def test_release_refuses_a_dirty_tree_and_a_readme_naming_another_rev(tmp_path: 
     assert done.returncode == 1 and f"must be {TAG}" in done.stderr and git(repo, "tag", "-l") == ""
 
 
+def test_the_hooks_lint_the_docs_roots_and_report_changed_lines() -> None:
+    import yaml
+
+    done = subprocess.run([str(BIN / "pre-commit"), "validate-manifest", str(ROOT / ".pre-commit-hooks.yaml")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")):
+        assert hook["args"] == ["--changed-lines", "--summary=short"]
+        files = re.compile(hook["files"])
+        for page in ("docs/intro.md", "docs/source/index.md", "website/docs/a.mdx", "versioned_docs/version-1/a.md",
+                     "website/i18n/fr/docusaurus-plugin-content-docs/current/a.md", "src/content/docs/guide.mdx",
+                     "doc/index.md"):
+            assert files.search(page), (hook["id"], page)
+        for other in ("README.md", ".github/ISSUE_TEMPLATE/bug.md", "CHANGELOG.md", "docsy/a.md", "src/a.md"):
+            assert not files.search(other), (hook["id"], other)
+
+
 def site_with_history(root: Path) -> Path:
     """A fresh repository: an old guide with a placeholder committed; staged, an edit of the guide elsewhere, a new
     thin page and a thin README at the top (outside the docs root)."""

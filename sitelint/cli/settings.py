@@ -102,8 +102,8 @@ def _semantic(settings: Any) -> str:
         return "off (semantic = false or --no-semantic)"
     if importlib.util.find_spec("torch") and importlib.util.find_spec("sentence_transformers"):
         return "on (torch and sentence-transformers installed)"
-    return ("on when the model's ONNX export is in the user cache folder; torch is not installed (the light install: "
-            "pip install 'sitelint[semantic]' for every case)")
+    return ("on, but the semantic extra is not installed: the lexical rules run, the semantic rule does not (pip "
+            "install 'sitelint[semantic]')")
 
 
 def _files_pattern(docs: Sequence[Path], project: Path) -> str:
