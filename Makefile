@@ -18,7 +18,7 @@ $(BIN)/python:
 # torch first, pinned: a plain `torch` requirement would pull a multi-GB CUDA build.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet torch==2.13.0
-	$(BIN)/pip install --quiet -e ".[dev]"
+	$(BIN)/pip install --quiet -e ".[dev,semantic,html]"
 	touch $(STAMP)
 
 demo: $(STAMP)

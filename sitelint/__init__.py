@@ -1,3 +1,3 @@
 """sitelint: the second instrument for documentation sites."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +19,8 @@ from sitelint.cache import CacheRefused, open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
 from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total): a run's progress, for a bar or a log line
 
 
 class InputError(Exception):
@@ -39,8 +41,10 @@ class LintResult:
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
          today: dt.date | None = None, select: Sequence[str] = (), ignore: Sequence[str] = (),
-         verbose: bool = False, cache: Path | None = None) -> LintResult:
-    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given.
+         verbose: bool = False, cache: Path | None = None, changed: Collection[Path] | None = None,
+         progress: Progress | None = None) -> LintResult:
+    """Lint the site that `cwd` (or the first directory in `paths`) belongs to; report only on `paths` if given,
+    and only on the `changed` files (absolute paths) if given. `progress` hears each stage as it goes.
 
     `cache` is a cache file the caller names (the command line's --cache): it may lie anywhere, where the `cache`
     setting must stay inside the project and outside the docs."""
@@ -54,12 +58,17 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     notes: list[str] = []
     times: dict[str, float] = {}
     clock = [time.perf_counter()]
+    tell = progress or _silent
 
     def lap(name: str) -> None:
         now = time.perf_counter()
         times[name] = times.get(name, 0.0) + now - clock[0]
         clock[0] = now
+        if name.startswith("check:"):
+            done = sum(1 for key in times if key.startswith("check:"))
+            tell("checks", min(done, checks), checks)
 
+    tell("discover", 0, 0)
     start = next((t for t in targets if t.is_dir()), cwd)
     layout = discover.detect(start, settings["docs-root"], settings["language"])
     specs = registry()
@@ -69,6 +78,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                    [*settings["ignore"], *ignore], str(config.source or "the configuration"))
     except rulebook.RuleError as exc:
         raise InputError(str(exc)) from None
+    checks = len({r.check for r in rules if r.check in specs})
     try:
         store = open_cache(settings, layout.project_root, notes.append, docs_roots=layout.docs_roots, explicit=cache)
     except CacheRefused as exc:
@@ -76,18 +86,27 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     try:
         wanted = prepare.needs([specs[r.check] for r in rules if r.check in specs])
         edited = "embedder" in wanted and read.new_to_cache(targets, cwd, settings, store, layout)
-        embedder = prepare.embedder(settings, store, wanted, edited, notes.append)
+        embedder = prepare.embedder(settings, store, wanted, edited, notes.append,
+                                    lambda done, total: tell("embed passages", done, total))
+        tell("read pages", 0, 0)
         site = read.read_site(layout, settings, cwd, targets, store)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
+        if changed is not None:
+            scope = _changed_only(site, scope, changed, cwd)
         lap("read+parse")
+        tell(f"prepare ({len(site.pages)} pages read)", 0, 0)
         run = prepare.prepare(site, settings, today or _today(), scope, store, wanted, notes.append, embedder)
-        run = replace(run, translations=read.translations_of(site, targets))
+        translations = read.translations_of(site, targets)
+        if changed is not None:
+            translations = _changed_only(site, translations, changed, cwd)
+        run = replace(run, translations=translations)
         lap("prepare")
         measured = evaluate.evaluate(rules, specs, run, notes.append, verbose, lap)
     finally:
         if "embedder" in locals() and embedder is not None:
             embedder.close()
         store.close()
+    tell("score", 0, 0)
     findings = rulebook.corroborate(measured.findings, rules)
     judged = {f.path for f in findings}
     reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]
@@ -102,6 +121,18 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
                       tuple(shown), MappingProxyType(times))
+
+
+def _silent(stage: str, done: int, total: int) -> None:
+    """No progress shown."""
+
+
+def _changed_only(site: Site, scope: frozenset[str] | None, changed: Collection[Path], cwd: Path) -> frozenset[str]:
+    """The report scope narrowed to the changed files: the rest of the site is still read, as the corpus."""
+    wanted = {os.path.normpath(str(p)) for p in changed}
+    chosen = {p.path for p in site.pages if os.path.normpath(str(p.abspath)) in wanted}
+    chosen |= {p for p, _ in site.unreadable if os.path.normpath(os.path.join(cwd, p)) in wanted}
+    return frozenset(chosen if scope is None else chosen & scope)
 
 
 def known_rules(config: configmod.Config, specs: Mapping[str, Any] | None = None) -> list[rulebook.Rule]:

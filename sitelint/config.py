@@ -52,7 +52,7 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
         "model": Setting(str, "", "Sentence-transformers model folder or name (default: packaged all-MiniLM-L6-v2)."),
         "cache": Setting(str, "", "Path of the cache database (default: .sitelint/cache.sqlite)."),
         "semantic": Setting(bool, SEMANTIC_DEFAULT, "Run the embedding-based (paraphrase) rules."),
-        "progress": Setting(bool, False, "Show a progress bar while embedding even when stderr is not a terminal."),
+        "progress": Setting(bool, False, "Show progress from the start of a run, also when stderr is a log."),
         "lint-variants": Setting(bool, False, "Report on versioned docs (frozen copies, read only then) and on "
                                               "translations with every rule; they never count as duplicates."),
         "max-page-bytes": Setting(int, 2_000_000, "Pages larger than this are reported and not linted."),

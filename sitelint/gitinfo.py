@@ -88,6 +88,11 @@ def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           errors="surrogateescape", check=False)
 
 
+def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """git as this tool always runs it (no optional locks, no fsmonitor, paths unquoted), for other modules."""
+    return _run(cwd, *args)
+
+
 def _git(cwd: Path, *args: str) -> str:
     done = _run(cwd, *args)
     if done.returncode != 0:

@@ -21,11 +21,12 @@ Value = float | int | bool | str
 
 @dataclass(frozen=True)
 class Location:
-    """A place in a page: path relative to the working directory (forward slashes), 1-based lines."""
+    """A place in a page: path relative to the working directory (forward slashes), 1-based lines and column."""
 
     path: str
     line: int
     end_line: int | None = None
+    col: int = 1
 
 
 @dataclass(frozen=True)
@@ -174,15 +175,26 @@ class Measurement:
 
 @dataclass(frozen=True)
 class Finding:
+    """One reported problem at 1-based line, end_line and col of a page (end_line is never before line)."""
+
     rule: str  # code, e.g. SUB001
     name: str
     dimension: Dimension
     severity: Severity
     path: str
     line: int
-    end_line: int | None
+    end_line: int | None  # None or 0 from a check means the finding's own line; stored as a line, never None
     message: str
     related: tuple[Location, ...] = ()
+    col: int = 1
+
+    def __post_init__(self) -> None:
+        # Checks give a place as they measured it; every report promises 1-based lines, so they are made so here,
+        # once, where a Finding is made.
+        line = max(1, self.line or 1)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "end_line", max(line, self.end_line or line))
+        object.__setattr__(self, "col", max(1, self.col or 1))
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def invoke(cwd: Path, *args: str) -> tuple[int, str]:
 def test_thin_page_fails_with_ruff_style_line(demo_site: Path) -> None:
     code, out = invoke(demo_site, "check", "--no-semantic", "--select", "SUB001")
     assert code == 1
-    assert "docs/thin.md:1: SUB001 Thin page: 3 words of prose (minimum 150) [thin-page]" in out
+    assert "docs/thin.md:1:1: SUB001 Thin page: 3 words of prose (minimum 150) [thin-page]" in out
     assert "docs/good.md" not in out.split("Found")[0]
 
 
@@ -133,7 +133,7 @@ def test_output_file_and_quiet(demo_site: Path) -> None:
     code, out = invoke(demo_site, "check", "--no-semantic", "-q", "--select", "SUB001", "-o", "r.txt")
     assert code == 1 and out == ""
     text = (demo_site / "r.txt").read_text(encoding="utf-8")
-    assert text.startswith("docs/thin.md:1: SUB001") and "Found" not in text
+    assert text.startswith("docs/thin.md:1:1: SUB001") and "Found" not in text
 
 
 def test_rules_and_explain() -> None:
@@ -203,10 +203,10 @@ def test_versioned_copies_are_read_and_reported_only_when_asked(tmp_path: Path) 
     assert "1 versioned or translated copies skipped, see lint-variants" in out
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001",
                        "website/versioned_docs/version-1.0/old.md")
-    assert code == 1 and "website/versioned_docs/version-1.0/old.md:1: SUB001" in out
+    assert code == 1 and "website/versioned_docs/version-1.0/old.md:1:1: SUB001" in out
     (tmp_path / "sitelint.toml").write_text("lint-variants = true\n", encoding="utf-8")
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "SUB001")
-    assert code == 1 and "version-1.0/old.md:1: SUB001" in out
+    assert code == 1 and "version-1.0/old.md:1:1: SUB001" in out
 
 
 def test_summary_says_when_semantic_rules_did_not_run(demo_site: Path) -> None:
@@ -235,7 +235,7 @@ def test_rules_and_explain_know_the_projects_own_rules(tmp_path: Path) -> None:
     code, out = invoke(tmp_path, "explain", "very-thin-page")
     assert code == 0 and "Readers land on them from search" in out
     code, out = invoke(tmp_path, "check", "--no-semantic", "--select", "MY001")
-    assert code == 1 and "docs/thin.md:1: MY001 Only 3 words of prose [very-thin-page]" in out
+    assert code == 1 and "docs/thin.md:1:1: MY001 Only 3 words of prose [very-thin-page]" in out
 
 
 def test_an_unreadable_page_named_on_the_command_line_is_reported(tmp_path: Path) -> None:

@@ -83,4 +83,4 @@ def test_pre_commit_system_hook_blocks_thin_page(tmp_path: Path) -> None:
     git(repo, "add", ".")
     failed = subprocess.run([*cmd, "--files", "docs/thin.md"], cwd=repo, env=env, capture_output=True, text=True)
     assert failed.returncode == 1, failed.stdout + failed.stderr
-    assert "docs/thin.md:1: SUB001" in failed.stdout
+    assert "docs/thin.md:1:1: SUB001" in failed.stdout

@@ -1,4 +1,4 @@
-"""The command line: check, ci, probe, eval, rules, explain and cache.
+"""The command line: check, ci, baseline, probe, eval, rules, explain and cache.
 
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or input error, 130 interrupted.
 """
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -60,6 +61,16 @@ def emit(text: str, output: str | None) -> None:
         fail(f"{output}: cannot write the report: {exc.strerror or exc}")
 
 
+def html_module() -> Any:
+    """The html report, or exit 2 saying how to install what it draws with (the `html` extra)."""
+    try:
+        from sitelint.report import html
+    except ImportError as exc:
+        fail(f"--format html needs Jinja2 and matplotlib ({exc.name} is not installed): pip install 'sitelint[html]'")
+        raise  # unreachable: fail exits
+    return html
+
+
 def refuse_output(output: str | None, result: engine.LintResult) -> None:
     """Stop before a report would overwrite a page of the site or a file git tracks (exit 2)."""
     if not output:
@@ -79,28 +90,69 @@ def refuse_output(output: str | None, result: engine.LintResult) -> None:
         fail(f"{output}: is a file git tracks; write the report to a file of its own (an untracked or ignored one)")
 
 
-common_options = [
-    click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True),
-    click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE."),
+def report_file(value: str) -> tuple[str, str]:
+    """--report FORMAT:FILE, checked."""
+    fmt, sep, path = value.partition(":")
+    if not sep or fmt not in FORMATS or not path:
+        raise click.BadParameter(f"{value!r} is not FORMAT:FILE with FORMAT one of {', '.join(FORMATS)} "
+                                 "(e.g. sarif:sitelint.sarif)", param_hint="--report")
+    return fmt, path
+
+
+# What the engine runs: rules, configuration, model, progress. `check`, `ci` and `baseline` take these.
+engine_options = [
     click.option("--select", multiple=True, help="Only these rule codes, names or prefixes (comma-separated)."),
     click.option("--ignore", multiple=True, help="Skip these rule codes, names or prefixes (comma-separated)."),
-    click.option("--fail-on", type=click.Choice(configmod.FAIL_ON), help="Lowest severity that fails the run."),
     click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file."),
     click.option("--no-semantic", is_flag=True, help="Skip the embedding (paraphrase) rules."),
     click.option("--model", help="Sentence-transformers model folder or name for the semantic rules."),
     click.option("--cache", "cache_path", type=click.Path(dir_okay=False),
                  help="Cache file to use (anywhere; the `cache` setting must stay inside the project)."),
-    click.option("--progress", is_flag=True, help="Show a progress bar while embedding, even in CI."),
+    click.option("--progress/--no-progress", default=None,
+                 help="Progress on stderr: a bar on a terminal, a line every few seconds in a log. Default: shown "
+                      "once a run takes more than a few seconds."),
+    click.option("-v", "--verbose", is_flag=True, help="Seconds per phase, and tracebacks of internal errors."),
+]
+
+# What the report is and what fails the run: `check` and `ci` take these.
+report_options = [
+    click.option("--format", "--output-format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                 help="Report format."),
+    click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE."),
+    click.option("--report", "reports", multiple=True, metavar="FORMAT:FILE",
+                 help="Also write a report in FORMAT to FILE (e.g. sarif:sitelint.sarif); repeatable."),
+    click.option("--fail-on", type=click.Choice(configmod.FAIL_ON), help="Lowest severity that fails the run."),
+    click.option("--exit-zero", is_flag=True,
+                 help="Exit 0 even when findings fail the run (usage and input errors still exit 2)."),
+    click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False),
+                 help="Fail only on findings not recorded in this baseline (see `sitelint baseline`)."),
+    click.option("--baseline-update", is_flag=True,
+                 help="With --baseline: drop the entries that are fixed from the file (never adds any)."),
+    click.option("--changed-since", metavar="REF",
+                 help="Report only on pages changed since REF (its merge base with HEAD); the whole site is read."),
+    click.option("--changed-lines", is_flag=True,
+                 help="Report only findings on lines changed since REF (or HEAD): what a change introduced or "
+                      "touched. The pre-commit hook's default."),
+    click.option("--statistics", is_flag=True, help="Counts per rule instead of the findings."),
+    click.option("--summary", type=click.Choice(["full", "short", "none"]), default="full", show_default=True,
+                 help="How much summary follows the findings (text)."),
+    click.option("-q", "--quiet", is_flag=True, help="Findings only, no summary (--summary none)."),
     click.option("--no-color", is_flag=True, help="No ANSI colours (also: NO_COLOR)."),
-    click.option("-q", "--quiet", is_flag=True, help="Findings only, no summary."),
-    click.option("-v", "--verbose", is_flag=True, help="Tracebacks of internal errors."),
+    click.option("--show-settings", is_flag=True,
+                 help="Show the config file, docs root, framework, versions, languages and page counts; lint nothing."),
 ]
 
 
-def with_common(fn: Any) -> Any:
-    for option in reversed(common_options):
-        fn = option(fn)
-    return fn
+def with_options(options: Sequence[Any]) -> Any:
+    def apply(fn: Any) -> Any:
+        for option in reversed(options):
+            fn = option(fn)
+        return fn
+
+    return apply
+
+
+with_common = with_options([*report_options, *engine_options])
 
 
 def tune_process() -> None:
@@ -152,30 +204,55 @@ def main() -> None:
     """sitelint: substance, duplication and staleness for documentation sites, beside the build."""
 
 
-def run_lint(paths: Sequence[str], opts: dict[str, Any]) -> tuple[engine.LintResult, str]:
+def engine_overrides(opts: dict[str, Any]) -> dict[str, Any]:
     overrides: dict[str, Any] = {}
     if opts["no_semantic"]:
         overrides["semantic"] = False
     if opts["model"]:
         overrides["model"] = opts["model"]
-    if opts["progress"]:
-        overrides["progress"] = True
-    config = load_config(opts["config_path"], overrides)
+    return overrides
+
+
+def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[Path] | None = None,
+             progress: engine.Progress | None = None) -> tuple[engine.LintResult, str]:
+    config = load_config(opts["config_path"], engine_overrides(opts))
     try:
         result = engine.lint(paths, cwd=Path.cwd(), config=config, select=codes(opts["select"]),
-                             ignore=codes(opts["ignore"]), verbose=opts["verbose"],
-                             cache=Path(opts["cache_path"]).absolute() if opts["cache_path"] else None)
+                             ignore=codes(opts["ignore"]), verbose=opts["verbose"], changed=changed,
+                             progress=progress,
+                             cache=Path(opts["cache_path"]).absolute() if opts.get("cache_path") else None)
     except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
         fail(str(exc))
         raise
-    refuse_output(opts["output"], result)
-    return result, opts["fail_on"] or config.settings["fail-on"]
+    refuse_output(opts.get("output"), result)
+    for value in opts.get("reports") or ():  # --report FORMAT:FILE, checked like --output
+        refuse_output(value.partition(":")[2] or None, result)
+    # A named page may be excluded on purpose; a site or a folder with no page at all is a mistake to say.
+    unreadable = bool(result.site.unreadable) and not paths  # then the scope names pages only
+    if changed is None and not result.scope and not unreadable and all(Path(p).is_dir() for p in paths):
+        where = " ".join(paths) or _shown(result.site.root)
+        fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
+             "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
+    return result, opts.get("fail_on") or config.settings["fail-on"]
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd()).as_posix() or "."
+    except ValueError:
+        return str(path)
 
 
 def color(opts: dict[str, Any]) -> bool:
     return not opts["no_color"] and not os.environ.get("NO_COLOR") and not opts["output"] and sys.stdout.isatty()
 
 
+def width(opts: dict[str, Any]) -> int:
+    """Where text lines wrap: a terminal's width (COLUMNS overrides it); 0, no wrapping, for a file or a pipe that
+    a program reads line by line."""
+    if opts.get("output") or not sys.stdout.isatty():
+        return 0
+    return max(60, min(shutil.get_terminal_size((100, 24)).columns, 160))
 
 
 def read_log(path: str) -> str:
@@ -188,4 +265,4 @@ def read_log(path: str) -> str:
         raise
 
 
-from sitelint.cli import evaluate, lint, rules  # noqa: E402, F401 - the commands register themselves on main
+from sitelint.cli import baseline, evaluate, lint, rules  # noqa: E402, F401 - the commands register themselves on main

@@ -46,10 +46,10 @@ def eval_cmd(args: tuple[str, ...], history: bool, since: str | None, max_events
                 raise click.UsageError("give a label file (sitelint eval LABELS [PATHS]) or --history")
             result, ev = evalmod.judge(Path(args[0]), args[1:], Path.cwd(), config)
             if fmt == "html":
+                from sitelint.cli import html_module
                 from sitelint.cli.rules import explain_texts
-                from sitelint.report import html
 
-                text = html.render(result, evaluation=ev, explain=explain_texts(result.rules), command="eval")
+                text = html_module().render(result, evaluation=ev, explain=explain_texts(result.rules), command="eval")
             else:
                 text = render.render_json(ev) if fmt == "json" else render.render_text(ev, verbose)
     except (labels.LabelError, hist.HistoryError, engine.InputError, configmod.ConfigError,

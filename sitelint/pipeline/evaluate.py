@@ -191,7 +191,7 @@ def _page_run(spec: CheckSpec, page: Page, ctx: CheckContext) -> list[Measuremen
 
 
 def _to_data(m: Measurement) -> list[Any]:
-    return [dict(m.values), [m.at.path, m.at.line, m.at.end_line], dict(m.detail),
+    return [dict(m.values), [m.at.path, m.at.line, m.at.end_line, m.at.col], dict(m.detail),
             [[r.path, r.line, r.end_line] for r in m.related]]
 
 
@@ -199,8 +199,8 @@ def _from_data(data: Any) -> list[Measurement] | None:
     if not isinstance(data, list):
         return None
     try:
-        return [Measurement(dict(values), Location(str(at[0]), int(at[1]), at[2]), dict(detail),
-                            tuple(Location(str(r[0]), int(r[1]), r[2]) for r in related))
+        return [Measurement(dict(values), Location(str(at[0]), int(at[1]), at[2], int(at[3]) if len(at) > 3 else 1),
+                            dict(detail), tuple(Location(str(r[0]), int(r[1]), r[2]) for r in related))
                 for values, at, detail, related in data]
     except (TypeError, ValueError, IndexError):
         return None

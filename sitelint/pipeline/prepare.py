@@ -43,7 +43,7 @@ def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
 
 
 def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset[str], edited: bool,
-             note: Callable[[str], None]) -> Embedder | None:
+             note: Callable[[str], None], progress: Callable[[int, int], None] | None = None) -> Embedder | None:
     """The run's embedder, made first: when the run names pages of which one is new to the cache (a pre-commit
     run on an edited page), its light backend starts loading at once, beside the reading of the site."""
     if "embedder" not in wanted:
@@ -53,7 +53,7 @@ def embedder(settings: Mapping[str, Any], cache: Cache | None, wanted: frozenset
         return None
     from sitelint.embedding import embedder_for
 
-    made = embedder_for(settings, cache, note)
+    made = embedder_for(settings, cache, note, progress)
     if edited:
         made.warm()
     return made

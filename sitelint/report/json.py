@@ -13,7 +13,7 @@ VERSION = 1
 def finding_dict(f: Finding) -> dict[str, Any]:
     return {
         "rule": f.rule, "name": f.name, "dimension": f.dimension, "severity": f.severity, "path": f.path,
-        "line": f.line, "end_line": f.end_line, "message": f.message,
+        "line": f.line, "end_line": f.end_line, "col": f.col, "message": f.message,
         "related": [{"path": r.path, "line": r.line} for r in f.related],
     }
 

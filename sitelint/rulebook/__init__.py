@@ -75,7 +75,8 @@ class Rule:
         severity = next((level for level, cond in self.levels if cond(scope)), self.level)
         return Finding(rule=self.code, name=self.name, dimension=self.dimension,  # type: ignore[arg-type]
                        severity=severity, path=m.at.path, line=m.at.line,  # type: ignore[arg-type]
-                       end_line=m.at.end_line, message=self.render({**m.detail, **scope}), related=m.related)
+                       end_line=m.at.end_line, message=self.render({**m.detail, **scope}), related=m.related,
+                       col=m.at.col)
 
     def render(self, values: Mapping[str, Any], template: str = "") -> str:
         template = template or self.message
