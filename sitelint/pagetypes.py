@@ -6,7 +6,7 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    mkdocstrings `::: module`, or includes with little prose around them
     reference      a section per documented member (`### size`, `## onPress()`)
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
-    hub            navigation: a card list component, or prose that is mostly links
+    hub            navigation: a card list component, prose that is mostly links, or a folder's short index page
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
@@ -68,6 +68,7 @@ _FILLED_PROSE = 100
 _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|with)|do not edit|"
                              r"don'?t (?:edit|modify) this file)\b[^\n]*")
 _HEAD_LINES = 15
+_INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
@@ -138,6 +139,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, links)]
     if len(items) >= 3 and 2 * len(items) >= len(prose):
         return "hub", "a list of links"
+    # A folder's index page that only introduces its section: the site's navigation lists the pages under it.
+    if stem.lower() in _INDEX_NAMES and folders and total < _FILLED_PROSE and not page.code_blocks:
+        return "hub", "a short index page of its section"
     return "doc", ""
 
 

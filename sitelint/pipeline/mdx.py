@@ -43,6 +43,7 @@ _CONTAINER = re.compile(r'(?P<indent>[ \t]*)(?:===[!+]{0,2}[ \t]+"(?P<tab>[^"]*)
 _DIRECTIVE = re.compile(r"[ \t]*(?::::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)+[ \t]*|-+8<-+[ \t]+\S.*|-+8<-+[ \t]*"
                         r"|\{\*[^\n]*\*\}[ \t]*|\{%[ \t]*include[ \t][^\n]*%\}[ \t]*)$")
 _OPTIONS = re.compile(r"[ \t]+\S")
+_BARE_AUTODOC = re.compile(r":::[ \t]+[A-Za-z_]\w*[ \t]*")
 
 
 def _indent(line: str) -> int:
@@ -96,6 +97,18 @@ def _next_text(lines: list[str], at: int) -> list[str]:
     return []
 
 
+def _bare_autodoc(lines: list[str], index: int) -> bool:
+    """`::: pydantic_core`, a module without a dot: mkdocstrings when options follow it or no `:::` line ever closes
+    it (a container `::: note` is closed; mkdocstrings never is)."""
+    match = _BARE_AUTODOC.fullmatch(lines[index])
+    if match is None:
+        return False
+    following = next((ln for ln in lines[index + 1 : index + 3] if ln.strip()), "")
+    if _OPTIONS.match(following) and following.strip().startswith("options:"):
+        return True
+    return not any(ln.strip() == ":::" for ln in lines[index + 1 :])
+
+
 def _directive_end(lines: list[str], index: int) -> int:
     """Index of the last line of a build-time directive starting at lines[index], or -1 when it is not one.
 
@@ -103,7 +116,7 @@ def _directive_end(lines: list[str], index: int) -> int:
     file names closed by another.
     """
     line = lines[index]
-    if not _DIRECTIVE.fullmatch(line):
+    if not _DIRECTIVE.fullmatch(line) and not _bare_autodoc(lines, index):
         return -1
     end = index
     if line.lstrip().startswith(":::"):
