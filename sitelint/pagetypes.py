@@ -96,6 +96,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "redirect", "a short moved or removed notice that links elsewhere"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
+        if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
+            return "redirect", f"front matter `{key}: {value.strip()}`"
         if isinstance(value, str) and value.strip().lower() in _LAYOUTS:
             return "landing", f"front matter `{key}: {value.strip()}`"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):

@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from sitelint.checks import CheckContext, spec
 from sitelint.model import Location, Measurement, Page
 
-# Kinds that show the reader something; comments, imports and front matter do not.
-CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "code", "html", "jsx"})
+# Kinds that show the reader something; comments, imports and front matter do not. A directive (mkdocstrings
+# `::: pkg.Class`, a snippet include) is filled in at build time.
+CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "code", "html", "jsx",
+                           "directive"})
 
 
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
