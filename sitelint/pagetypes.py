@@ -69,6 +69,7 @@ _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|
                              r"don'?t (?:edit|modify) this file)\b[^\n]*")
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
+_LINK_SECTION_WORDS = 40
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
@@ -141,6 +142,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, links)]
     if len(items) >= 3 and 2 * len(items) >= len(prose):
         return "hub", "a list of links"
+    if _sections_of_links(page, links):
+        return "hub", "a short section with a link for each resource"
     # A folder's index page that only introduces its section: the site's navigation lists the pages under it.
     if stem.lower() in _INDEX_NAMES and folders and total < _FILLED_PROSE and not page.code_blocks:
         return "hub", "a short index page of its section"
@@ -160,6 +163,21 @@ def _head_comments(page: Page) -> str:
                 out.append(line)
     out += [b.text for b in page.blocks if b.kind == "comment" and b.line <= _HEAD_LINES]
     return "\n".join(out)
+
+
+def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
+    """Four or more sections, nearly each a sentence or two around a link (a page of places to get help, of
+    integrations, of community resources): navigation in prose form."""
+    if len(page.sections) < 4:
+        return False
+    linked = 0
+    for index, section in enumerate(page.sections):
+        prose = [b for b in page.blocks if b.section == index and b.is_prose]
+        words = sum(text.count(b.text) for b in prose)
+        has_link = any(section.line <= link.line <= section.end_line for link in links)
+        if prose and has_link and words <= _LINK_SECTION_WORDS:
+            linked += 1
+    return linked >= 0.8 * len(page.sections)
 
 
 def _made_of_components(page: Page, prose_words: int) -> bool:
