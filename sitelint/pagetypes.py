@@ -4,7 +4,7 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     doc            an ordinary page: every rule applies
     generated      written by a program (a "generated ... do not edit" comment at its top), or filled in at build time:
                    mkdocstrings `::: module`, or includes with little prose around them
-    reference      a section per documented member (`### size`, `## onPress()`)
+    reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
     hub            navigation: a card list component, prose that is mostly links, or a folder's short index page
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
@@ -70,6 +70,7 @@ _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _LINK_SECTION_WORDS = 40
+_OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
@@ -134,6 +135,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     members = [b for b in headings if b.inline_code and text.count(b.text) <= 2]
     if len(members) >= 2 and len(members) >= _MEMBER_SHARE * (len(headings) - 1):  # the page title is not a member
         return "reference", f"a section per documented member ({len(members)} of {len(headings)} headings)"
+    symbol = _defined_symbol(page)
+    if symbol:
+        return "reference", f"documents one API symbol (`{symbol}`)"
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
     if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
         return "hub", "a card list"
@@ -163,6 +167,21 @@ def _head_comments(page: Page) -> str:
                 out.append(line)
     out += [b.text for b in page.blocks if b.kind == "comment" and b.line <= _HEAD_LINES]
     return "\n".join(out)
+
+
+def _defined_symbol(page: Page) -> str:
+    """The symbol a page is the reference of: its title names it and its first sentence opens with it as code
+    ("`self` is an alias for ...", "`TargetEvent` object is returned ..."); "" when not."""
+    first = next((b for b in page.blocks if b.is_prose), None)
+    title = page.title.strip()
+    if first is None or not title or first.kind != "paragraph":
+        return ""
+    lines = page.source.splitlines()
+    opening = _OPENING_CODE.match(lines[first.line - 1].strip()) if 0 < first.line <= len(lines) else None
+    if opening is None:
+        return ""
+    symbol = opening.group(1).strip()
+    return symbol if title == symbol or title.startswith(symbol + " ") else ""
 
 
 def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
