@@ -21,6 +21,7 @@ generated, reference, hub, wins.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -143,7 +144,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "a card list"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
-    items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, links)]
+    by_line = sorted(links, key=_line_of)
+    items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, by_line)]
     if len(items) >= 3 and 2 * len(items) >= len(prose):
         return "hub", "a list of links"
     if _sections_of_links(page, links):
@@ -190,10 +192,12 @@ def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
     if len(page.sections) < 4:
         return False
     linked = 0
+    link_lines = sorted(link.line for link in links)
     for index, section in enumerate(page.sections):
-        prose = [b for b in page.blocks if b.section == index and b.is_prose]
+        prose = [b for b in page.blocks_in(index) if b.is_prose]
         words = sum(text.count(b.text) for b in prose)
-        has_link = any(section.line <= link.line <= section.end_line for link in links)
+        at = bisect_left(link_lines, section.line)
+        has_link = at < len(link_lines) and link_lines[at] <= section.end_line
         if prose and has_link and words <= _LINK_SECTION_WORDS:
             linked += 1
     return linked >= 0.8 * len(page.sections)
@@ -210,7 +214,15 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
     return len(markup) >= 2 and lines >= 20 and lines >= 2 * prose_lines and prose_words < 300
 
 
-def _mostly_link(block: Block, links: Sequence[Link]) -> bool:
+def _line_of(link: Link) -> int:
+    return link.line
+
+
+def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
+    """Half the block's words or more are link text (`by_line`: the page's links sorted by line, searched, not
+    scanned, so a page of thousands of linked list items stays linear)."""
     words = text.count(block.text)
-    inside = sum(text.count(link.text) for link in links if block.line <= link.line <= block.end_line)
+    start = bisect_left(by_line, block.line, key=_line_of)
+    end = bisect_right(by_line, block.end_line, lo=start, key=_line_of)
+    inside = sum(text.count(link.text) for link in by_line[start:end])
     return words > 0 and 2 * inside >= words
