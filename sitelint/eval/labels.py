@@ -131,17 +131,27 @@ def rule_matcher(selector: str, rules: Iterable[Any]) -> tuple[str, frozenset[st
 
 
 def covers(label: Label, kind: str, selected: frozenset[str], finding: Any) -> bool:
-    """Whether a label judges a finding: same page, same rule (or dimension) and, if the label has one, the line
-    inside the finding's lines."""
+    """Whether a label judges a finding: same rule (or dimension), a page the finding is about and, if the label has
+    one, the line inside the finding's lines there. A duplicate is one finding about all its copies, reported on the
+    copy to change: a label on any copy judges it."""
     if kind == "rule" and finding.rule not in selected:
         return False
     if kind == "dimension" and finding.dimension not in selected:
         return False
-    if not label.matches_path(finding.path):
+    return any(_at(label, place) for place in places(finding))
+
+
+def places(finding: Any) -> list[Any]:
+    """The places a finding is about: its own, and for a duplicate every copy it names."""
+    return [finding, *finding.related] if finding.dimension == "duplication" else [finding]
+
+
+def _at(label: Label, place: Any) -> bool:
+    if not label.matches_path(place.path):
         return False
     if label.line is None:
         return True
-    return finding.line <= label.line <= max(finding.line, finding.end_line or finding.line)
+    return place.line <= label.line <= max(place.line, place.end_line or place.line)
 
 
 @functools.lru_cache(maxsize=1024)

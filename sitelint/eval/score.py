@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sitelint.eval import causes
-from sitelint.eval.labels import Label, covers, pages_of, rule_matcher
+from sitelint.eval.labels import Label, covers, pages_of, places, rule_matcher
 from sitelint.model import Finding, Page, Site
 
 
@@ -132,7 +132,7 @@ def evaluate(labels: Sequence[Label], findings: Sequence[Finding], site: Site, r
     unjudged: list[Finding] = []
     outside = 0
     for f in findings:
-        if f.path not in labelled:
+        if not any(p.path in labelled for p in places(f)):
             outside += 1
             continue
         covering = [(label.specificity, -i, label) for i, (label, (kind, chosen)) in
@@ -142,7 +142,8 @@ def evaluate(labels: Sequence[Label], findings: Sequence[Finding], site: Site, r
             for tally in tallies(f.rule, f.dimension):
                 tally.unjudged += 1
             continue
-        label = max(covering, key=lambda c: (c[0], c[1]))[2]
+        # The label on the finding's own page first, then the most specific, then the first written.
+        label = max(covering, key=lambda c: (c[2].matches_path(f.path), c[0], c[1]))[2]
         judged.append(Judged(f, label.verdict, label))
         for tally in tallies(f.rule, f.dimension):
             if label.verdict == "T":
@@ -158,7 +159,8 @@ def evaluate(labels: Sequence[Label], findings: Sequence[Finding], site: Site, r
         code = next(iter(chosen)) if kind == "rule" and len(chosen) == 1 else None
         dimension = next(iter(chosen)) if kind == "dimension" else dimension_of.get(code or "", "")
         for page in hits:
-            reported = any(f.path == page and covers(label, kind, chosen, f) for f in findings)
+            reported = any(covers(label, kind, chosen, f) and any(p.path == page for p in places(f))
+                           for f in findings)
             for tally in tallies(code, dimension):
                 if label.verdict == "T":
                     tally.expected += 1

@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, spec
+from sitelint.checks.duplication.report import on_copies_to_change
 from sitelint.model import Location, Measurement
 
 
@@ -23,10 +24,9 @@ def duplicate_code(ctx: CheckContext) -> Iterator[Measurement]:
     for members in groups.values():
         if len({m[0] for m in members}) < 2 or not corpus.touches(*(m[0] for m in members)):
             continue
-        for index, line, end, count in members:
-            path = corpus.pages[index].path
-            others = tuple(Location(corpus.pages[i].path, ln, e) for i, ln, e, _ in members if i != index)
-            yield Measurement({"lines": count}, Location(path, line, end), corpus.detail(path, others), others)
+        places = [(i, Location(corpus.pages[i].path, ln, e)) for i, ln, e, _ in members]
+        for at, others, detail in on_copies_to_change(corpus, [places]):
+            yield Measurement({"lines": members[0][3]}, at, detail, others)
 
 
 CHECK = spec("duplicate-code-blocks", "site", duplicate_code, values=("lines",), needs=("corpus",),

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, spec
+from sitelint.checks.duplication.report import on_copies_to_change
 from sitelint.model import Location, Measurement
 
 
@@ -16,13 +17,10 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     for n, d in enumerate(corpus.digests):
         if d.words >= int(ctx.params["min-words"]):
             groups[d.prose_hash].append(n)
-    for members in groups.values():
-        if len(members) < 2 or not corpus.touches(*members):
-            continue
-        for n in members:
-            others = tuple(Location(corpus.pages[o].path, 1) for o in members if o != n)
-            path = corpus.pages[n].path
-            yield Measurement({"copies": len(others)}, Location(path, 1), corpus.detail(path, others), others)
+    places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()
+              if len(members) > 1 and corpus.touches(*members)]
+    for at, others, detail in on_copies_to_change(corpus, places):
+        yield Measurement({"copies": len(others)}, at, detail, others)
 
 
 CHECK = spec("duplicate-pages", "site", duplicate_pages, values=("copies",), needs=("corpus",),

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks.duplication.report import on_copies_to_change
 from sitelint.checks.duplication.spans import similar_pages
 from sitelint.model import Location, Measurement
 
@@ -21,11 +22,24 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
             continue
         found[a].append((round(similarity, 4), b))
         found[b].append((round(similarity, 4), a))
-    for n, matches in sorted(found.items(), key=lambda item: corpus.pages[item[0]].path):
-        matches.sort(key=lambda m: (-m[0], corpus.pages[m[1]].path))
-        others = tuple(Location(corpus.pages[o].path, 1) for _, o in matches)
-        path = corpus.pages[n].path
-        yield Measurement({"similarity": matches[0][0]}, Location(path, 1), corpus.detail(path, others), others)
+    # Pages joined by similarity, directly or through another page, are one duplicate, reported on each copy to change.
+    parent = {n: n for n in found}
+
+    def root(n: int) -> int:
+        while parent[n] != n:
+            n = parent[n]
+        return n
+
+    for n, matches in found.items():
+        for _, o in matches:
+            parent[root(n)] = root(o)
+    groups: dict[int, list[int]] = defaultdict(list)
+    for n in sorted(found, key=lambda i: corpus.pages[i].path):
+        groups[root(n)].append(n)
+    places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()]
+    best = {corpus.pages[n].path: max(s for s, _ in matches) for n, matches in found.items()}
+    for at, others, detail in on_copies_to_change(corpus, places):
+        yield Measurement({"similarity": best[at.path]}, at, detail, others)
 
 
 CHECK = spec(

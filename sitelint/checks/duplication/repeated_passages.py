@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, spec
@@ -25,11 +26,40 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
         if digest.other_tab(tabs[s.a], first, second):
             continue  # the same steps for macOS and for Windows: a reader sees one tab at a time
         found.add((s.a, *second, *first, s.b_hi - s.b_lo))
-    for index, lo, hi, first_line, first_end, words in sorted(found):
+    # A passage said three times is one finding, at its first repeat, naming every other place: not one per pair.
+    copies: dict[int, dict[tuple[int, int], set[tuple[int, int]]]] = defaultdict(lambda: defaultdict(set))
+    size: dict[tuple[int, int, int], int] = {}
+    for index, lo, hi, first_line, first_end, words in found:
+        copies[index][(lo, hi)].add((first_line, first_end))
+        copies[index][(first_line, first_end)].add((lo, hi))
+        size[(index, lo, hi)] = max(size.get((index, lo, hi), 0), words)
+    for index in sorted(copies):
         path = corpus.pages[index].path
-        yield Measurement({"words": words}, Location(path, lo, hi),
-                          {"first_line": first_line, "others": f"{path}:{first_line}"},
-                          (Location(path, first_line, first_end),))
+        for group in _passages(copies[index]):
+            first, repeat, *rest = group
+            others = (Location(path, *first), *(Location(path, *r) for r in rest))
+            words = max(size.get((index, *r), 0) for r in (repeat, *rest))
+            yield Measurement({"words": words}, Location(path, *repeat),
+                              {"first_line": first[0], "others": f"{path}:{first[0]}", "copies": len(group)},
+                              others)
+
+
+def _passages(links: dict[tuple[int, int], set[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """The places of each passage a page repeats (line ranges joined by a repeat, directly or not), in page order."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for start in sorted(links):
+        if start in seen:
+            continue
+        group, todo = set(), [start]
+        while todo:
+            place = todo.pop()
+            if place not in group:
+                group.add(place)
+                todo.extend(links[place])
+        seen |= group
+        out.append(sorted(group))
+    return out
 
 
 CHECK = spec("repeated-passages", "site", repeated_passages, values=("words",), needs=("corpus",),
