@@ -36,16 +36,15 @@ def codes(findings: list[Finding]) -> list[tuple[str, str, int, str]]:
     return [(f.rule, f.path, f.line, f.severity) for f in findings]
 
 
-def test_stale_page_alone_is_info_and_warning_when_corroborated(tmp_path: Path) -> None:
+def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp_path: Path) -> None:
     pages = {"docs/plain.md": OLD_PAGE, "docs/claim.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"}
     write_site(tmp_path, pages, commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
     findings, notes = lint(tmp_path)
     assert notes == ()
-    assert codes(findings) == [
-        ("STL001", "docs/claim.md", 1, "warning"),
-        ("STL004", "docs/claim.md", 5, "warning"),
-        ("STL001", "docs/plain.md", 1, "info"),
-    ]
+    # An old page with nothing else against it is not reported: age alone is not evidence.
+    assert codes(findings) == [("STL001", "docs/claim.md", 1, "warning"), ("STL004", "docs/claim.md", 5, "warning")]
+    asked, _ = lint(tmp_path, rule={"STL001": {"alone": True}})
+    assert codes(asked) == [*codes(findings), ("STL001", "docs/plain.md", 1, "info")]
     stale = findings[0].message
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
 
@@ -79,17 +78,20 @@ def test_only_rules_that_ran_corroborate(tmp_path: Path) -> None:
         {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"},
         commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}],
     )
-    findings, _ = lint(tmp_path, "STL001")
+    alone = {"rule": {"STL001": {"alone": True}}}
+    findings, _ = lint(tmp_path, "STL001", **alone)
+    assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
+    findings, _ = lint(tmp_path, "STL", ignore=["STL004"], **alone)
     assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
     findings, _ = lint(tmp_path, "STL", ignore=["STL004"])
-    assert codes(findings) == [("STL001", "docs/a.md", 1, "info")]
+    assert codes(findings) == []
 
 
 def test_renamed_page_keeps_its_age(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/old.md": OLD_PAGE}, commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/old.md"]}])
     git(tmp_path, "mv", "docs/old.md", "docs/new.md")
     git(tmp_path, "commit", "-q", "-m", "move", date="2026-11-01T12:00:00")
-    findings, _ = lint(tmp_path, "STL001")
+    findings, _ = lint(tmp_path, "STL001", rule={"STL001": {"alone": True}})
     assert codes(findings) == [("STL001", "docs/new.md", 1, "info")]
 
 
@@ -143,7 +145,7 @@ def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}
     files = {"docusaurus.config.js": "module.exports = {};\n", "src/app.py": "x = 1\n"}
     write_site(tmp_path, pages, files, commits=[{"date": "2020-01-01T12:00:00", "paths": [*pages, *files]}])
-    findings, _ = lint(tmp_path, **{"current-version": "3.0.0"})
+    findings, _ = lint(tmp_path, **{"current-version": "3.0.0", "rule": {"STL001": {"alone": True}}})
     assert [f for f in findings if "versioned_docs" in f.path] == []
     assert any(f.path == "docs/install.md" and f.rule == "STL001" for f in findings)
 

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
     """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page; its
-    message then says which (a stale page that also carries an expired review is where a review pays off)."""
+    message then says which (a stale page that also carries an expired review is where a review pays off). A rule
+    whose `alone` param is false reports only corroborated findings."""
     by_code = {r.code: r for r in rules}
     on_page: dict[str, set[str]] = {}
     for f in findings:
@@ -27,5 +28,7 @@ def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Find
             if also:
                 f = replace(f, severity=rule.corroborated_level,  # type: ignore[arg-type]
                             message=f"{f.message}; also on this page: {', '.join(also)}")
+            elif rule.params.get("alone") is False:
+                continue  # weak evidence alone (a page's age) is not reported unless the user asks for it
         out.append(f)
     return out
