@@ -297,8 +297,14 @@ def test_examples_live_blocks_and_rendered_fences_need_no_prose() -> None:
 DENSE = (
     "Notwithstanding considerable architectural heterogeneity, the synchronisation subsystem guarantees eventual "
     "consistency through asynchronous reconciliation, whereby conflicting modifications originating from "
-    "geographically dispersed replicas are deterministically resolved according to configurable precedence. "
+    "geographically dispersed replicas are deterministically resolved according to configurable precedence, "
+    "consequently necessitating comprehensive understanding of the underlying semantics before administrators "
+    "undertake configuration alterations. "
 ) * 4
+# Hard words, short sentences: a low reading ease, but no sentence a reader has to go back over.
+TERSE = ("Administrators configure synchronisation precedence. Heterogeneous replicas reconcile asynchronously. "
+         "Conflicting modifications resolve deterministically. Comprehensive documentation describes alternatives. "
+         ) * 8
 PLAIN = "Every copy of your data ends up the same. When two people change one record, the newest change wins. " * 6
 
 
@@ -309,6 +315,14 @@ def test_readability_per_section_with_numbers() -> None:
     assert measured[1].values["ease"] > 60 > 30 > measured[5].values["ease"]
     assert measured[5].values["grade"] > measured[1].values["grade"]
     assert [f.line for f in findings("SUB006", [p])] == [5]
+    assert (measured[5].values["long"], measured[5].values["longest"]) == (4, 41) and measured[1].values["long"] == 0
+
+
+def test_a_low_reading_ease_without_long_sentences_is_not_hard_to_read() -> None:
+    p = page(f"# Sync\n\n## Precedence\n\n{TERSE}\n")
+    [m] = [m for m in measure("readability", p) if m.at.line == 3]
+    assert m.values["ease"] < 30 and m.values["long"] == 0
+    assert findings("SUB006", [p]) == []
 
 
 def test_readable_text_strips_identifiers_paths_and_urls_but_keeps_sentences() -> None:
@@ -345,7 +359,7 @@ from sitelint.pipeline.prepare import RunContext
 page = page_from_text("docs/p.md", pathlib.Path("p.md"), sys.argv[1])
 site = Site(root=pathlib.Path("."), repo_root=pathlib.Path("."), framework="", pages=(page,))
 run = RunContext(site=site, settings={}, today=datetime.date(2026, 1, 1), scope=None)
-[m] = readability(page, CheckContext({"min-words": 10}, run))
+[m] = readability(page, CheckContext({"min-words": 10, "sentence-words": 40}, run))
 print(json.dumps({"ease": m.values["ease"], "grade": m.values["grade"], "nltk": "nltk" in sys.modules}))
 """
 

@@ -1,4 +1,5 @@
-"""Flesch reading ease and Flesch-Kincaid grade of each section with enough prose, by textstat.
+"""Flesch reading ease and Flesch-Kincaid grade of each section with enough prose, by textstat, and its long
+sentences: a low score is a hard section only when sentences really are long, not when names and URLs skew it.
 
 Identifiers, paths and abbreviations that would fake sentence ends or long words are left out first. Each section's
 pair of scores is kept in the cache by the text scored, so an edited page scores only its edited sections.
@@ -20,6 +21,8 @@ from sitelint.model import Block, Location, Measurement, Page
 NAMESPACE, VERSION = "readability", 1
 _IDENTISH = re.compile(r"[_/\\<>{}()\[\]=#@$|]|\w\.\w|\b[a-z]+[A-Z][a-z]|\d")
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.", re.IGNORECASE)
+# Sentence ends, and the semicolons and dashes a reader also pauses at: a long sentence is one with no such rest.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|;\s+|\s[\u2014\u2013-]\s|<[bB][rR]\s*/?>")
 _MAX_CHARS = 20_000  # a section's text scored: the formula's averages settle long before this
 
 
@@ -79,24 +82,43 @@ def _scores(texts: list[str], ctx: CheckContext) -> list[tuple[float, float]]:
     return out
 
 
+def long_sentences(blocks: Sequence[Block], least: int) -> tuple[int, int, int]:
+    """Sentences of running prose (paragraphs and list items; not tables, headings or link lists) with at least
+    `least` words once code is left out: how many, the longest one's words and its line (0 when none)."""
+    count, longest, line = 0, 0, 0
+    for block in blocks:
+        if block.kind not in ("paragraph", "list_item", "blockquote"):
+            continue
+        prose = _ABBREV.sub(lambda m: m.group().rstrip("."), block.text)
+        for sentence in map(_without_identifiers, _SENTENCE_END.split(prose)):
+            words = text.count(sentence)
+            count += words >= least
+            if words > longest:
+                longest, line = words, block.line
+    return count, longest, line
+
+
 def readability(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     measured = []
     for index in range(-1, len(page.sections)):
-        prose = readable_text(page.blocks_in(index))
+        blocks = page.blocks_in(index)
+        prose = readable_text(blocks)
         words = text.count(prose)
         if words >= int(ctx.params["min-words"]):
-            measured.append((index, prose, words))
+            measured.append((index, prose, words, long_sentences(blocks, int(ctx.params["sentence-words"]))))
     if not measured:
         return
-    for (index, _, words), (ease, grade) in zip(measured, _scores([m[1] for m in measured], ctx), strict=True):
+    for (index, _, words, (long, longest, at)), (ease, grade) in zip(
+            measured, _scores([m[1] for m in measured], ctx), strict=True):
         section = page.sections[index] if index >= 0 else None
         line = section.line if section else next(b.line for b in page.blocks_in(-1) if b.is_prose)
         yield Measurement(
-            {"ease": round(ease, 1), "grade": round(grade, 1), "words": words},
+            {"ease": round(ease, 1), "grade": round(grade, 1), "words": words, "long": long, "longest": longest},
             Location(page.path, line, section.end_line if section else None),
-            {"where": f"Section '{section.title}'" if section else "The introduction"},
+            {"where": f"Section '{section.title}'" if section else "The introduction", "longest_line": at},
         )
 
 
-CHECK = spec("readability", "page", readability, pure=True, values=("ease", "grade", "words"),
-             params={"min-words": Count("Sections with fewer prose words than this are too short to measure.")})
+CHECK = spec("readability", "page", readability, pure=True, values=("ease", "grade", "words", "long", "longest"),
+             params={"min-words": Count("Sections with fewer prose words than this are too short to measure."),
+                     "sentence-words": Count("Words from which a sentence counts as long.", low=1)})
