@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterator
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.checks.staleness.common import frozen
-from sitelint.model import Location, Measurement, Page
+from sitelint.model import Block, Location, Measurement, Page
 
 _PATHLIKE = re.compile(r"(?:\.{1,2}/)*[\w@.+-]+(?:/[\w@.+-]+)+/?")
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
@@ -59,10 +61,13 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     """Repository paths the page names in inline code or links, judged only where they are about this repository.
 
     A path counts when its folder exists and holds files of the same kind; otherwise ('src/features/todos/slice.js'
-    in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. Code
+    in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. So is a
+    path in inline code in a sentence that speaks to the reader ("create `.github/workflows/ci.yml`", "for example
+    `public/icon.png`", "in your project"), unless it says it means this repository. Code
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
-    candidates = [(c.text, c.line, False) for c in page.inline_code]
+    speaks = _reader_words(tuple(map(str, ctx.params["reader-words"])), tuple(map(str, ctx.params["ours-words"])))
+    candidates = [(c.text, c.line, False) for c in page.inline_code if not _readers(page, c.text, c.line, speaks)]
     for link in page.links:
         if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
             candidates.append((link.target, link.line, True))
@@ -86,6 +91,40 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         yield Reference(text, line, found)
 
 
+@functools.lru_cache(maxsize=8)
+def _reader_words(reader: tuple[str, ...], ours: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    def phrases(words: tuple[str, ...]) -> re.Pattern[str] | None:
+        inner = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words if w.strip())
+        return re.compile(rf"(?<!\w)(?:{inner})(?!\w)", re.IGNORECASE) if inner else None
+    return phrases(reader), phrases(ours)
+
+
+_SENTENCES = re.compile(r"(?<=[.!?:])\s+(?=\S)")
+
+
+def _block_at(blocks: Sequence[Block], line: int) -> Block | None:
+    at = bisect_right(blocks, line, key=_line_of) - 1
+    while at >= 0 and blocks[at].end_line < line:
+        at -= 1
+    return blocks[at] if at >= 0 and blocks[at].line <= line <= blocks[at].end_line else None
+
+
+def _line_of(block: Block) -> int:
+    return block.line
+
+
+def _readers(page: Page, code: str, line: int,
+             speaks: tuple[re.Pattern[str] | None, re.Pattern[str] | None]) -> bool:
+    """Whether inline code sits in a sentence addressed to the reader about their own project (an instruction or an
+    example), and not one that says it means this repository."""
+    reader, ours = speaks
+    block = _block_at(page.blocks, line)
+    if reader is None or block is None:
+        return False
+    sentence = next((s for s in _SENTENCES.split(block.text) if code in s), block.text)
+    return bool(reader.search(sentence)) and not (ours is not None and ours.search(sentence))
+
+
 def dangling_references(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page):
         return
@@ -94,5 +133,10 @@ def dangling_references(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             yield Measurement({"missing": True}, Location(page.path, ref.line), {"ref": ref.text})
 
 
-ROOT_PARAMS = {"roots": Words("Folders, relative to the repository, that paths a page names may be relative to.")}
+ROOT_PARAMS = {
+    "roots": Words("Folders, relative to the repository, that paths a page names may be relative to."),
+    "reader-words": Words("Words of a sentence that speaks to the reader of their own project (your, create, for "
+                          "example): a path in it is theirs."),
+    "ours-words": Words("Words that say a sentence means this repository (this repository) even so."),
+}
 CHECK = spec("dangling-reference", "page", dangling_references, values=("missing",), params=ROOT_PARAMS)
