@@ -215,3 +215,10 @@ def _units(prose: Sequence[tuple[Block, list[tuple[int, str]]]]) -> tuple[tuple[
         count += words
     flush()
     return tuple(out)
+
+
+def siblings(a: Digest, b: Digest, min_shared: int) -> bool:
+    """Pages built from one template (a page per platform, per component, per option): most of their headings are
+    the same words. What they share is the template's, not a copy someone made."""
+    shared = len(a.headings & b.headings)
+    return min_shared > 0 and shared >= min_shared and shared >= 0.5 * min(len(a.headings), len(b.headings))

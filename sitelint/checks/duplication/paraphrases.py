@@ -18,7 +18,7 @@ import numpy as np
 
 from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import Digest, tokens
+from sitelint.checks.duplication.digest import siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.model import Measurement
 
@@ -35,12 +35,6 @@ def _overlap(a: str, b: str) -> float:
     """Lexical overlap of two passages: the share of the smaller one's 3-word shingles found in the other."""
     ta, tb = _trigrams(a), _trigrams(b)
     return len(ta & tb) / min(len(ta), len(tb)) if ta and tb else 0.0
-
-
-def _siblings(a: Digest, b: Digest, min_shared: int) -> bool:
-    """Pages built from one template (reference pages): most of their headings are the same words."""
-    shared = len(a.headings & b.headings)
-    return min_shared > 0 and shared >= min_shared and shared >= 0.5 * min(len(a.headings), len(b.headings))
 
 
 def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -81,7 +75,7 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 a, b = sorted((x, y), key=lambda n: units[n][0])
                 pa, pb = units[a][0], units[b][0]
                 same_language = corpus.pages[pa].language == corpus.pages[pb].language
-                if pa != pb and same_language and not _siblings(corpus.digests[pa], corpus.digests[pb],
+                if pa != pb and same_language and not siblings(corpus.digests[pa], corpus.digests[pb],
                                                                 int(params["template-headings"])):
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
