@@ -130,7 +130,8 @@ def test_a_label_on_any_copy_judges_the_duplicate_reported_on_another() -> None:
     assert labelmod.covers(on_canonical, "rule", frozenset({"DUP003"}), copy)
     assert not labelmod.covers(elsewhere, "rule", frozenset({"DUP003"}), copy)
     # A page's own finding of another dimension is about that page alone.
-    thin = Finding("SUB001", "thin-page", "substance", "warning", "docs/b.md", 1, 1, "Thin", (Location("docs/a.md", 1),))
+    thin = Finding("SUB001", "thin-page", "substance", "warning", "docs/b.md", 1, 1, "Thin",
+                   (Location("docs/a.md", 1),))
     assert not labelmod.covers(labelmod.Label("docs/a.md", "SUB001", "T", "", None, "x"), "rule",
                                frozenset({"SUB001"}), thin)
 

@@ -74,13 +74,13 @@ GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffen
 def test_english_rules_leave_other_languages_alone(tmp_path: Path) -> None:
     """Readability and padding formulas are English: a German page (not in a locale folder) is not measured."""
     write_site(tmp_path, {"docs/anleitung.md": "# Anleitung\n\n" + GERMAN})
-    result = _lint(tmp_path, "SUB004", "SUB006", **{"rule": {"SUB006": {"min": 200}}})
+    result = _lint(tmp_path, "SUB004", "SUB006", **{"rule": {"SUB006": {"min": 200, "severe": 200}}})
     assert result.findings == ()
     assert [p.language for p in result.site.pages] == ["de"]
     # Told the site is German, the rules still do not judge it: their languages are English only.
-    assert _lint(tmp_path, "SUB006", language="de", **{"rule": {"SUB006": {"min": 200}}}).findings == ()
+    assert _lint(tmp_path, "SUB006", language="de", **{"rule": {"SUB006": {"min": 200, "severe": 200}}}).findings == ()
     # The same text with the rule's languages widened is measured (and is hard to read by an English formula).
-    widened = _lint(tmp_path, "SUB006", **{"rule": {"SUB006": {"min": 200, "languages": ["en", "de"]}}})
+    widened = _lint(tmp_path, "SUB006", **{"rule": {"SUB006": {"min": 200, "severe": 200, "languages": ["en", "de"]}}})
     assert {f.rule for f in widened.findings} == {"SUB006"}
 
 

@@ -65,6 +65,8 @@ def _hostile(tmp_path: Path) -> Path:
     from conftest import git
 
     site = write_site(tmp_path / "hostile", HOSTILE)
+    # Old pages with nothing else against them are reported, so the timeline shows the hostile folder's name.
+    (site / "sitelint.toml").write_text("[rule.STL001]\nalone = true\n", encoding="utf-8")
     git(site, "init", "-q", "-b", "main")
     git(site, "add", "-A")
     git(site, "commit", "-q", "-m", "pages", date="2023-03-01T10:00:00")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -117,8 +119,13 @@ def test_corroboration_raises_a_finding_when_another_rule_fires_on_its_page() ->
     review = Finding("STL002", "review-expired", "staleness", "warning", "docs/a.md", 4, None, "Review expired")
     alone = Finding("STL001", "stale-page", "staleness", "info", "docs/b.md", 1, None, "Stale page")
     raised = rulebook.corroborate([stale, review, alone], BASE)
+    # Age alone is not reported (the rule's `alone` is false by default); with evidence it is a warning.
+    assert [f.path for f in raised] == ["docs/a.md", "docs/a.md"]
     assert raised[0].severity == "warning" and raised[0].message.endswith("; also on this page: review expired")
-    assert raised[2].severity == "info" and raised[2].message == "Stale page"
+    asked = [replace(r, params=MappingProxyType({**r.params, "alone": True})) if r.code == "STL001" else r
+             for r in BASE]
+    kept = rulebook.corroborate([stale, review, alone], asked)
+    assert kept[2].severity == "info" and kept[2].message == "Stale page"
 
 
 def test_user_rule_folder_adds_rules(tmp_path: Path) -> None:

@@ -57,10 +57,15 @@ def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = No
     def lint(where: Path, pages: Sequence[str], today: dt.date, dimension: str
              ) -> tuple[dict[str, list[tuple[str, str, str]]], dict[str, Page]]:
         select = [r.code for r in rules if not dimension or r.dimension == dimension]
-        result = engine.lint(pages, cwd=where, config=replay_config, today=today, select=select, cache=cache)
+        # A duplicate is reported on the copy to change, which may be the page that was kept: duplication events
+        # are judged on a run over the whole site, a page flagged when a finding names it in any of its places.
+        whole = dimension == "duplication"
+        result = engine.lint(() if whole else pages, cwd=where, config=replay_config, today=today, select=select,
+                             cache=cache)
         found: dict[str, list[tuple[str, str, str]]] = {}
         for f in result.findings:
-            found.setdefault(f.path, []).append((f.rule, f.dimension, f.severity))
+            for path in dict.fromkeys([f.path, *(r.path for r in f.related)] if whole else [f.path]):
+                found.setdefault(path, []).append((f.rule, f.dimension, f.severity))
         return found, {p.path: p for p in result.site.pages if p.path in pages}
 
     outcomes = replay.replay(top, site_dir, [*found, *kept], lint, progress)

@@ -92,7 +92,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
 
 
 @functools.lru_cache(maxsize=8)
-def _reader_words(reader: tuple[str, ...], ours: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+def _reader_words(reader: tuple[str, ...], ours: tuple[str, ...]
+                  ) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
     def phrases(words: tuple[str, ...]) -> re.Pattern[str] | None:
         inner = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words if w.strip())
         return re.compile(rf"(?<!\w)(?:{inner})(?!\w)", re.IGNORECASE) if inner else None
