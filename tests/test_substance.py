@@ -301,11 +301,10 @@ DENSE = (
     "consequently necessitating comprehensive understanding of the underlying semantics before administrators "
     "undertake configuration alterations. "
 ) * 4
-# Hard words, short sentences: a low reading ease, but no sentence a reader has to go back over.
-TERSE = ("Administrators configure synchronisation precedence. Heterogeneous replicas reconcile asynchronously. "
-         "Conflicting modifications resolve deterministically. Comprehensive documentation describes alternatives. "
-         ) * 8
-PLAIN = "Every copy of your data ends up the same. When two people change one record, the newest change wins. " * 6
+# Names and long words in short sentences: a reading ease under 30 (but not under `severe`), and no sentence a
+# reader has to go back over.
+TERSE = ("Replicas reconcile conflicting changes in the background. The newest modification usually wins the "
+         "comparison. " * 3 + "The newest change wins. You can pick another rule in the settings file. ") * 4
 
 
 def test_readability_per_section_with_numbers() -> None:
@@ -321,7 +320,7 @@ def test_readability_per_section_with_numbers() -> None:
 def test_a_low_reading_ease_without_long_sentences_is_not_hard_to_read() -> None:
     p = page(f"# Sync\n\n## Precedence\n\n{TERSE}\n")
     [m] = [m for m in measure("readability", p) if m.at.line == 3]
-    assert m.values["ease"] < 30 and m.values["long"] == 0
+    assert 10 < m.values["ease"] < 30 and m.values["long"] == 0
     assert findings("SUB006", [p]) == []
 
 
