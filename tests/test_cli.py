@@ -250,3 +250,18 @@ def test_an_unreadable_page_named_on_the_command_line_is_reported(tmp_path: Path
         assert [(f.path, f.rule) for f in result.findings] == [("docs/binary.md", "SUB000")]
     result = engine.lint(["docs/good.md"], cwd=tmp_path, config=config, select=["SUB000"])
     assert result.findings == ()
+
+
+def test_the_summary_leads_with_the_causes_on_the_most_pages() -> None:
+    from sitelint.model import Finding
+    from sitelint.report import text as text_report
+
+    def thin(path: str, words: int) -> Finding:
+        return Finding("SUB001", "thin-page", "substance", "warning", path, 1, 1,
+                       f"Thin page: {words} words of prose (minimum 150)")
+
+    lag = Finding("STL007", "translation-lag", "staleness", "warning", "docs/de/a.md", 1, 1, "Translation lags")
+    lines = text_report.largest_groups([thin("docs/a.md", 3), thin("docs/b.md", 40), thin("docs/c.md", 9), lag])
+    assert lines == ["Largest groups (one cause on many pages):",
+                     "    SUB001 thin-page: 3 on 3 pages (Thin page), e.g. docs/a.md"]
+    assert text_report.largest_groups([thin("docs/a.md", 3), thin("docs/b.md", 4), lag]) == []  # two pages: no group

@@ -20,7 +20,7 @@ from report_support import TODAY, demo_reports, sitelint
 from conftest import shared, write_site
 from sitelint.model import Finding, Location
 from sitelint.pipeline.parse import parse_page
-from sitelint.report import clusters, html as report_html, staleness
+from sitelint.report import clusters, groups as report_groups, staleness
 
 SECTIONS = ("overview", "instruments", "duplicates", "staleness", "rules", "eval", "findings", "explain", "notes")
 CHARTS = {"check": {"pages", "findings", "scores", "timeline", "rule-health", "redundancy"}}
@@ -182,7 +182,7 @@ def test_the_largest_groups_of_findings_share_a_cause_across_pages() -> None:
                        f"Thin page: {words} words of prose (minimum 150)")
 
     other = Finding("SUB002", "placeholder-text", "substance", "warning", "docs/a.md", 3, None, "Placeholder 'TODO'")
-    groups = report_html.groups([thin("docs/a.md", 3), thin("docs/b.md", 40), thin("docs/c.md", 9), other])
+    groups = report_groups.groups([thin("docs/a.md", 3), thin("docs/b.md", 40), thin("docs/c.md", 9), other])
     assert groups[0]["rule"] == "SUB001" and groups[0]["pages"] == ["docs/a.md", "docs/b.md", "docs/c.md"]
     assert groups[0]["cause"] == "Thin page: N words of prose (minimum N)"
     assert all(g["rule"] != "SUB002" for g in groups), "a cause on one page is no group"

@@ -305,6 +305,7 @@ DENSE = (
 # reader has to go back over.
 TERSE = ("Replicas reconcile conflicting changes in the background. The newest modification usually wins the "
          "comparison. " * 3 + "The newest change wins. You can pick another rule in the settings file. ") * 4
+PLAIN = "Every copy of your data ends up the same. When two people change one record, the newest change wins. " * 6
 
 
 def test_readability_per_section_with_numbers() -> None:

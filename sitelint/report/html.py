@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import posixpath
-import re
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -23,6 +22,7 @@ from markupsafe import Markup
 from sitelint import __version__
 from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Page
 from sitelint.report import charts, clusters, sections, staleness
+from sitelint.report.groups import groups
 
 if TYPE_CHECKING:
     from sitelint.api import LintResult
@@ -31,11 +31,7 @@ if TYPE_CHECKING:
     from sitelint.probe import ProbeRow
 
 SCORES = ("substance", "duplication", "freshness", "overall")
-GROUPS_SHOWN = 12
 WORST_SHOWN = 25
-_PATHLIKE = re.compile(r"\S+\.(?:mdx?|markdown)(?::\d+)?")
-_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
 
 def render(result: LintResult, build: OverlapReport | None = None, *, probe: Sequence[ProbeRow] | None = None,
@@ -119,18 +115,6 @@ def _five(values: Sequence[int]) -> tuple[float, ...]:
     data = sorted(values)
     quartiles = statistics.quantiles(data, n=4, method="inclusive") if len(data) > 1 else [float(data[0])] * 3
     return (data[0], *quartiles, data[-1])
-
-
-def groups(findings: Sequence[Finding]) -> list[dict[str, Any]]:
-    """Findings with the same cause across pages: same rule, same message once paths and numbers are taken out."""
-    by: dict[tuple[str, str], list[Finding]] = {}
-    for f in findings:
-        cause = _NUMBER.sub("N", _DATE.sub("(date)", _PATHLIKE.sub("(page)", f.message)))
-        by.setdefault((f.rule, cause), []).append(f)
-    ranked = sorted(by.items(), key=lambda item: (-len({f.path for f in item[1]}), -len(item[1]), item[0]))
-    return [{"rule": rule, "name": found[0].name, "cause": cause, "severity": found[0].severity,
-             "pages": sorted({f.path for f in found}), "findings": len(found)}
-            for (rule, cause), found in ranked if len({f.path for f in found}) > 1][:GROUPS_SHOWN]
 
 
 def _worst(result: LintResult, pages: Mapping[str, Page]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from sitelint.report import Context
+from sitelint.report.groups import groups
 
 COLORS = {"error": "\033[31m", "warning": "\033[33m", "info": "\033[36m", "bold": "\033[1m", "dim": "\033[2m"}
 RESET = "\033[0m"
@@ -43,6 +44,8 @@ def render(result: Any, build: Any = None, *, color: bool = False, context: Cont
     if out:
         out.append("")
     say(found_line(s, result.findings))
+    for line in largest_groups(result.findings):
+        say(line)
     for sentence in scope_sentences(s):
         say(sentence)
     semantic = s.get("semantic", {})
@@ -107,6 +110,16 @@ def found_line(s: Mapping[str, Any], findings: Any) -> str:
     frozen = f"; {skipped} versioned or translated copies skipped, see lint-variants" if skipped else ""
     return (f"Found {s['findings']} finding(s) ({sev}) on {s['pages']} page(s) "
             f"(corpus: {s['corpus_pages']} pages{frozen}).")
+
+
+def largest_groups(findings: Any, shown: int = 3) -> list[str]:
+    """The causes on the most pages, first: one fix to a template or a convention clears each at once."""
+    ranked = [g for g in groups(findings, headline=True) if len(g["pages"]) >= 3][:shown]
+    if not ranked:
+        return []
+    return ["Largest groups (one cause on many pages):", *(
+        f"{INDENT}{g['rule']} {g['name']}: {g['findings']} on {len(g['pages'])} pages ({safe(g['cause'])}), "
+        f"e.g. {safe(g['pages'][0])}" for g in ranked)]
 
 
 def scope_sentences(s: Mapping[str, Any]) -> list[str]:
