@@ -269,6 +269,14 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
     assert {r.path for m in again for r in m.related} == {"docs/a.md", "docs/b.md", "docs/c.md"}
 
 
+def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_path: Path) -> None:
+    pages = {"docs/a.md": f"# A\n\n{PARAGRAPH}\n", "docs/b.md": f"# B\n\n{SHUFFLED} See [the tokens page](a.md).\n"}
+    assert _run("paraphrased-passages", _site(pages, tmp_path / "linked"), embedder=FakeEmbedder()) == []
+    pages["docs/b.md"] = f"# B\n\n{SHUFFLED} See the tokens page.\n"
+    found = _run("paraphrased-passages", _site(pages, tmp_path / "unlinked"), embedder=FakeEmbedder())
+    assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
+
+
 class TableEmbedder:
     """Vectors chosen by hand: each passage carries a marker word naming its row."""
 

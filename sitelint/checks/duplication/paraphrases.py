@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from sitelint.checks import CheckContext, Count, Share, spec
-from sitelint.checks.duplication.corpus import Corpus
+from sitelint.checks.duplication.corpus import Corpus, page_links
 from sitelint.checks.duplication.digest import siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.model import Measurement
@@ -64,6 +64,14 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
     where: dict[str, list[int]] = defaultdict(list)
     for n, key in enumerate(key_of):
         where[key].append(n)
+    links = page_links(corpus.pages)
+
+    def points_to(unit: tuple[Any, ...], other: int) -> bool:
+        """The passage links to the other page: a summary that sends the reader to the full text, on purpose."""
+        target = corpus.pages[other].path
+        return any(unit[1] <= line <= unit[2] and path == target
+                   for line, path in links.get(corpus.pages[unit[0]].path, ()))
+
     by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
     for ka, kb, cosine in _pairs(ctx, embedder, texts, min(strong, weak), int(params["top-k"])):
         if not corpus.touches(*(units[n][0] for n in (*where[ka], *where[kb]))):
@@ -76,7 +84,8 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 pa, pb = units[a][0], units[b][0]
                 same_language = corpus.pages[pa].language == corpus.pages[pb].language
                 if pa != pb and same_language and not siblings(corpus.digests[pa], corpus.digests[pb],
-                                                                int(params["template-headings"])):
+                                                               int(params["template-headings"])) and not (
+                        points_to(units[a], pb) or points_to(units[b], pa)):
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():
