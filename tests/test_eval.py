@@ -129,6 +129,11 @@ def test_a_label_on_any_copy_judges_the_duplicate_reported_on_another() -> None:
     elsewhere = labelmod.Label("docs/a.md", "DUP003", "T", "another passage", 30, "labels.tsv:3")
     assert labelmod.covers(on_canonical, "rule", frozenset({"DUP003"}), copy)
     assert not labelmod.covers(elsewhere, "rule", frozenset({"DUP003"}), copy)
+    # A label on the whole other page was written about that page's findings: it does not judge this one, but a
+    # T label there is met (the page's copy is reported) when recall is counted.
+    whole = labelmod.Label("docs/a.md", "DUP003", "T", "copied", None, "labels.tsv:4")
+    assert not labelmod.covers(whole, "rule", frozenset({"DUP003"}), copy)
+    assert labelmod.covers(whole, "rule", frozenset({"DUP003"}), copy, anywhere=True)
     # A page's own finding of another dimension is about that page alone.
     thin = Finding("SUB001", "thin-page", "substance", "warning", "docs/b.md", 1, 1, "Thin",
                    (Location("docs/a.md", 1),))

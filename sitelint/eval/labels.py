@@ -130,15 +130,18 @@ def rule_matcher(selector: str, rules: Iterable[Any]) -> tuple[str, frozenset[st
     return "rule", codes
 
 
-def covers(label: Label, kind: str, selected: frozenset[str], finding: Any) -> bool:
-    """Whether a label judges a finding: same rule (or dimension), a page the finding is about and, if the label has
-    one, the line inside the finding's lines there. A duplicate is one finding about all its copies, reported on the
-    copy to change: a label on any copy judges it."""
+def covers(label: Label, kind: str, selected: frozenset[str], finding: Any, anywhere: bool = False) -> bool:
+    """Whether a label judges a finding: same rule (or dimension), the finding's page and, if the label has one, the
+    line inside the finding's lines. A duplicate is one finding about all its copies, reported on the copy to change:
+    a label on a line of another copy judges it too (a label on a whole page judges that page's own findings only,
+    since it was written about them), and with `anywhere` (is a T label's page reported?) a label on any copy."""
     if kind == "rule" and finding.rule not in selected:
         return False
     if kind == "dimension" and finding.dimension not in selected:
         return False
-    return any(_at(label, place) for place in places(finding))
+    if _at(label, finding):
+        return True
+    return (anywhere or label.line is not None) and any(_at(label, place) for place in places(finding)[1:])
 
 
 def places(finding: Any) -> list[Any]:
