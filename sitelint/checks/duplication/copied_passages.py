@@ -7,7 +7,7 @@ from typing import Any
 
 from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import siblings
+from sitelint.checks.duplication.digest import parallel_names, siblings
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
 from sitelint.model import Measurement
@@ -43,8 +43,9 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
         da, db = corpus.digests[s.a], corpus.digests[s.b]
         if da.prose_hash == db.prose_hash or jaccard(da.shingles, db.shingles) >= whole:
             continue  # the whole page is a copy: duplicate-page or near-duplicate-page says so
-        if siblings(da, db, int(ctx.params["template-headings"])):
-            continue  # two pages of one template (Android and iOS guides of one API) share its text by design
+        if parallel_names(corpus.pages[s.a].path, corpus.pages[s.b].path) and siblings(
+                da, db, int(ctx.params["template-headings"])):
+            continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
                     s.a_hi - s.a_lo))
         out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),

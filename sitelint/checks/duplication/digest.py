@@ -222,3 +222,15 @@ def siblings(a: Digest, b: Digest, min_shared: int) -> bool:
     the same words. What they share is the template's, not a copy someone made."""
     shared = len(a.headings & b.headings)
     return min_shared > 0 and shared >= min_shared and shared >= 0.5 * min(len(a.headings), len(b.headings))
+
+
+def parallel_names(a: str, b: str) -> bool:
+    """Two pages of one folder whose file names differ in one word (`native-modules-ios.md` and
+    `native-modules-android.md`, `query-param-models.md` and `cookie-param-models.md`): a page per platform or per
+    kind, written from one template."""
+    folder_a, _, name_a = a.rpartition("/")
+    folder_b, _, name_b = b.rpartition("/")
+    words_a = re.split(r"[-_.]", name_a.rsplit(".", 1)[0].lower())
+    words_b = re.split(r"[-_.]", name_b.rsplit(".", 1)[0].lower())
+    return (folder_a == folder_b and len(words_a) == len(words_b) > 1
+            and sum(x != y for x, y in zip(words_a, words_b, strict=True)) == 1)

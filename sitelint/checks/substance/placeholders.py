@@ -31,16 +31,26 @@ def _source_line(page: Page, block: Block, needle: str) -> int:
     return block.line
 
 
+_ECHO = 60  # characters from the marker on that, found in a code block of the page too, make it an example's output
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Placeholder markers in prose and headings, one measurement per source line."""
     pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
                        tuple(ctx.params["sentence-markers"]))
     found: dict[int, list[str]] = {}
+    shown = _words(" ".join(b.text for b in page.code_blocks))
     for block in page.blocks:
         if not (block.is_prose or block.kind == "heading"):
             continue
         for match in pattern.finditer(block.text):
             marker = match.group().lstrip(".!?").strip()
+            if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
+                continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             found.setdefault(_source_line(page, block, marker), []).append(marker)
     for line, markers in sorted(found.items()):
         unique = list(dict.fromkeys(markers))
