@@ -48,12 +48,16 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # Text inside HTML blocks (cards on a landing page) is read like prose.
     html = sum(text.count(_TAG.sub(" ", b.text)) for b in page.blocks if b.kind == "html")
     words = page.words + html + _included_words(page, ctx.site)
-    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site)},
+    # Examples the page shows: code blocks and included example files ({* file *}, --8<--), each one piece a recipe
+    # or tutorial step is made of.
+    examples = sum(1 for b in page.blocks
+                   if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
+    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples},
                       Location(page.path, 1, page.line_count), {"title": page.title})
 
 
 CHECK = spec(
-    "prose-words", "page", prose_words, values=("words", "exempt"),
+    "prose-words", "page", prose_words, values=("words", "exempt", "examples"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
