@@ -75,6 +75,11 @@ _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
+def is_version_heading(title: str) -> bool:
+    """A heading that names a release (`## 0.104.0`, `## v2.1 (2024-05-01)`), as release notes are sectioned."""
+    return bool(_VERSION_HEADING.match(title.strip()))
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]

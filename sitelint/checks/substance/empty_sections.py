@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
+from sitelint import pagetypes
 from sitelint.checks import CheckContext, spec
 from sitelint.model import Location, Measurement, Page
 
@@ -43,7 +44,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if empty(index) and index != title:
             subs = len(children.get(index, []))
             yield Measurement(
-                {"empty": True, "subsections": subs}, Location(page.path, section.line, section.end_line),
+                {"empty": True, "subsections": subs, "release": pagetypes.is_version_heading(section.title)},
+                Location(page.path, section.line, section.end_line),
                 {"heading": section.title, "subsections_text": f" (nor have its {subs} subsections)" if subs else ""},
             )
             return
@@ -54,4 +56,4 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         yield from report(top)
 
 
-CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections"), pure=True)
+CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release"), pure=True)
