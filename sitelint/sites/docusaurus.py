@@ -49,6 +49,7 @@ class DocsInstance:
     last_version: str | None = None  # the lastVersion option; None: the newest in versions.json, else current
     version_paths: Mapping[str, str] = field(default_factory=dict)  # versions.<name>.path, where set
     include_current: bool = True
+    sidebar_path: str | None = None  # the sidebarPath option ("false": no sidebar); None: not set
 
     def versions(self, root: Path) -> Iterator[tuple[str, str, str]]:
         """(version name, its folder relative to the site, its route path part), current version first."""
@@ -126,7 +127,13 @@ def _instance(body: str) -> DocsInstance:
             paths[name] = found
     return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
                         js_value(body, "id") or "default", js_value(body, "lastVersion"),
-                        MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false")
+                        MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false",
+                        _sidebar_path(body))
+
+
+def _sidebar_path(body: str) -> str | None:
+    resolved = re.search(r"\bsidebarPath\s*:\s*require\.resolve\(\s*['\"]([^'\"]+)['\"]", top_level(body))
+    return resolved.group(1) if resolved else js_value(body, "sidebarPath")
 
 
 def _blog(body: str) -> BlogInstance:
