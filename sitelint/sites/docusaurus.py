@@ -132,7 +132,7 @@ def _instance(body: str) -> DocsInstance:
 
 
 def _sidebar_path(body: str) -> str | None:
-    resolved = re.search(r"\bsidebarPath\s*:\s*require\.resolve\(\s*['\"]([^'\"]+)['\"]", top_level(body))
+    resolved = re.search(r"\bsidebarPath\s*:\s*require\.resolve\(\s*['\"]([^'\"]+)['\"]", body)
     return resolved.group(1) if resolved else js_value(body, "sidebarPath")
 
 

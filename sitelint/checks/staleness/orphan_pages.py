@@ -23,7 +23,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         if page.variant:
             continue
         inbound = graph.links_to(page.path)
-        reached = page.path in graph.reachable if nav.read else inbound > 0
+        reached = page.path in graph.reachable or (not nav.read and inbound > 0)
         sources = graph.inbound.get(page.path, ())
         linked = ("no page links to it" if not sources else
                   f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")

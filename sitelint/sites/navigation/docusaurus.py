@@ -61,7 +61,9 @@ def read(site: Site, found: Collector) -> Navigation:
 def _sidebars_file(site_dir: Path, instance: DocsInstance) -> Path | None:
     if instance.sidebar_path and instance.sidebar_path != "false":
         named = (site_dir / instance.sidebar_path).resolve()
-        return named if named.is_file() else None
+        # require.resolve('./sidebars') names the file without its suffix
+        return next((c for c in [named, *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
+                                                                                    ".cjs"))] if c.is_file()), None)
     if instance.sidebar_path is None and instance.plugin_id == "default":
         return next((site_dir / n for n in _SIDEBARS if (site_dir / n).is_file()), None)
     return None

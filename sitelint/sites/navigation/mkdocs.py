@@ -23,7 +23,10 @@ def read(site: Site, found: Collector) -> Navigation:
     if isinstance(inherited, str) and (config.parent / inherited).is_file():
         data = {**load_yaml(config.parent / inherited), **data}
     docs = site.root
-    for pattern in str(data.get("not_in_nav") or "").splitlines():
+    # Pages MkDocs leaves out of the nav on purpose, or out of the site (exclude_docs, draft_docs).
+    patterns = [line for name in ("not_in_nav", "exclude_docs", "draft_docs")
+                for line in str(data.get(name) or "").splitlines()]
+    for pattern in patterns:
         pattern = pattern.strip().lstrip("/")
         if pattern and not pattern.startswith("#"):
             found.unlisted.update(k for k in found.files if _matches(relative(k, docs), pattern))
