@@ -105,6 +105,8 @@ def read_navigation(site: Site) -> Navigation:
         return reader(site, collector)
     except ValueError as exc:  # a config that is not valid YAML or JSON: said, and the run goes on without it
         return Navigation(notes=(f"navigation not read: {exc}",))
+    except RecursionError:
+        return Navigation(notes=(f"navigation not read: {site.config_files[0]} nests its values too deep to read",))
 
 
 def file_routes(docs: Path, found: Collector) -> dict[str, str]:

@@ -13,7 +13,8 @@ from typing import Any
 
 from sitelint.sites.siteconfig import mask_comments, read_text
 
-_TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)|(?P<num>-?\d[\d_.eE+-]*)|"""
+_TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)|"""
+                    r"""(?P<num>-?\d[\d_.eE+-]*)|"""
                     r"""(?P<name>[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)|(?P<spread>\.\.\.)|(?P<arrow>=>)|"""
                     r"""(?P<punct>[{}\[\](),:;=<>?!&|+*/%-]))""", re.S)
 _DECLARED = r"(?:^|[\s;}])(?:export\s+)?(?:const|let|var)\s+NAME\s*(?::[^=]+)?=\s*"

@@ -38,8 +38,8 @@ def read(site: Site, found: Collector) -> Navigation:
         found.unread.append(f"{config.name} (its export is not an object)")
         return found.done(relative(config, site.repo_root))
     src = root / str(data.get("srcDir") or ".")
-    rewrites = data.get("rewrites") if isinstance(data.get("rewrites"), dict) else {}
-    forward = _rewrites(rewrites, found)
+    rewrites = data.get("rewrites")
+    forward = _rewrites(rewrites if isinstance(rewrites, dict) else {}, found)
     routes = {}
     for page_key in found.under(src):
         routes[route_of(_rewrite(relative(page_key, src), forward))] = page_key
