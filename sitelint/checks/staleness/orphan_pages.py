@@ -1,8 +1,8 @@
 """Where each page stands in the site as its readers walk it: listed by the navigation or not, how many pages link
 to it, and whether a reader can reach it from the navigation, the site's chrome or its home pages by links.
 
-With no navigation read (no framework config, or one sitelint cannot read), a page counts as reached when any page
-links to it: the navigation is never guessed.
+With no navigation read (no framework config, or one that is not valid YAML or JSON), every page counts as listed:
+the navigation is never guessed.
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         if page.variant:
             continue
         inbound = graph.links_to(page.path)
-        reached = page.path in graph.reachable or (not nav.read and inbound > 0)
+        reached = page.path in graph.reachable
         sources = graph.inbound.get(page.path, ())
         linked = ("no page links to it" if not sources else
                   f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")
-        said = f"not in the navigation ({nav.source}); {linked}" if nav.read else f"{linked} (navigation not read)"
+        said = f"not in the navigation ({nav.source}); {linked}"
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
                            "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
                            "nav_read": nav.read, "nav_confident": nav.read and nav.confident},

@@ -37,8 +37,8 @@ class SiteGraph:
 
     def place(self, path: str) -> str:
         """Where a page stands, for people: "in the navigation, 3 pages link to it"."""
-        nav = ("in the navigation" if path in self.in_nav else
-               "not in the navigation" if self.navigation.read else "navigation not read")
+        nav = ("navigation not read" if not self.navigation.read else
+               "in the navigation" if path in self.in_nav else "not in the navigation")
         count = self.links_to(path)
         links = f"{count} {'page links' if count == 1 else 'pages link'} to it"
         extra = ", linked from the home layout" if path in self.chrome else ""
