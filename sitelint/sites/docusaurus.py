@@ -172,7 +172,11 @@ def _strip_number(name: str) -> str:
 
 
 def _doc_route(rel: PurePosixPath, file: Path) -> str:
-    meta = _front_matter(file)
+    return doc_route(rel, _front_matter(file))
+
+
+def doc_route(rel: PurePosixPath, meta: Mapping[str, Any]) -> str:
+    """A doc's route under its version's base: its slug, else its path with number prefixes stripped and its id."""
     dirs = [_strip_number(p) for p in rel.parent.parts]
     slug = meta.get("slug")
     if isinstance(slug, str) and slug:
@@ -246,7 +250,12 @@ def _tree(root: Path, folder: str, translated: str | None,
 
 
 def _blog_slug(rel: PurePosixPath, file: Path) -> str:
-    slug = _front_matter(file).get("slug")
+    return blog_slug(rel, _front_matter(file))
+
+
+def blog_slug(rel: PurePosixPath, meta: Mapping[str, Any]) -> str:
+    """A blog post's route under the blog's base: its slug, else its file's date and name."""
+    slug = meta.get("slug")
     if isinstance(slug, str) and slug:
         return slug
     match = _BLOG_DATE.match(rel.as_posix())

@@ -58,20 +58,16 @@ class Collector:
     unlisted: set[str] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
 
-    def find(self, base: Path, rel: str) -> str | None:
+    def find(self, base: Path | str, rel: str) -> str | None:
         """The page at `rel` under `base`: the file itself, with a page suffix, or its folder's index page."""
         rel = rel.split("#", 1)[0].split("?", 1)[0].strip().removesuffix(".html").strip("/")
-        folder = base / rel if rel else base
-        candidates = [folder] if Path(rel).suffix in _SUFFIXES else []
-        candidates += [folder.with_name(folder.name + s) for s in _SUFFIXES] if rel else []
-        candidates += [folder / f"{n}{s}" for n in _INDEXES for s in _SUFFIXES]
-        for candidate in candidates:
-            found = key(candidate)
-            if found in self.files:
-                return found
-        return None
+        folder = os.path.normpath(os.path.join(str(base), rel)) if rel else key(base)
+        candidates = [folder] if os.path.splitext(rel)[1] in _SUFFIXES else []
+        candidates += [folder + s for s in _SUFFIXES] if rel else []
+        candidates += [os.path.join(folder, n + s) for n in _INDEXES for s in _SUFFIXES]
+        return next((c for c in candidates if c in self.files), None)
 
-    def under(self, folder: Path) -> list[str]:
+    def under(self, folder: Path | str) -> list[str]:
         """Every page in a folder and below it."""
         prefix = key(folder) + os.sep
         return sorted(k for k in self.files if k.startswith(prefix))
@@ -120,8 +116,11 @@ def file_routes(docs: Path, found: Collector) -> dict[str, str]:
     return out
 
 
-def relative(path: str | Path, base: Path) -> str:
-    try:
-        return Path(path).relative_to(base).as_posix()
-    except ValueError:
-        return Path(path).as_posix()
+def relative(path: str | Path, base: str | Path) -> str:
+    """A path relative to a folder, with forward slashes (the path itself when it is not under the folder)."""
+    path, base = key(path), key(base)
+    if path == base:
+        return "."
+    if path.startswith(base + os.sep):
+        return path[len(base) + 1:].replace(os.sep, "/")
+    return path.replace(os.sep, "/")

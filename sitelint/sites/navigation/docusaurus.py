@@ -10,29 +10,52 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from sitelint.model import Site
-from sitelint.sites.docusaurus import DocsInstance, _strip_number, build_route_map, normalise_route, read_site
+from sitelint.sites.docusaurus import (
+    CURRENT,
+    DocsInstance,
+    DocusaurusSite,
+    _join,
+    _strip_number,
+    blog_slug,
+    doc_route,
+    normalise_route,
+    read_site,
+)
 from sitelint.sites.navigation import Collector, Navigation, key, relative
-from sitelint.sites.navigation.jsdata import JsSource, Unread
-from sitelint.sites.siteconfig import load_yaml, mask_comments, read_text
+from sitelint.sites.navigation.jsdata import JsSource, Unread, mask_comments
+from sitelint.sites.siteconfig import load_yaml, read_text
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
 
 
-def routes(site_dir: Path, found: Collector) -> dict[str, str]:
-    """Route -> page, for the routes only one page of the site produces."""
-    out = {}
-    for route, files in build_route_map(site_dir).routes.items():
-        hits = [key(site_dir / f) for f in files if key(site_dir / f) in found.files]
-        if len(hits) == 1:
-            out[route] = hits[0]
+def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str, str]:
+    """Route -> page for the current docs, blog posts and Markdown pages, the way Docusaurus builds them. A current
+    doc also answers its route without the version part: a link to the last release's copy names the same doc."""
+    out: dict[str, str] = {}
+    for instance in config.docs:
+        folder = Path(key(site_dir / instance.path))
+        part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
+        for page_key in found.under(folder):
+            route = doc_route(PurePosixPath(relative(page_key, folder)), found.files[page_key].front_matter)
+            for version in dict.fromkeys((part, "")):
+                out.setdefault(normalise_route(_join(instance.route_base, version, route)), page_key)
+    for blog in config.blogs:
+        folder = Path(key(site_dir / blog.path))
+        for page_key in found.under(folder):
+            slug = blog_slug(PurePosixPath(relative(page_key, folder)), found.files[page_key].front_matter)
+            out.setdefault(normalise_route(_join(blog.route_base, slug)), page_key)
+    pages = Path(key(site_dir / config.pages_path))
+    for page_key in found.under(pages):
+        rel = PurePosixPath(relative(page_key, pages))
+        out.setdefault(_join(*rel.parent.parts, "" if rel.stem == "index" else rel.stem), page_key)
     return out
 
 
 def read(site: Site, found: Collector) -> Navigation:
     site_dir = site.config_files[0].parent
     config = read_site(site_dir)
-    by_route = routes(site_dir, found)
+    by_route = routes(site_dir, config, found)
     sources = []
     every = False
     every_id: dict[str, str] = {}
