@@ -19,7 +19,8 @@ from sitelint.sites.navigation import Collector, Navigation, key
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 _LINK_KEYS = frozenset({"link", "href", "to", "url"})
-_ROOT_NAMES = frozenset({"index", "readme", "_index", "intro"})
+_ROOT_NAMES = frozenset({"index", "readme", "_index"})
+_STARTS = frozenset({"landing", "blog", "release-notes"})
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,9 @@ def build(site: Site, navigation: Navigation) -> SiteGraph:
     in_nav = frozenset(p.path for p in pages if navigation.lists(p))
     chrome = frozenset(by_key[k] for k in navigation.chrome if k in by_key)
     roots = set(in_nav | chrome)
-    roots |= {p.path for p in pages if p.page_type == "landing" or _is_root_page(p, site)}
+    # Landing pages are where readers start; posts and release notes are reached through the blog's index, a page
+    # the build makes.
+    roots |= {p.path for p in pages if p.page_type in _STARTS or _is_root_page(p, site)}
     outgoing: dict[str, set[str]] = defaultdict(set)
     for target, sources in edges.items():
         for source in sources:

@@ -41,9 +41,9 @@ def read(site: Site, found: Collector) -> Navigation:
         return found.done(f"{config.name} (no nav: every page)", every_page=True, routes=file_routes(docs, found))
     _walk(nav, docs, found, nav_file)
     notes = []
-    for name in ("awesome-pages", "awesome-nav"):
+    for name in ("awesome-pages", "awesome-nav", "monorepo"):
         if name in plugins:
-            found.unread.append(f"the {name} plugin's .pages files")
+            found.unread.append(f"what the {name} plugin adds to the nav")
             notes.append(f"navigation ({config.name}): the {name} plugin rewrites the nav; its files were not read")
     return found.done(f"{config.name} nav", notes, routes=file_routes(docs, found))
 

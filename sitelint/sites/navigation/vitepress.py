@@ -37,6 +37,8 @@ def read(site: Site, found: Collector) -> Navigation:
     if not isinstance(data, dict):
         found.unread.append(f"{config.name} (its export is not an object)")
         return found.done(relative(config, site.repo_root))
+    if "extends" in data:
+        found.unread.append("the config it `extends`")
     src = root / str(data.get("srcDir") or ".")
     rewrites = data.get("rewrites")
     forward = _rewrites(rewrites if isinstance(rewrites, dict) else {}, found)
