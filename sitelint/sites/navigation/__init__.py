@@ -10,6 +10,7 @@ listings: every page counts as listed, and nothing is guessed.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -83,19 +84,17 @@ class Collector:
 
 
 Reader = Callable[[Site, Collector], Navigation]
+_READERS = frozenset({"docusaurus", "mkdocs", "sphinx", "starlight", "vitepress"})  # a module of this package each
 EVERY_PAGE = Navigation(every_page=True)  # no navigation read: every page counts as listed, nothing is guessed
 
 
 def read_navigation(site: Site) -> Navigation:
     """The navigation of the site's framework (an empty one, with a note, when it has none sitelint reads)."""
-    from sitelint.sites.navigation import docusaurus, mkdocs, sphinx, starlight, vitepress
-
-    readers: Mapping[str, Reader] = {"docusaurus": docusaurus.read, "mkdocs": mkdocs.read, "sphinx": sphinx.read,
-                                     "starlight": starlight.read, "vitepress": vitepress.read}
-    reader = readers.get(site.framework)
-    if reader is None or not site.config_files:
+    if site.framework not in _READERS or not site.config_files:
         # Pages outside a docs framework are read in the repository's folder listings, which show every page.
         return EVERY_PAGE
+    # Only the site's own framework's reader is imported: a run pays for one.
+    reader: Reader = importlib.import_module(f"sitelint.sites.navigation.{site.framework}").read
     collector = Collector({key(p.abspath): p for p in site.pages if not p.variant})
     try:
         return reader(site, collector)
