@@ -161,3 +161,35 @@ def test_shared_corpora_orphans(tmp_path: Path) -> None:
     found, result = _orphans(native)
     assert found == {}
     assert result.graph is not None and result.graph.links_to("docs/colors.md") >= 20
+
+
+def test_real_config_forms(tmp_path: Path) -> None:
+    """Forms met on real sites: a JSON sidebar of {"Label": [ids]} shorthands beside a docs folder outside the
+    site's (`path: '../docs'`), `sidebarPath: require.resolve('./sidebars')` without a suffix, and VitePress pages
+    kept under `en/` and served from the root (`rewrites: {'en/:rest*': ':rest*'}`)."""
+    json_site = tmp_path / "json"
+    write_site(json_site, {"docs/index.md": "# Home\n\nHello.\n", "docs/install.md": "# Install\n\nRun it.\n",
+                           "docs/old.md": "# Old\n\nGone.\n"}, {
+        "website/docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {path: '../docs', "
+                                        "sidebarPath: require.resolve('./sidebars')}}]]};\n",
+        "website/sidebars.json": '{"docs": {"About": ["index"], "Usage": ["install"]}}\n',
+    })
+    found, _ = _orphans(json_site)
+    assert found == {"docs/old.md": "warning"}
+    rewritten = tmp_path / "rewrites"
+    write_site(rewritten, {"docs/en/guide/start.md": "# Start\n\nGo.\n", "docs/en/guide/old.md": "# Old\n\nGone.\n"}, {
+        "docs/.vitepress/config.ts": "export default defineConfig({rewrites: {'en/:rest*': ':rest*'}, themeConfig: "
+                                     "{sidebar: [{text: 'Start', link: '/guide/start'}]}})\n",
+    })
+    found, _ = _orphans(rewritten)
+    assert found == {"docs/en/guide/old.md": "warning"}
+
+
+def test_a_config_nested_too_deep_is_said_not_a_traceback(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n"}, {
+        "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",
+        "sidebars.js": "module.exports = {docs: " + "[" * 5000 + "'intro'" + "]" * 5000 + "};\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {}
+    assert any("nests its values too deep to read" in n for n in result.notes), result.notes
