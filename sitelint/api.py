@@ -19,6 +19,7 @@ from sitelint.cache import CacheRefused, open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
 from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
+from sitelint.sites.navigation.graph import SiteGraph
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): a run's progress, for a bar or a log line
 
@@ -37,6 +38,7 @@ class LintResult:
     notes: tuple[str, ...]
     scope: tuple[str, ...]
     timings: Mapping[str, float] = field(default_factory=dict)  # seconds per phase and check
+    graph: SiteGraph | None = None  # the navigation and links between pages, when a selected rule needed them
 
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
@@ -120,7 +122,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     lap("suppress+score")
     shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
-                      tuple(shown), MappingProxyType(times))
+                      tuple(shown), MappingProxyType(times), run.graph)
 
 
 def _silent(stage: str, done: int, total: int) -> None:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+# The shared material beside the checkout; SITELINT_SHARED names it for a checkout that lives elsewhere.
+SHARED = Path(os.environ.get("SITELINT_SHARED") or ROOT.parent / "shared")
 # sitelint's user cache folder (model digests, the model's ONNX export) for this test session only, never ~/.cache;
 # set before any test runs so that every child process inherits it.
 os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="sitelint-tests-xdg-"))

@@ -183,16 +183,17 @@ def _render(result: engine.LintResult, fmt: str, context: Context, command: str,
 
 
 def _page_kinds(result: engine.LintResult) -> None:
-    """Each page's type and language, so that a user can see why a rule did not judge it: the pages that are not
-    ordinary docs one per line, then the counts."""
+    """Each page's type and language, so that a user can see why a rule did not judge it, and its place in the
+    site (in the navigation or not, how many pages link to it): one page per line, then the counts."""
     types: dict[str, int] = {}
     languages: dict[str, int] = {}
     for page in result.pages:
         types[page.page_type] = types.get(page.page_type, 0) + 1
         languages[page.language or "unknown"] = languages.get(page.language or "unknown", 0) + 1
-        if page.page_type != "doc":
-            click.echo(f"page {page.path}: {page.page_type} ({page.type_reason}), language {page.language or '?'}",
-                       err=True)
+        place = f"; {result.graph.place(page.path)}" if result.graph is not None else ""
+        if page.page_type != "doc" or place:
+            kind = f"{page.page_type} ({page.type_reason})" if page.type_reason else page.page_type
+            click.echo(f"page {page.path}: {kind}, language {page.language or '?'}{place}", err=True)
     if result.pages:
         click.echo("page types: " + ", ".join(f"{n} {t}" for t, n in sorted(types.items(), key=lambda x: -x[1]))
                    + "; languages: " + ", ".join(f"{n} {lang}" for lang, n in sorted(languages.items(),

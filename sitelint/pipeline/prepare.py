@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from sitelint.checks import CheckSpec
     from sitelint.checks.duplication.corpus import Corpus
     from sitelint.embedding import Embedder
+    from sitelint.sites.navigation.graph import SiteGraph
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class RunContext:
     corpus: Corpus | None = None
     embedder: Embedder | None = None
     translations: frozenset[str] = frozenset()  # translations the rules that judge translations report on
+    graph: SiteGraph | None = None  # the navigation and the links between pages
 
 
 def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
@@ -73,19 +75,34 @@ def _product(site: Site, settings: Mapping[str, Any], note: Callable[[str], None
     return product
 
 
+def graph_of(site: Site, note: Callable[[str], None]) -> SiteGraph:
+    """The site's navigation, read from its framework's config (what could not be read said in the notes), and the
+    links between its pages."""
+    from sitelint.sites.navigation import read_navigation
+    from sitelint.sites.navigation.graph import build
+
+    navigation = read_navigation(site)
+    for message in navigation.notes:
+        note(message)
+    return build(site, navigation)
+
+
 def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: frozenset[str] | None,
             cache: Cache | None, wanted: frozenset[str], note: Callable[[str], None],
             embedder: Embedder | None = None) -> RunContext:
-    """The run's context with what `wanted` names: "git", "product", "corpus", and the embedder made before."""
+    """The run's context with what `wanted` names: "git", "product", "corpus", "graph", and the embedder made
+    before."""
     git = None
     if wanted & {"git", "corpus"}:  # the corpus names the oldest copy of a duplicate as canonical
         from sitelint import gitinfo
 
         git = gitinfo.history_for(site.product_root, cache, note if "git" in wanted else lambda message: None)
     product = _product(site, settings, note) if "product" in wanted else None
+    # The corpus names the copy in the navigation, or the most linked to, as a duplicate's canonical one.
+    graph = graph_of(site, note) if wanted & {"graph", "corpus"} else None
     corpus = None
     if "corpus" in wanted:
         from sitelint.checks.duplication.corpus import prepare as corpus_of
 
-        corpus = corpus_of(site, settings, scope, cache, git)
-    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder)
+        corpus = corpus_of(site, settings, scope, cache, git, graph)
+    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder, graph=graph)

@@ -49,6 +49,7 @@ class DocsInstance:
     last_version: str | None = None  # the lastVersion option; None: the newest in versions.json, else current
     version_paths: Mapping[str, str] = field(default_factory=dict)  # versions.<name>.path, where set
     include_current: bool = True
+    sidebar_path: str | None = None  # the sidebarPath option ("false": no sidebar); None: not set
 
     def versions(self, root: Path) -> Iterator[tuple[str, str, str]]:
         """(version name, its folder relative to the site, its route path part), current version first."""
@@ -126,7 +127,13 @@ def _instance(body: str) -> DocsInstance:
             paths[name] = found
     return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
                         js_value(body, "id") or "default", js_value(body, "lastVersion"),
-                        MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false")
+                        MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false",
+                        _sidebar_path(body))
+
+
+def _sidebar_path(body: str) -> str | None:
+    resolved = re.search(r"\bsidebarPath\s*:\s*require\.resolve\(\s*['\"]([^'\"]+)['\"]", body)
+    return resolved.group(1) if resolved else js_value(body, "sidebarPath")
 
 
 def _blog(body: str) -> BlogInstance:
@@ -165,7 +172,11 @@ def _strip_number(name: str) -> str:
 
 
 def _doc_route(rel: PurePosixPath, file: Path) -> str:
-    meta = _front_matter(file)
+    return doc_route(rel, _front_matter(file))
+
+
+def doc_route(rel: PurePosixPath, meta: Mapping[str, Any]) -> str:
+    """A doc's route under its version's base: its slug, else its path with number prefixes stripped and its id."""
     dirs = [_strip_number(p) for p in rel.parent.parts]
     slug = meta.get("slug")
     if isinstance(slug, str) and slug:
@@ -239,7 +250,12 @@ def _tree(root: Path, folder: str, translated: str | None,
 
 
 def _blog_slug(rel: PurePosixPath, file: Path) -> str:
-    slug = _front_matter(file).get("slug")
+    return blog_slug(rel, _front_matter(file))
+
+
+def blog_slug(rel: PurePosixPath, meta: Mapping[str, Any]) -> str:
+    """A blog post's route under the blog's base: its slug, else its file's date and name."""
+    slug = meta.get("slug")
     if isinstance(slug, str) and slug:
         return slug
     match = _BLOG_DATE.match(rel.as_posix())

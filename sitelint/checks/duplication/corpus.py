@@ -25,6 +25,7 @@ from sitelint.checks.duplication.digest import Digest
 from sitelint.checks.duplication.spans import ShingleIndex, shingle_index
 from sitelint.gitinfo import GitHistory
 from sitelint.model import Location, Page, Site
+from sitelint.sites.navigation.graph import SiteGraph
 
 NAMESPACE, VERSION = "dup-digest", 1
 _IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)
@@ -52,22 +53,28 @@ class Corpus:
     inbound: Mapping[str, int]
     created: Mapping[str, float]  # path -> the day git first saw the page (a day number), when known
     shingles: ShingleIndex | None  # the passage shingles of the corpus (of the focus pages, with a focus)
+    in_nav: frozenset[str] = frozenset()  # pages the site's navigation lists
 
     def touches(self, *indices: int) -> bool:
         """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
         return self.focus is None or any(i in self.focus for i in indices)
 
     def canonical(self, paths: Iterable[str]) -> tuple[str, str]:
-        """The copy that looks canonical and why: oldest in git, else most linked to, else the shortest path."""
+        """The copy that looks canonical and why: the one copy in the navigation, else the most linked to, else the
+        oldest in git, else the shortest path (a leftover copy is often the older one, and the one readers no
+        longer reach)."""
         group = sorted(set(paths), key=lambda p: (len(p), p))
-        dates = [self.created.get(p) for p in group]
-        if all(d is not None for d in dates) and len(set(dates)) > 1:
-            oldest = min(group, key=lambda p: (self.created[p], len(p), p))
-            return oldest, "oldest in git history"
+        listed = [p for p in group if p in self.in_nav]
+        if len(listed) == 1 and len(group) > 1:
+            return listed[0], "the copy in the navigation"
         links = [self.inbound.get(p, 0) for p in group]
         if sorted(links)[-1] > (sorted(links)[-2] if len(links) > 1 else -1):
             best = group[links.index(max(links))]
             return best, f"most linked: {max(links)} {'pages link' if max(links) != 1 else 'page links'} to it"
+        dates = [self.created.get(p) for p in group]
+        if all(d is not None for d in dates) and len(set(dates)) > 1:
+            oldest = min(group, key=lambda p: (self.created[p], len(p), p))
+            return oldest, "oldest in git history"
         return group[0], "shortest path"
 
     def detail(self, page: str, others: Sequence[Location], **extra: Any) -> dict[str, Any]:
@@ -80,7 +87,7 @@ class Corpus:
 
 
 def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | None, cache: Cache | None,
-            git: GitHistory | None) -> Corpus:
+            git: GitHistory | None, graph: SiteGraph | None = None) -> Corpus:
     pages = _eligible(site, [str(g) for g in settings.get("allow-duplicates") or ()])
     inside = [n for n, p in enumerate(pages) if scope is None or p.path in scope]
     focus = frozenset(inside) if len(inside) < len(pages) else None
@@ -91,7 +98,10 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
             if record is not None and record.first_commit is not None:
                 created[page.path] = float(record.first_commit.toordinal())
     made = tuple(digests(cache, pages))
-    return Corpus(tuple(pages), made, focus, _inbound_links(pages), created, shingle_index(made, focus))
+    inbound = ({p: len(v) for p, v in graph.inbound.items()} if graph is not None and graph.navigation.read
+               else _inbound_links(pages))
+    in_nav = graph.in_nav if graph is not None and graph.navigation.read and not graph.navigation.every_page else ()
+    return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav))
 
 
 def digests(cache: Cache | None, pages: Sequence[Page]) -> list[Digest]:

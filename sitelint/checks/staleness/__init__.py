@@ -1,4 +1,5 @@
-"""Staleness: is a page still true (age, review date, versions, dated claims, references, code drift)?"""
+"""Staleness: is a page still true (age, review date, versions, dated claims, references, code drift) and still
+reached (orphan pages)?"""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from sitelint.checks import CheckSpec
 from sitelint.checks.staleness import (
     code_drift,
     dated_claims,
+    orphan_pages,
     page_age,
     references,
     review_dates,
@@ -21,4 +23,5 @@ CHECKS: tuple[CheckSpec, ...] = (
     references.CHECK,
     code_drift.CHECK,
     translation_lag.CHECK,
+    orphan_pages.CHECK,
 )

@@ -1,0 +1,45 @@
+"""Where each page stands in the site as its readers walk it: listed by the navigation or not, how many pages link
+to it, and whether a reader can reach it from the navigation, the site's chrome or its home pages by links.
+
+With no navigation read (no framework config, or one that is not valid YAML or JSON), every page counts as listed:
+the navigation is never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sitelint.checks import CheckContext, spec
+from sitelint.model import Location, Measurement
+from sitelint.sites.navigation import key
+
+
+def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
+    graph = ctx.run.graph
+    if graph is None:
+        return
+    nav = graph.navigation
+    for page in ctx.site.pages:
+        if page.variant:
+            continue
+        inbound = graph.links_to(page.path)
+        reached = page.path in graph.reachable
+        sources = graph.inbound.get(page.path, ())
+        linked = ("no page links to it" if not sources else
+                  f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")
+        said = f"not in the navigation ({nav.source}); {linked}"
+        yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
+                           "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
+                           "nav_read": nav.read, "nav_confident": nav.read and nav.confident},
+                          Location(page.path, 1), {"place": graph.place(page.path), "said": said},
+                          tuple(Location(p, 1) for p in sources[:5]))
+
+
+def _pages(paths: tuple[str, ...]) -> str:
+    shown = ", ".join(paths[:2]) + (f" and {len(paths) - 2} more" if len(paths) > 2 else "")
+    return f"{'a page' if len(paths) == 1 else f'{len(paths)} pages'} ({shown})"
+
+
+CHECK = spec("orphan-pages", "site", orphan_pages,
+             values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident"),
+             needs=("graph",))

@@ -1,0 +1,126 @@
+"""The site as its readers walk it: which pages link to which (relative file links, and route links mapped back to
+the page that serves the route), how many pages link to each, and which pages a reader can reach from the
+navigation, the site's chrome and its home pages by following links.
+
+Versioned copies and translations are neither walked from nor counted: a translation links to translations."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import defaultdict, deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from sitelint.model import Page, Site
+from sitelint.sites.navigation import Collector, Navigation, key
+
+_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
+_LINK_KEYS = frozenset({"link", "href", "to", "url"})
+_ROOT_NAMES = frozenset({"index", "readme", "_index"})
+_STARTS = frozenset({"landing", "blog", "release-notes"})
+
+
+@dataclass(frozen=True)
+class SiteGraph:
+    """The navigation and the links between pages, by page path."""
+
+    navigation: Navigation
+    inbound: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # page -> the other pages linking to it
+    reachable: frozenset[str] = frozenset()  # pages reached from the navigation, chrome and home pages
+    in_nav: frozenset[str] = frozenset()  # pages the navigation lists
+    chrome: frozenset[str] = frozenset()  # pages the navbar, footer or home layout link to
+
+    def links_to(self, path: str) -> int:
+        return len(self.inbound.get(path, ()))
+
+    def place(self, path: str) -> str:
+        """Where a page stands, for people: "in the navigation, 3 pages link to it"."""
+        nav = ("navigation not read" if not self.navigation.read else
+               "in the navigation" if path in self.in_nav else "not in the navigation")
+        count = self.links_to(path)
+        links = f"{count} {'page links' if count == 1 else 'pages link'} to it"
+        extra = ", linked from the home layout" if path in self.chrome else ""
+        return f"{nav}, {links}{extra}" + ("" if path in self.reachable or not self.navigation.read else
+                                          ", not reachable")
+
+
+def build(site: Site, navigation: Navigation) -> SiteGraph:
+    pages = [p for p in site.pages if not p.variant]
+    found = Collector({key(p.abspath): p for p in pages})
+    by_key = {k: p.path for k, p in found.files.items()}
+    route_of = {k: r for r, k in navigation.routes.items()}
+    edges: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        own = key(page.abspath)
+        targets = [link.target for link in page.links if not link.image]
+        if page.page_type == "landing":
+            targets += list(_front_matter_links(page.front_matter))
+        for target in targets:
+            hit = _resolve(target, page, found, navigation, route_of.get(own), site)
+            if hit is not None and hit != own:
+                edges[by_key[hit]].add(page.path)
+    in_nav = frozenset(p.path for p in pages if navigation.lists(p))
+    chrome = frozenset(by_key[k] for k in navigation.chrome if k in by_key)
+    roots = set(in_nav | chrome)
+    # Landing pages are where readers start; posts and release notes are reached through the blog's index, a page
+    # the build makes.
+    roots |= {p.path for p in pages if p.page_type in _STARTS or _is_root_page(p, site)}
+    outgoing: dict[str, set[str]] = defaultdict(set)
+    for target, sources in edges.items():
+        for source in sources:
+            outgoing[source].add(target)
+    reached, queue = set(roots), deque(sorted(roots))
+    while queue:
+        for nxt in sorted(outgoing.get(queue.popleft(), ())):
+            if nxt not in reached:
+                reached.add(nxt)
+                queue.append(nxt)
+    inbound = MappingProxyType({k: tuple(sorted(v)) for k, v in sorted(edges.items())})
+    return SiteGraph(navigation, inbound, frozenset(reached), in_nav, chrome)
+
+
+def _is_root_page(page: Page, site: Site) -> bool:
+    """The docs root's own index page: where a reader of the site starts."""
+    folder, _, name = key(page.abspath).rpartition("/")
+    return folder == key(site.root) and name.rsplit(".", 1)[0].lower() in _ROOT_NAMES
+
+
+def _front_matter_links(value: Any) -> Iterator[str]:
+    """Links a layout page holds in its front matter (VitePress `hero.actions[].link`, `features[].link`)."""
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if k in _LINK_KEYS and isinstance(v, str):
+                yield v
+            else:
+                yield from _front_matter_links(v)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _front_matter_links(item)
+
+
+def normalise(route: str) -> str:
+    route = re.sub(r"\.(html|mdx?|markdown)$", "", route)
+    route = re.sub(r"(^|/)(index|README)$", "", route)
+    return "/" + route.strip("/")
+
+
+def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, own_route: str | None,
+             site: Site) -> str | None:
+    """The page a link goes to, when it goes to one of the site's pages."""
+    target = target.split("#", 1)[0].split("?", 1)[0].strip()
+    if not target or _EXTERNAL.match(target):
+        return None
+    if target.startswith("/"):
+        return navigation.routes.get(normalise(target)) or found.find(site.root, target)
+    hit = found.find(page.abspath.parent, target)
+    if hit is None and own_route is not None:
+        # A link without a file suffix is relative to the page's URL: `../y/` from /guides/x/ is /guides/y, and
+        # `y` from /docs/x (no trailing slash) is /docs/y.
+        for base in (own_route + "/", own_route.rsplit("/", 1)[0] + "/"):
+            hit = navigation.routes.get(normalise(posixpath.normpath(posixpath.join(base, target))))
+            if hit is not None:
+                break
+    return hit

@@ -1,0 +1,279 @@
+"""The literal values of a JS/TS config file, read as data and never run: objects, arrays, strings, numbers and
+booleans, with the names a value refers to resolved where the file declares them (`const items = [...]`,
+`function sidebar() { return [...] }`, `require('./x.json')`). Anything else (a call, a template with `${}`, an
+import, arithmetic) becomes an `Unread` saying what it was, so a reader can tell what it did not see."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sitelint.sites.siteconfig import read_text
+
+_TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)|"""
+                    r"""(?P<num>-?\d[\d_.eE+-]*)|"""
+                    r"""(?P<name>[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)|(?P<spread>\.\.\.)|(?P<arrow>=>)|"""
+                    r"""(?P<punct>[{}\[\](),:;=<>?!&|+*/%-]))""", re.S)
+_DECLARED = r"(?:^|[\s;}])(?:export\s+)?(?:const|let|var)\s+NAME\s*(?::[^=]+)?=\s*"
+_FUNCTION = r"(?:^|[\s;}])(?:export\s+)?(?:async\s+)?function\s+NAME\s*(?:<[^>]*>)?\("
+_MAX_DEPTH = 40
+_COMMENT_OR_STRING = re.compile(r"""('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)"""
+                                r"""|//[^\n]*|/\*.*?(?:\*/|\Z)""", re.S)
+
+
+def mask_comments(source: str) -> str:
+    """JS source with its comments blanked (same length, so offsets hold) and its string literals kept: one regular
+    expression pass (siteconfig.mask_comments walks the text a character at a time, too slow for a page's JSX)."""
+    return _COMMENT_OR_STRING.sub(lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source)
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A value the config computes rather than writes out."""
+
+    what: str
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+    end: int
+
+
+class JsSource:
+    """One config file, its comments blanked, with the declarations its values may name."""
+
+    def __init__(self, path: Path, text: str | None = None) -> None:
+        self.path = path
+        self.text = mask_comments(read_text(path) if text is None else text)
+
+    def exported(self) -> Any:
+        """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)."""
+        match = re.search(r"(?:export\s+default|module\.exports\s*=)\s*", self.text)
+        if match is None:
+            return Unread(f"no export in {self.path.name}")
+        return self.value_at(match.end())
+
+    def call_argument(self, callee: str) -> Any:
+        """The first argument of the first call to `callee(...)` (Starlight's `starlight({...})`)."""
+        match = re.search(r"(?<![\w$.])" + re.escape(callee) + r"\s*\(", self.text)
+        if match is None:
+            return None
+        return self.value_at(match.end())
+
+    def value_at(self, offset: int, depth: int = 0) -> Any:
+        value, _ = _Parser(self, depth).value(offset)
+        return value
+
+    def declared(self, name: str, depth: int) -> Any:
+        """The value a top-level name is declared with, or Unread."""
+        if depth > _MAX_DEPTH:
+            return Unread(f"`{name}`, nested too deep")
+        match = re.search(_DECLARED.replace("NAME", re.escape(name)), self.text)
+        if match is not None:
+            return self.value_at(match.end(), depth + 1)
+        match = re.search(_FUNCTION.replace("NAME", re.escape(name)), self.text)
+        if match is not None:
+            body = re.compile(r"\breturn\s+").search(self.text, match.end())
+            if body is not None:
+                return self.value_at(body.end(), depth + 1)
+        if re.search(r"\bimport\b[^;]*\b" + re.escape(name) + r"\b", self.text):
+            return Unread(f"`{name}`, imported from another module")
+        return Unread(f"`{name}`")
+
+
+class _Parser:
+    def __init__(self, source: JsSource, depth: int) -> None:
+        self.source, self.text, self.depth = source, source.text, depth
+
+    def token(self, at: int) -> _Token:
+        match = _TOKEN.match(self.text, at)
+        if match is None or match.lastgroup is None:
+            return _Token("end", "", len(self.text))
+        return _Token(match.lastgroup, match.group(match.lastgroup), match.end())
+
+    def value(self, at: int) -> tuple[Any, int]:
+        value, end = self.primary(at)
+        nxt = self.token(end)
+        while nxt.kind == "name" and nxt.text in ("as", "satisfies"):  # `as const`, `satisfies SidebarsConfig`
+            end = self.skip_type(nxt.end)
+            nxt = self.token(end)
+        if nxt.kind == "punct" and nxt.text not in ",}]);:":
+            return Unread("an expression"), self.skip_expression(end)
+        return value, end
+
+    def skip_type(self, at: int) -> int:
+        tok = self.token(at)
+        end = tok.end
+        nxt = self.token(end)
+        while nxt.kind == "punct" and nxt.text in "<[.":
+            end = self.skip_balanced(end, "<[", ">]") if nxt.text in "<[" else nxt.end
+            nxt = self.token(end)
+        return end
+
+    def skip_balanced(self, at: int, opening: str = "{[(", closing: str = "}])") -> int:
+        """Past the bracketed group that opens at `at` (brackets inside strings ignored)."""
+        depth, end = 0, at
+        while True:
+            tok = self.token(end)
+            if tok.kind == "end":
+                return tok.end
+            end = tok.end
+            if tok.kind == "punct" and tok.text in opening:
+                depth += 1
+            elif tok.kind == "punct" and tok.text in closing:
+                depth -= 1
+                if depth <= 0:
+                    return end
+
+    def skip_expression(self, at: int) -> int:
+        """Past an expression: up to the `,` or closing bracket of the level it is in."""
+        end = at
+        while True:
+            tok = self.token(end)
+            if tok.kind == "end" or tok.kind == "punct" and tok.text in ",}]);":
+                return end
+            end = self.skip_balanced(end) if tok.kind == "punct" and tok.text in "{[(" else tok.end
+
+    def primary(self, at: int) -> tuple[Any, int]:
+        tok = self.token(at)
+        if tok.kind == "str":
+            return _string(tok.text), tok.end
+        if tok.kind == "num":
+            try:
+                return float(tok.text.replace("_", "")), tok.end
+            except ValueError:
+                return Unread(tok.text), tok.end
+        if tok.kind == "punct" and tok.text == "{":
+            return self.object(tok.end)
+        if tok.kind == "punct" and tok.text == "[":
+            return self.array(tok.end)
+        if tok.kind == "punct" and tok.text == "(":
+            inner, end = self.value(tok.end)
+            close = self.token(end)
+            return (inner, close.end) if close.text == ")" else (Unread("an expression"), self.skip_expression(end))
+        if tok.kind == "name":
+            return self.named(tok)
+        return Unread(tok.text or "nothing"), self.skip_expression(at)
+
+    def named(self, tok: _Token) -> tuple[Any, int]:
+        words = {"true": True, "false": False, "null": None, "undefined": None}
+        if tok.text in words:
+            return words[tok.text], tok.end
+        nxt = self.token(tok.end)
+        if nxt.kind == "punct" and nxt.text == "(":
+            return self.call(tok.text, nxt.end)
+        if tok.text == "new":
+            return Unread("a constructed object"), self.skip_expression(tok.end)
+        if "." in tok.text:
+            return Unread(f"`{tok.text}`"), tok.end
+        return self.source.declared(tok.text, self.depth + 1), tok.end
+
+    def call(self, callee: str, at: int) -> tuple[Any, int]:
+        end = self.skip_balanced(at - 1)
+        first, _ = self.value(at) if self.token(at).text != ")" else (None, at)
+        if callee == "require" and isinstance(first, str):
+            return _required(self.source.path.parent / first), end
+        if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
+            # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
+            return first, end
+        if first is None and "." not in callee:
+            return self.source.declared(callee, self.depth + 1), end
+        return Unread(f"a call to {callee}()"), end
+
+    def object(self, at: int) -> tuple[Any, int]:
+        out: dict[str, Any] = {}
+        end = at
+        while True:
+            tok = self.token(end)
+            if tok.kind == "end":
+                return out, tok.end
+            if tok.kind == "punct" and tok.text == "}":
+                return out, tok.end
+            if tok.kind == "punct" and tok.text == ",":
+                end = tok.end
+                continue
+            if tok.kind == "spread":
+                spread, end = self.value(tok.end)
+                if isinstance(spread, dict):
+                    out.update(spread)
+                else:
+                    out.setdefault("...", []).append(spread if isinstance(spread, Unread) else Unread("a spread"))
+                continue
+            if tok.kind in ("name", "str", "num"):
+                key = _string(tok.text) if tok.kind == "str" else tok.text
+                nxt = self.token(tok.end)
+                if nxt.text == ":":
+                    out[key], end = self.value(nxt.end)
+                    continue
+                if nxt.text in (",", "}"):  # shorthand `{ items }`
+                    out[key], end = self.source.declared(key, self.depth + 1), tok.end
+                    continue
+                if nxt.text == "(":  # a method: `config(md) {...}`
+                    end = self.skip_balanced(self.skip_balanced(tok.end))
+                    out[key] = Unread(f"the method {key}()")
+                    continue
+            # `[computed]: value`, `get x() {}`: not data a navigation is written in
+            skipped = self.skip_expression(tok.end)
+            end = skipped if skipped > end else tok.end
+
+    def array(self, at: int) -> tuple[list[Any], int]:
+        out: list[Any] = []
+        end = at
+        while True:
+            tok = self.token(end)
+            if tok.kind == "end":
+                return out, tok.end
+            if tok.kind == "punct" and tok.text == "]":
+                return out, tok.end
+            if tok.kind == "punct" and tok.text == ",":
+                end = tok.end
+                continue
+            if tok.kind == "spread":
+                spread, end = self.value(tok.end)
+                out.extend(spread if isinstance(spread, list) else [spread])
+                continue
+            item, new_end = self.value(end)
+            out.append(item)
+            end = new_end if new_end > end else tok.end
+
+
+def _string(literal: str) -> Any:
+    body = literal[1:-1]
+    if literal[0] == "`" and "${" in body:
+        return Unread("a template string")
+    try:
+        return json.loads('"' + body.replace('"', '\\"').replace("\\'", "'") + '"') if "\\" in body else body
+    except ValueError:
+        return body
+
+
+def _required(path: Path) -> Any:
+    if path.suffix != ".json":
+        return Unread(f"require('{path.name}')")
+    try:
+        return json.loads(read_text(path) or "null")
+    except ValueError:
+        return Unread(f"{path.name}, not valid JSON")
+
+
+def unread_parts(value: Any) -> list[str]:
+    """What a value holds that was not read, each said once."""
+    found: list[str] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Unread):
+            found.append(v.what)
+        elif isinstance(v, dict):
+            for item in v.values():
+                walk(item)
+        elif isinstance(v, list):
+            for item in v:
+                walk(item)
+
+    walk(value)
+    return list(dict.fromkeys(found))

@@ -1,0 +1,107 @@
+"""MkDocs `nav`: the pages it names (a folder entry, with the literate-nav plugin, is that folder's nav file); no
+`nav` lists every page. `not_in_nav` pages are left out on purpose."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from pathlib import Path
+from typing import Any
+
+from sitelint.model import Site
+from sitelint.sites.navigation import Collector, Navigation, file_routes, key, relative
+from sitelint.sites.siteconfig import load_yaml, read_text
+
+_LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
+_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
+
+
+def read(site: Site, found: Collector) -> Navigation:
+    config = site.config_files[0]
+    data = load_yaml(config)
+    inherited = data.get("INHERIT")
+    if isinstance(inherited, str) and (config.parent / inherited).is_file():
+        data = {**load_yaml(config.parent / inherited), **data}
+    docs = site.root
+    # Pages MkDocs leaves out of the nav on purpose, or out of the site (exclude_docs, draft_docs).
+    patterns = [line for name in ("not_in_nav", "exclude_docs", "draft_docs")
+                for line in str(data.get(name) or "").splitlines()]
+    for pattern in patterns:
+        pattern = pattern.strip().lstrip("/")
+        if pattern and not pattern.startswith("#"):
+            found.unlisted.update(k for k in found.files if _matches(relative(k, docs), pattern))
+    plugins = _plugins(data.get("plugins"))
+    literate = plugins.get("literate-nav")
+    nav_file = str((literate or {}).get("nav_file") or "SUMMARY.md") if literate is not None else ""
+    nav = data.get("nav")
+    if nav is None:
+        if literate is not None and (docs / nav_file).is_file():
+            _nav_file(docs, docs / nav_file, found, nav_file)
+            return found.done(f"{config.name} literate-nav {nav_file}", routes=file_routes(docs, found))
+        return found.done(f"{config.name} (no nav: every page)", every_page=True, routes=file_routes(docs, found))
+    _walk(nav, docs, found, nav_file)
+    notes = []
+    for name in ("awesome-pages", "awesome-nav", "monorepo"):
+        if name in plugins:
+            found.unread.append(f"what the {name} plugin adds to the nav")
+            notes.append(f"navigation ({config.name}): the {name} plugin rewrites the nav; its files were not read")
+    return found.done(f"{config.name} nav", notes, routes=file_routes(docs, found))
+
+
+def _plugins(value: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in value or () if isinstance(value, list) else ():
+        if isinstance(item, str):
+            out[item] = {}
+        elif isinstance(item, dict):
+            out.update({str(k): v if isinstance(v, dict) else {} for k, v in item.items()})
+    return out
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    if pattern.endswith("/"):
+        return rel.startswith(pattern)
+    return fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel.rsplit("/", 1)[-1], pattern)
+
+
+def _walk(items: Any, docs: Path, found: Collector, nav_file: str) -> None:
+    if isinstance(items, dict):
+        items = list(items.values())
+    if isinstance(items, str):
+        items = [items]
+    if not isinstance(items, list):
+        return
+    for item in items:
+        if isinstance(item, dict):
+            for value in item.values():
+                _walk(value, docs, found, nav_file)
+            continue
+        if not isinstance(item, str) or _EXTERNAL.match(item):
+            continue
+        target = item.strip()
+        if nav_file and target.endswith("/"):
+            folder = docs / target
+            if (folder / nav_file).is_file():
+                _nav_file(folder, folder / nav_file, found, nav_file)
+            else:  # literate-nav lists a folder without a nav file the way MkDocs would: every page in it
+                found.listed.update(found.under(folder))
+            continue
+        hit = found.find(docs, target)
+        if hit is not None:
+            found.listed.add(hit)
+
+
+def _nav_file(folder: Path, file: Path, found: Collector, nav_file: str) -> None:
+    """A literate-nav file: the page itself and every page its list items link to (folders in turn)."""
+    own = key(file)
+    if own in found.files:
+        found.listed.add(own)
+    for target in _LIST_LINK.findall(read_text(file)):
+        if _EXTERNAL.match(target):
+            continue
+        if target.endswith("/") and (folder / target / nav_file).is_file() and folder / target != folder:
+            _nav_file(folder / target, folder / target / nav_file, found, nav_file)
+            continue
+        hit = found.find(folder, target)
+        if hit is not None:
+            found.listed.add(hit)

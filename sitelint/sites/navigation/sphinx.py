@@ -1,0 +1,80 @@
+"""Sphinx toctrees: every document a `.. toctree::` (reStructuredText) or `{toctree}` fence (MyST) names, globs
+with `:glob:` included, and the root document; `:orphan:` documents are left out on purpose."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from pathlib import Path
+
+from sitelint.model import Site
+from sitelint.sites.navigation import Collector, Navigation, key, relative
+from sitelint.sites.siteconfig import read_text
+
+_ROOT_DOC = re.compile(r"""^(?:root_doc|master_doc)\s*=\s*['"]([^'"]+)['"]""", re.M)
+_RST_TREE = re.compile(r"^([ \t]*)\.\.\s+toctree::[^\n]*\n((?:\1[ \t]+[^\n]*\n|[ \t]*\n)*)", re.M)
+_MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.S)
+_ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
+_ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
+_SOURCES = (".rst", ".md", ".txt")
+_SKIP = frozenset({"_build", "node_modules", "build"})
+
+
+def read(site: Site, found: Collector) -> Navigation:
+    root = site.root
+    conf = read_text(site.config_files[0])
+    match = _ROOT_DOC.search(conf)
+    docs = _documents(root)
+    names = {relative(d, root).rsplit(".", 1)[0]: d for d in docs}
+    start = match.group(1) if match else "index"
+    _add(names.get(start), found)
+    for doc in docs:
+        text = read_text(doc)
+        if _ORPHAN.match(text):
+            found.unlisted.add(key(doc))
+        folder = relative(doc.parent, root)
+        folder = "" if folder == "." else folder
+        for options, entries in _trees(text):
+            for entry in entries:
+                target = entry.strip("/") if entry.startswith("/") else "/".join(p for p in (folder, entry) if p)
+                target = os.path.normpath(target).replace(os.sep, "/")
+                if ":glob:" in options and any(c in target for c in "*?["):
+                    for name, file in names.items():
+                        if fnmatch.fnmatch(name, target):
+                            _add(file, found)
+                else:
+                    _add(names.get(re.sub(r"\.(rst|md|txt)$", "", target)), found)
+    routes = {"/" + n.removesuffix("/index").removesuffix("index"): key(f) for n, f in names.items()}
+    return found.done(f"toctrees under {relative(root, site.repo_root)}", routes=routes)
+
+
+def _documents(root: Path) -> list[Path]:
+    out = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _SKIP and not d.startswith("."))
+        out += [Path(folder) / f for f in sorted(files) if f.endswith(_SOURCES)]
+    return out
+
+
+def _trees(text: str) -> list[tuple[str, list[str]]]:
+    """(options, entries) of each toctree in a document."""
+    out = []
+    for body in [m.group(2) for m in _RST_TREE.finditer(text)] + [m.group(2) for m in _MYST_TREE.finditer(text)]:
+        lines = [line.strip() for line in body.splitlines() if line.strip()]
+        options = " ".join(line for line in lines if line.startswith(":"))
+        entries = []
+        for line in lines:
+            entry = _ENTRY.match(line) if not line.startswith(":") else None
+            if entry is None:
+                continue
+            target = entry.group("angle") or entry.group("plain")
+            if target != "self" and not re.match(r"^[a-z][a-z0-9+.-]*:", target):
+                entries.append(target)
+        out.append((options, entries))
+    return out
+
+
+def _add(file: Path | None, found: Collector) -> None:
+    if file is not None and key(file) in found.files:
+        found.listed.add(key(file))

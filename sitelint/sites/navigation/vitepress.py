@@ -1,0 +1,125 @@
+"""VitePress `themeConfig.sidebar` (an array, or an object of path prefixes each with its items or `{base, items}`;
+an item's `link` joined to the `base` it inherits) from `.vitepress/config.*` and the locale configs beside the
+pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from sitelint.model import Site
+from sitelint.sites.navigation import Collector, Navigation, relative
+from sitelint.sites.navigation.jsdata import JsSource, Unread
+from sitelint.sites.siteconfig import VITEPRESS_CONFIGS
+
+_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
+_REST = re.compile(r"^([\w./-]*?)/?:rest\*$|^:rest\*$")
+
+
+def route_of(rel: str) -> str:
+    """The route VitePress serves a page at (path relative to the source folder): no suffix, index is its folder."""
+    stem = re.sub(r"\.(md|mdx|markdown)$", "", rel)
+    stem = re.sub(r"(^|/)index$", "", stem)
+    return "/" + stem.strip("/")
+
+
+def normalise(link: str) -> str:
+    link = link.split("#", 1)[0].split("?", 1)[0]
+    link = re.sub(r"\.(html|md)$", "", link)
+    link = re.sub(r"(^|/)index$", "", link)
+    return "/" + link.strip("/")
+
+
+def read(site: Site, found: Collector) -> Navigation:
+    config = site.config_files[0]
+    root = config.parent.parent
+    data = JsSource(config).exported()
+    if not isinstance(data, dict):
+        found.unread.append(f"{config.name} (its export is not an object)")
+        return found.done(relative(config, site.repo_root))
+    if "extends" in data:
+        found.unread.append("the config it `extends`")
+    src = root / str(data.get("srcDir") or ".")
+    rewrites = data.get("rewrites")
+    forward = _rewrites(rewrites if isinstance(rewrites, dict) else {}, found)
+    routes = {}
+    for page_key in found.under(src):
+        routes[route_of(_rewrite(relative(page_key, src), forward))] = page_key
+    themes = [data.get("themeConfig")]
+    locales = data.get("locales")
+    if isinstance(locales, dict):
+        themes += [v.get("themeConfig") for v in locales.values() if isinstance(v, dict)]
+    read_from = [relative(config, site.repo_root)]
+    for extra in [src / n for n in VITEPRESS_CONFIGS] + sorted(src.glob("*/config.*")):
+        if extra.is_file() and extra.name in VITEPRESS_CONFIGS and extra != config:
+            more = JsSource(extra).exported()
+            if isinstance(more, dict):
+                themes.append(more.get("themeConfig"))
+                read_from.append(relative(extra, site.repo_root))
+    sidebars = 0
+    for theme in themes:
+        if isinstance(theme, Unread):
+            found.unread.append(theme.what)
+        if not isinstance(theme, dict):
+            continue
+        if "sidebar" in theme:
+            sidebars += 1
+            _sidebar(theme["sidebar"], routes, found)
+        _links(theme.get("nav"), "", routes, found, found.chrome)
+    source = ", ".join(read_from) + ("" if sidebars else " (no sidebar)")
+    return found.done(source, routes=routes)
+
+
+def _rewrites(rewrites: dict[str, Any], found: Collector) -> list[tuple[str, str]]:
+    out = []
+    for source, target in rewrites.items():
+        a, b = _REST.match(str(source)), _REST.match(str(target)) if isinstance(target, str) else None
+        if a is None or b is None:
+            found.unread.append(f"the rewrite {source!r}")
+            continue
+        out.append(((a.group(1) or "").strip("/"), (b.group(1) or "").strip("/")))
+    return out
+
+
+def _rewrite(rel: str, forward: list[tuple[str, str]]) -> str:
+    for source, target in forward:
+        if not source or rel.startswith(source + "/"):
+            rest = rel[len(source) + 1:] if source else rel
+            return f"{target}/{rest}" if target else rest
+    return rel
+
+
+def _sidebar(sidebar: Any, routes: dict[str, str], found: Collector) -> None:
+    if isinstance(sidebar, list):
+        _links(sidebar, "", routes, found, found.listed)
+    elif isinstance(sidebar, dict):
+        for value in sidebar.values():
+            if isinstance(value, dict):
+                _links(value.get("items"), str(value.get("base") or ""), routes, found, found.listed)
+            else:
+                _links(value, "", routes, found, found.listed)
+    elif isinstance(sidebar, Unread):
+        found.unread.append(sidebar.what)
+
+
+def _links(items: Any, base: str, routes: dict[str, str], found: Collector, into: set[str]) -> None:
+    if isinstance(items, Unread):
+        found.unread.append(items.what)
+        return
+    for item in items if isinstance(items, list) else ():
+        if isinstance(item, Unread):
+            found.unread.append(item.what)
+            continue
+        if not isinstance(item, dict):
+            continue
+        own = str(item.get("base") or base) if not isinstance(item.get("base"), Unread) else base
+        link = item.get("link")
+        if isinstance(link, Unread):
+            found.unread.append(link.what)
+        elif isinstance(link, str) and not _EXTERNAL.match(link):
+            joined = link if link.startswith("/") or not own else own + link
+            hit = routes.get(normalise(joined))
+            if hit is not None:
+                into.add(hit)
+        if "items" in item:
+            _links(item["items"], own, routes, found, into)
