@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from sitelint import text
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.model import Block, Location, Measurement, Page
@@ -66,7 +66,7 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     `public/icon.png`", "in your project"), unless it says it means this repository. Code
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
-    speaks = _reader_words(tuple(map(str, ctx.params["reader-words"])), tuple(map(str, ctx.params["ours-words"])))
+    speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
     candidates = [(c.text, c.line, False) for c in page.inline_code if not _readers(page, c.text, c.line, speaks)]
     for link in page.links:
         if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
@@ -91,13 +91,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         yield Reference(text, line, found)
 
 
-@functools.lru_cache(maxsize=8)
-def _reader_words(reader: tuple[str, ...], ours: tuple[str, ...]
-                  ) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
-    def phrases(words: tuple[str, ...]) -> re.Pattern[str] | None:
-        inner = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words if w.strip())
-        return re.compile(rf"(?<!\w)(?:{inner})(?!\w)", re.IGNORECASE) if inner else None
-    return phrases(reader), phrases(ours)
+def _reader_words(reader: Sequence[str], ours: Sequence[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return text.phrases([str(w) for w in reader]), text.phrases([str(w) for w in ours])
 
 
 _SENTENCES = re.compile(r"(?<=[.!?:])\s+(?=\S)")
@@ -114,16 +109,15 @@ def _line_of(block: Block) -> int:
     return block.line
 
 
-def _readers(page: Page, code: str, line: int,
-             speaks: tuple[re.Pattern[str] | None, re.Pattern[str] | None]) -> bool:
+def _readers(page: Page, code: str, line: int, speaks: tuple[re.Pattern[str], re.Pattern[str]]) -> bool:
     """Whether inline code sits in a sentence addressed to the reader about their own project (an instruction or an
     example), and not one that says it means this repository."""
     reader, ours = speaks
     block = _block_at(page.blocks, line)
-    if reader is None or block is None:
+    if block is None:
         return False
     sentence = next((s for s in _SENTENCES.split(block.text) if code in s), block.text)
-    return bool(reader.search(sentence)) and not (ours is not None and ours.search(sentence))
+    return bool(reader.search(sentence)) and not ours.search(sentence)
 
 
 def dangling_references(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
