@@ -48,6 +48,7 @@ DEFAULT = Signals()
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"})  # VitePress, Starlight, Hugo themes
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
+_REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
 _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|release[-_]?notes?|releasenotes|"
                          r"releases|whats[-_]?new|what-s-new|upgrading-notes)$")
@@ -158,6 +159,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     # A folder's index page that only introduces its section: the site's navigation lists the pages under it.
     if stem.lower() in _INDEX_NAMES and folders and total < _FILLED_PROSE and not page.code_blocks:
         return "hub", "a short index page of its section"
+    # The reference part of a site (Diataxis' "reference", an "api" folder): a short page there documents one small
+    # thing completely; a long one is a reference whatever its headings.
+    shelf = next((f for f in folders if f in _REFERENCE_DIRS), "")
+    if shelf:
+        return "reference", f"in the site's {shelf}/ folder"
     return "doc", ""
 
 
