@@ -265,4 +265,4 @@ def read_log(path: str) -> str:
         raise
 
 
-from sitelint.cli import baseline, evaluate, lint, rules  # noqa: E402, F401 - the commands register themselves on main
+from sitelint.cli import baseline, evaluate, health, lint, rules  # noqa: E402, F401 - the commands register themselves on main

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sitelint.cache import Cache
@@ -36,6 +36,7 @@ class RunContext:
     corpus: Corpus | None = None
     embedder: Embedder | None = None
     translations: frozenset[str] = frozenset()  # translations the rules that judge translations report on
+    unavailable: Mapping[str, str] = field(default_factory=dict)  # a need ("git", "product") it lacks, and why
 
 
 def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
@@ -78,14 +79,24 @@ def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: froz
             embedder: Embedder | None = None) -> RunContext:
     """The run's context with what `wanted` names: "git", "product", "corpus", and the embedder made before."""
     git = None
+    unavailable: dict[str, str] = {}
     if wanted & {"git", "corpus"}:  # the corpus names the oldest copy of a duplicate as canonical
         from sitelint import gitinfo
 
-        git = gitinfo.history_for(site.product_root, cache, note if "git" in wanted else lambda message: None)
+        said: list[str] = []
+        git = gitinfo.history_for(site.product_root, cache, said.append)
+        if "git" in wanted:
+            for message in said:
+                note(message)
+        if git is None:
+            unavailable["git"] = said[-1] if said else "the git history could not be read"
     product = _product(site, settings, note) if "product" in wanted else None
+    if product is not None and product.version is None:
+        unavailable["product"] = "no current version found; set current-version in the config"
     corpus = None
     if "corpus" in wanted:
         from sitelint.checks.duplication.corpus import prepare as corpus_of
 
         corpus = corpus_of(site, settings, scope, cache, git)
-    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder)
+    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder,
+                      unavailable=unavailable)
