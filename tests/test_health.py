@@ -14,9 +14,9 @@ from sitelint import api as engine, config as configmod
 from sitelint.cli import main
 
 TODAY = dt.date(2026, 6, 1)
-VOCABULARY = ("deploy release cache token folder server build page option request header route plugin theme "
-              "config schema client bucket region worker queue branch commit review author index search image "
-              "asset module import export session cookie domain proxy mirror archive signal metric alert").split()
+VOCABULARY = ("deploy", "release", "cache", "token", "folder", "server", "build", "page", "option", "request",
+              "header", "route", "plugin", "theme", "config", "schema", "client", "bucket", "region", "worker",
+              "queue", "branch", "commit", "review", "author", "index", "search", "image", "asset", "module")
 
 
 def prose(words: int, seed: int) -> str:

@@ -31,3 +31,49 @@ def health(paths: tuple[str, ...], fmt: str, output: str | None, build_log: str 
         result, _ = engine.with_build(result, read_log(build_log), framework=framework)
     render = report.render_json if fmt == "json" else report.render_text
     emit(render(result.summary, result.notes), output)
+
+
+@main.command()
+@click.option("--base", "base_ref", metavar="REF",
+              help="Compare with REF (its merge base with HEAD); default: HEAD, so the change is the work tree's.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--config", "config_path", type=click.Path(exists=True, dir_okay=False), help="Config file.")
+@click.option("--no-semantic", is_flag=True, help="Compare reworded copies by content words, not the model.")
+@click.option("--cache", "cache_path", type=click.Path(dir_okay=False), help="Cache file to use.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when a fix is gamed (input errors still exit 2).")
+def fixes(base_ref: str | None, fmt: str, output: str | None, config_path: str | None, no_semantic: bool,
+          cache_path: str | None, exit_zero: bool) -> None:
+    """Gamed fixes: pages that failed a rule at the base and pass it now, checked with a measure independent of
+    the rule (rule gamed-fix); suppressions added without a reason too. Exit 1 when a fix is gamed."""
+    import json
+    import sys
+    from pathlib import Path
+
+    from sitelint import config as configmod, fixes as fixesmod, rulebook
+    from sitelint.cli import fail, load_config
+    from sitelint.report.json import finding_dict
+    from sitelint.report.text import safe
+
+    config = load_config(config_path, {"semantic": False} if no_semantic else {})
+    try:
+        found = fixesmod.gamed_fixes(Path.cwd(), base_ref=base_ref, config=config,
+                                     cache=Path(cache_path).absolute() if cache_path else None)
+    except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
+        fail(str(exc))
+        return
+    if fmt == "json":
+        text = json.dumps({"version": 1, "base": found.base, "findings": [finding_dict(f) for f in found.findings],
+                           "checked": [vars(c) for c in found.checked], "notes": list(found.notes)},
+                          indent=2, ensure_ascii=False) + "\n"
+    else:
+        lines = [f"{safe(f.path)}:{f.line}:{f.col}: {f.rule} {safe(f.message)} [{f.name}]" for f in found.findings]
+        gamed = sum(c.gamed for c in found.checked)
+        lines.append(f"Checked {len(found.checked)} fix(es) since {found.base[:12]}: {gamed} gamed; "
+                     f"{len(found.findings) - gamed} suppression(s) added without a reason.")
+        lines += [f"  {safe(c.path)} {c.rule} ({c.measure}): {'gamed' if c.gamed else 'holds'}, {safe(c.said)}"
+                  for c in found.checked]
+        lines += [f"note: {safe(n)}" for n in found.notes]
+        text = "\n".join(lines) + "\n"
+    emit(text, output)
+    sys.exit(0 if exit_zero or not found.findings else 1)

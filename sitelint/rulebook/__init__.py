@@ -27,7 +27,8 @@ from sitelint.rulebook.errors import RuleError, did_you_mean
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
-                   "weight", "options", "example", "build_overlap", "enabled", "translations"})
+                   "weight", "options", "example", "build_overlap", "enabled", "translations",
+                   "fix-measure"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
 
 
@@ -57,6 +58,8 @@ class Rule:
     enabled: bool = True
     translations: bool = False  # reports on translations, which the other rules leave to their sources
     judges_when: Condition | None = None  # the pages it judges at all (Condition.guards); None: every page
+    # How a fix of a finding is checked, independently of the rule's own value: {"measure": name, params...}
+    fix_measure: Mapping[str, Any] = field(default_factory=dict)
 
     def scope(self, m: Measurement, facts: Mapping[str, Any]) -> dict[str, Any]:
         """The names a condition and a message may use for one measurement."""
@@ -192,6 +195,10 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         raise RuleError(f"{path}: a rule needs a condition over the values of `{check_name}`: "
                         f"{', '.join(spec.values)}")
     corroborated = data.get("corroborated") or {}
+    fix_measure = data.get("fix-measure") or {}
+    if not isinstance(fix_measure, Mapping) or not isinstance(fix_measure.get("measure", ""), str) or (
+            fix_measure and not fix_measure.get("measure")):
+        raise RuleError(f"{path}: fix-measure is a mapping {{measure: name, params...}}")
     return Rule(
         code=str(data["code"]), name=str(data["name"]), dimension=data["dimension"], check=check_name,
         level=data["level"], message=str(data["message"]), summary=str(data["summary"]).strip(),
@@ -204,6 +211,7 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         build_overlap=MappingProxyType(dict(data.get("build_overlap") or {})),
         enabled=bool(data.get("enabled", True)), translations=bool(data.get("translations", False)),
         judges_when=condition.guards() if condition is not None else None,
+        fix_measure=MappingProxyType(dict(fix_measure)),
     )
 
 
