@@ -8,6 +8,7 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from conftest import git, write_site
@@ -176,3 +177,14 @@ def test_fixes_command(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-
     assert doc["checked"][0]["gamed"] and doc["findings"][0]["rule"] == "SUB098"
     bad = runner.invoke(main, ["fixes", "--base", "no-such-ref", "--cache", str(tmp_path / "c.sqlite")], env=env)
     assert bad.exit_code == 2 and "no-such-ref" in bad.output
+
+
+@pytest.mark.slow
+def test_reworded_copies_are_compared_by_meaning_with_the_model(tmp_path: Path) -> None:
+    config = configmod.validate({"semantic": True}, None)
+    for text, expected in ((REWORDED, True), (REPLACED, False)):
+        root = repo(tmp_path / f"site-{expected}")
+        edit(root, "docs/troubleshooting.md", f"# Troubleshooting\n\n## Authentication failed\n\n{text}\n")
+        report = fixes.gamed_fixes(root, config=config, today=TODAY, cache=tmp_path / "cache.sqlite")
+        (checked,) = report.checked
+        assert checked.gamed is expected and "(cosine " in checked.said, checked
