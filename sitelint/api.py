@@ -37,6 +37,10 @@ class LintResult:
     notes: tuple[str, ...]
     scope: tuple[str, ...]
     timings: Mapping[str, float] = field(default_factory=dict)  # seconds per phase and check
+    # Per rule: the pages it judged, and on each its threshold's value nearest to firing (what history records).
+    judged: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    values: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    cache_file: Path | None = None  # the cache's sqlite file (None: kept in memory); history lives beside it
 
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
@@ -127,7 +131,10 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     lap("suppress+score")
     shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
-                      tuple(shown), MappingProxyType(times))
+                      tuple(shown), MappingProxyType(times),
+                      MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
+                      MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
+                      store.path)
 
 
 def fired_pages(findings: Sequence[Finding]) -> dict[str, set[str]]:

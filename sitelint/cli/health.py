@@ -2,13 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
 
-from sitelint import api as engine
-from sitelint.cli import emit, engine_options, main, read_log, run_lint, with_options
+from sitelint import api as engine, rulebook
+from sitelint.checks import registry
+from sitelint.cli import emit, engine_options, fail, main, read_log, run_lint, with_options
+from sitelint.health import history
 from sitelint.report import health as report
+
+record_option = click.option(
+    "--record", is_flag=True,
+    help="Record this run (per-rule counts, per-page measurements, never text) in the history beside the cache; "
+         "whole-site runs only. `sitelint health --history` shows the trends.")
+
+
+def record_run(result: engine.LintResult, paths: Sequence[str], changed: Collection[Path] | None) -> None:
+    """Record a whole-site run in the history beside its cache (a note on stderr says where, or why not)."""
+    if paths or changed is not None:
+        click.echo("sitelint: not recorded: history keeps whole-site runs only (no paths, no --changed-since)",
+                   err=True)
+        return
+    if result.cache_file is None:
+        click.echo("sitelint: not recorded: the cache is in memory this run, so history has no folder", err=True)
+        return
+    # The built-in stop words, whatever the project tunes: what a content word is must not change between runs.
+    stop = frozenset(str(w) for r in rulebook.load_rules(registry()) if r.code == "SUB004"
+                     for w in r.params.get("stopwords", ()))
+    try:
+        history.record(history.path_for(result.cache_file), result, stop)
+    except history.HistoryError as exc:
+        fail(str(exc))
 
 
 @main.command()
@@ -19,18 +46,38 @@ from sitelint.report import health as report
               help="A build's log (- for stdin): each rule's pages are compared with the pages the build flags.")
 @click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
               default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@click.option("--history", "show_history", is_flag=True,
+              help="Each rule's trend over the recorded runs (see --record).")
+@record_option
 @with_options(engine_options)
 def health(paths: tuple[str, ...], fmt: str, output: str | None, build_log: str | None, framework: str,
-           **opts: Any) -> None:
-    """Each rule's state on this site: not-run (and why), saturated, spent, informative; and redundancy.
+           show_history: bool, record: bool, **opts: Any) -> None:
+    """Each rule's state on this site: not-run (and why), saturated, spent, fitted, informative; and redundancy.
 
-    Exit 0 whatever the states (2 on a usage or input error): it describes the instrument, it does not gate.
+    `fitted` needs recorded history (--record). Exit 0 whatever the states (2 on a usage or input error): it
+    describes the instrument, it does not gate.
     """
     result, _ = run_lint(paths, {**opts, "output": output}, progress=None)
     if build_log:
         result, _ = engine.with_build(result, read_log(build_log), framework=framework)
+    if record:
+        record_run(result, paths, None)
+    summary = dict(result.summary)
+    store = history.path_for(result.cache_file) if result.cache_file is not None else None
+    trends = None
+    if store is not None and store.is_file():
+        try:
+            measures = {r.code: str(r.fix_measure["measure"]) for r in result.rules if r.fix_measure}
+            summary["rules"] = history.apply_fitted(summary["rules"], history.fitted(store, measures))
+            trends = history.trends(store) if show_history else None
+        except history.HistoryError as exc:
+            fail(str(exc))
+    elif show_history:
+        fail(f"{store or 'the cache'}: no history recorded yet; run `sitelint check --record` (or health --record)")
+    if trends is not None:
+        summary["history"] = trends
     render = report.render_json if fmt == "json" else report.render_text
-    emit(render(result.summary, result.notes), output)
+    emit(render(summary, result.notes), output)
 
 
 @main.command()

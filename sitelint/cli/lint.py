@@ -28,6 +28,7 @@ from sitelint.cli import (
     width,
     with_common,
 )
+from sitelint.cli.health import record_option, record_run
 from sitelint.cli.rules import explain_texts
 from sitelint.report import Context, render
 
@@ -35,7 +36,8 @@ from sitelint.report import Context, render
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @with_common
-def check(paths: tuple[str, ...], **opts: Any) -> None:
+@record_option
+def check(paths: tuple[str, ...], record: bool, **opts: Any) -> None:
     """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
     if opts["show_settings"]:
         from sitelint.cli.settings import show
@@ -45,6 +47,8 @@ def check(paths: tuple[str, ...], **opts: Any) -> None:
     started = _start(opts)
     result, fail_on = run_lint(paths, opts, changed=started.gate.files if started.gate else None,
                                progress=started.progress)
+    if record:
+        record_run(result, paths, started.gate.files if started.gate else None)
     finish(gating.apply(result, opts, started.gate, paths, Path.cwd()), opts, fail_on, started)
 
 

@@ -7,6 +7,8 @@
   is said.
 - `spent`: it fires on none; whether the pages nearest to firing sit far inside the threshold (a clean site, or a
   threshold too lax to matter) or crowd it (miscalibrated, or pages written to pass).
+- `fitted` (only with recorded history, `health.history`): its fire rate fell while the pages that stopped firing
+  did not improve by its independent measure.
 - `informative`: it fires on some pages and not on others.
 
 Rule states are read from a rule's judged pages (those its condition's guards admit, fired or not), not from every
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from sitelint.checks import CheckSpec
     from sitelint.rulebook import Rule
 
-STATES = ("not-run", "few-pages", "saturated", "spent", "informative")
+STATES = ("not-run", "few-pages", "saturated", "spent", "fitted", "informative")  # fitted: from history.py
 SATURATED = 0.5  # share of its judged pages above which a rule no longer discriminates
 WORST = 0.1  # the share of pages a recalibrated threshold would flag
 CROWDED = 0.15  # a spent rule whose nearest tenth of pages lies within this share of its threshold crowds it

@@ -13,8 +13,11 @@ SHOWN_PAIRS = 15  # the text report lists this many pairs, most redundant first;
 
 
 def document(summary: Mapping[str, Any], notes: Sequence[str]) -> dict[str, Any]:
-    return {"version": VERSION, "pages": summary.get("pages", 0), "rules": list(summary.get("rules", ())),
-            "redundancy": dict(summary.get("redundancy", {})), "notes": list(notes)}
+    doc = {"version": VERSION, "pages": summary.get("pages", 0), "rules": list(summary.get("rules", ())),
+           "redundancy": dict(summary.get("redundancy", {})), "notes": list(notes)}
+    if "history" in summary:
+        doc["history"] = summary["history"]
+    return doc
 
 
 def render_json(summary: Mapping[str, Any], notes: Sequence[str]) -> str:
@@ -56,6 +59,25 @@ def render_text(summary: Mapping[str, Any], notes: Sequence[str]) -> str:
                        f"lift {row['lift']:.1f}{mark}")
         if not build["rules"]:
             out.append("  no rule fired")
+    trends = summary.get("history")
+    if trends is not None:
+        out.append("")
+        out += _trends(trends)
     for note in notes:
         out.append(f"note: {safe(note)}")
     return "\n".join(out) + "\n"
+
+
+def _trends(trends: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[str]:
+    """Each rule's pages fired over the recorded runs, oldest first, and the change from the first to the last."""
+    runs = sorted({r["at"] for rows in trends.values() for r in rows})
+    if not runs:
+        return ["No run recorded yet."]
+    out = [f"History: {len(runs)} recorded run(s) from {runs[0]} to {runs[-1]} (pages fired/judged, oldest first):"]
+    for code, rows in sorted(trends.items()):
+        steps = " ".join(f"{r['fired']}/{r['judged']}" for r in rows)
+        first, last = rows[0], rows[-1]
+        rate = [r["fired"] / r["judged"] if r["judged"] else 0.0 for r in (first, last)]
+        trend = "flat" if abs(rate[1] - rate[0]) < 0.005 else ("falling" if rate[1] < rate[0] else "rising")
+        out.append(f"  {code}: {steps}  {trend} ({rate[0]:.0%} to {rate[1]:.0%}), now {last['state']}")
+    return out
