@@ -93,10 +93,13 @@ def _decide(rule: Rule, measured: Sequence[Measurement], run: RunContext, by_pat
         page_facts = facts(by_path.get(m.at.path))
         if rule.judges(m, page_facts):
             judged.add(m.at.path)
-            if threshold is not None and isinstance(m.values.get(threshold[0]), (int, float)):
-                value = float(m.values[threshold[0]])
+            value = m.values.get(threshold[0]) if threshold is not None else None
+            if threshold is not None and threshold[0] == "reasons" and rule.because:  # counted by the rule
+                scope = rule.scope(m, page_facts)
+                value = sum(bool(cond(scope)) for cond, _ in rule.because)
+            if isinstance(value, (int, float)):
                 before = seen.get(m.at.path)
-                seen[m.at.path] = value if before is None else (min if floor else max)(before, value)
+                seen[m.at.path] = float(value) if before is None else (min if floor else max)(before, value)
         finding = rule.finding(m, page_facts)
         if finding is not None:
             found.append(finding)
