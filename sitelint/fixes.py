@@ -45,6 +45,8 @@ class FixReport:
     findings: tuple[Finding, ...]
     checked: tuple[Checked, ...]
     notes: tuple[str, ...]
+    failed: int = 0  # (rule, page) pairs failing at the base, on the rules with a fix-measure
+    passing: int = 0  # ... of which pass now on a page that still exists
 
 
 def gamed_fixes(cwd: Path, *, base_ref: str | None = None, config: configmod.Config | None = None,
@@ -81,13 +83,17 @@ def gamed_fixes(cwd: Path, *, base_ref: str | None = None, config: configmod.Con
         if not base_cwd.is_dir():
             return FixReport(commit, (), (), (*notes, f"{where or '.'} did not exist at {commit[:12]}"))
         base = api.lint((), cwd=base_cwd, config=config, today=today, select=select, cache=cache)
+    failed = {(f.rule, f.path) for f in base.findings}
+    still = {(f.rule, f.path) for f in now.findings}
+    present = {p.path for p in now.site.pages}
+    passing = sum(1 for rule, path in failed if (rule, path) not in still and path in present)
     stop = frozenset(str(w) for w in every["SUB004"].params.get("stopwords", ())) if "SUB004" in every else frozenset()
     similar = _similarity(config.settings, stop, notes.append, measured)
     checked, findings = _compare(base, now, {r.code: r for r in measured}, stop, similar, every.get(CODE),
                                  rulebook.names(every.values()))
     findings += _unexplained(base, now, every.get(CODE))
     findings.sort(key=lambda f: (f.path, f.line, f.message))
-    return FixReport(commit, tuple(findings), tuple(checked), tuple(dict.fromkeys(notes)))
+    return FixReport(commit, tuple(findings), tuple(checked), tuple(dict.fromkeys(notes)), len(failed), passing)
 
 
 def _compare(base: api.LintResult, now: api.LintResult, rules: Mapping[str, rulebook.Rule], stop: frozenset[str],

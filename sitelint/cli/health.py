@@ -110,14 +110,16 @@ def fixes(base_ref: str | None, fmt: str, output: str | None, config_path: str |
         fail(str(exc))
         return
     if fmt == "json":
-        text = json.dumps({"version": 1, "base": found.base, "findings": [finding_dict(f) for f in found.findings],
+        text = json.dumps({"version": 1, "base": found.base, "failed_at_base": found.failed,
+                           "passing_now": found.passing, "findings": [finding_dict(f) for f in found.findings],
                            "checked": [vars(c) for c in found.checked], "notes": list(found.notes)},
                           indent=2, ensure_ascii=False) + "\n"
     else:
         lines = [f"{safe(f.path)}:{f.line}:{f.col}: {f.rule} {safe(f.message)} [{f.name}]" for f in found.findings]
         gamed = sum(c.gamed for c in found.checked)
-        lines.append(f"Checked {len(found.checked)} fix(es) since {found.base[:12]}: {gamed} gamed; "
-                     f"{len(found.findings) - gamed} suppression(s) added without a reason.")
+        lines.append(f"{found.failed} finding(s) of rules with a fix-measure at {found.base[:12]}, {found.passing} "
+                     f"passing now on pages that remain; {len(found.checked)} fix(es) checked (pages whose text "
+                     f"changed), {gamed} gamed; {len(found.findings) - gamed} suppression(s) added without a reason.")
         lines += [f"  {safe(c.path)} {c.rule} ({c.measure}): {'gamed' if c.gamed else 'holds'}, {safe(c.said)}"
                   for c in found.checked]
         lines += [f"note: {safe(n)}" for n in found.notes]
