@@ -69,9 +69,11 @@ def test_a_fire_rate_that_falls_without_the_independent_measure_is_fitted(tmp_pa
     state = doc["rules"][0]
     runs = doc["history"]["SUB001"]
     assert [(r["fired"], r["judged"]) for r in runs] == [(6, 12), (4, 12), (2, 12)]
+    in_check = json.loads(check(root, "--format", "json"))["summary"]["rules"][0]
     if kind == "padded":
         assert state["state"] == "fitted", state
         assert "fell from 50% to 17% over 3 recorded runs" in state["why"] and "only 0 gained" in state["why"]
+        assert in_check["state"] == "fitted"  # check's JSON reads the same history
     else:
         assert state["state"] == "informative", state
     text = CliRunner().invoke(main, ["health", "--no-semantic", "--select", "SUB001", "--history", "--cache",
@@ -79,6 +81,20 @@ def test_a_fire_rate_that_falls_without_the_independent_measure_is_fitted(tmp_pa
     assert "SUB001: 6/12 4/12 2/12  falling (50% to 17%)" in text
     stored = b"".join(p.read_bytes() for p in root.glob("c.history.sqlite*"))
     assert SECRET.encode() not in stored and b"harbor deploy" not in stored  # measurements, never text
+
+
+def test_ci_records_beside_the_build(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    root = site(tmp_path)
+    monkeypatch.chdir(root)
+    log = root / "build.log"
+    log.write_text("INFO    -  Building documentation to directory: /tmp/site\n"
+                   "WARNING -  Doc file 'page00.md' contains a link './gone.md', but the target 'gone.md' is not "
+                   "found among documentation files.\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["ci", "--build-log", str(log), "--no-semantic", "--select", "SUB001",
+                                    "--fail-on", "never", "--record", "--cache", str(root / "c.sqlite")],
+                             env={"SITELINT_TODAY": TODAY})
+    assert out.exit_code == 0, out.output
+    assert [(r["fired"], r["judged"]) for r in history.trends(root / "c.history.sqlite")["SUB001"]] == [(6, 12)]
 
 
 def test_only_whole_site_runs_are_recorded_and_history_is_asked_for(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,23 @@ def record_run(result: engine.LintResult, paths: Sequence[str], changed: Collect
         fail(str(exc))
 
 
+def with_fitted(result: engine.LintResult) -> engine.LintResult:
+    """The result with `fitted` in its rule states where the history beside its cache says so (unchanged when
+    nothing was recorded)."""
+    store = history.path_for(result.cache_file) if result.cache_file is not None else None
+    if store is None or not store.is_file():
+        return result
+    measures = {r.code: str(r.fix_measure["measure"]) for r in result.rules if r.fix_measure}
+    try:
+        found = history.fitted(store, measures)
+    except history.HistoryError as exc:
+        fail(str(exc))
+        raise
+    if not found:
+        return result
+    return replace(result, summary={**result.summary, "rules": history.apply_fitted(result.summary["rules"], found)})
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
@@ -62,20 +80,18 @@ def health(paths: tuple[str, ...], fmt: str, output: str | None, build_log: str 
         result, _ = engine.with_build(result, read_log(build_log), framework=framework)
     if record:
         record_run(result, paths, None)
+    result = with_fitted(result)
     summary = dict(result.summary)
     store = history.path_for(result.cache_file) if result.cache_file is not None else None
-    trends = None
-    if store is not None and store.is_file():
+    if show_history:
+        if store is None or not store.is_file():
+            fail(f"{store or 'the cache'}: no history recorded yet; run `sitelint check --record` (or health "
+                 "--record)")
+            return
         try:
-            measures = {r.code: str(r.fix_measure["measure"]) for r in result.rules if r.fix_measure}
-            summary["rules"] = history.apply_fitted(summary["rules"], history.fitted(store, measures))
-            trends = history.trends(store) if show_history else None
+            summary["history"] = history.trends(store)
         except history.HistoryError as exc:
             fail(str(exc))
-    elif show_history:
-        fail(f"{store or 'the cache'}: no history recorded yet; run `sitelint check --record` (or health --record)")
-    if trends is not None:
-        summary["history"] = trends
     render = report.render_json if fmt == "json" else report.render_text
     emit(render(summary, result.notes), output)
 
