@@ -188,3 +188,15 @@ def test_reworded_copies_are_compared_by_meaning_with_the_model(tmp_path: Path) 
         report = fixes.gamed_fixes(root, config=config, today=TODAY, cache=tmp_path / "cache.sqlite")
         (checked,) = report.checked
         assert checked.gamed is expected and "(cosine " in checked.said, checked
+
+
+def test_a_duplicate_page_reworded_is_gamed_and_one_made_a_link_is_not(tmp_path: Path) -> None:
+    pages = {"docs/tokens.md": f"# Tokens\n\n{PASSAGE}\n", "docs/credentials.md": f"# Credentials\n\n{PASSAGE}\n"}
+    for text, expected in ((REWORDED, True), (REPLACED, False)):
+        root = tmp_path / f"site-{expected}"
+        root.mkdir()
+        write_site(root, pages, {"mkdocs.yml": "site_name: Harbor\n"},
+                   commits=[{"date": "2026-05-01T12:00:00", "paths": [*pages, "mkdocs.yml"]}])
+        edit(root, "docs/credentials.md", f"# Credentials\n\n{text}\n")
+        report = run(root)
+        assert [(c.path, c.rule, c.gamed) for c in report.checked] == [("docs/credentials.md", "DUP001", expected)]

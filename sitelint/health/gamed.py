@@ -105,8 +105,8 @@ def added_information(fix: Fix, params: Mapping[str, Any], stop: frozenset[str],
 
 
 def meaning_kept(fix: Fix, params: Mapping[str, Any], stop: frozenset[str], similar: Similarity) -> Verdict:
-    span = [b for b in fix.base.prose_blocks
-            if fix.finding.line <= b.end_line and b.line <= (fix.finding.end_line or fix.finding.line)]
+    span = [b for b in fix.base.prose_blocks if params["whole-page"]
+            or fix.finding.line <= b.end_line and b.line <= (fix.finding.end_line or fix.finding.line)]
     passage = [w for b in span for w in text.words(b.text)]
     others = [" ".join(b.text for b in page.prose_blocks) for page in fix.others.values()]
     if not passage or not others:
@@ -195,7 +195,7 @@ MEASURES: Mapping[str, Callable[[Fix, Mapping[str, Any], frozenset[str], Similar
 }
 PARAMS = {  # each measure's params: a rule's fix-measure must give them all
     "added-information": ("min-novel-share", "min-compressibility", "max-repetition", "max-top-share"),
-    "meaning-kept": ("min-similarity", "min-words"),
+    "meaning-kept": ("min-similarity", "min-words", "whole-page"),
     "section-content": ("min-content-words",),
     "content-changed": ("min-changed-words",),
 }
