@@ -200,3 +200,21 @@ def test_a_duplicate_page_reworded_is_gamed_and_one_made_a_link_is_not(tmp_path:
         edit(root, "docs/credentials.md", f"# Credentials\n\n{text}\n")
         report = run(root)
         assert [(c.path, c.rule, c.gamed) for c in report.checked] == [("docs/credentials.md", "DUP001", expected)]
+
+
+def test_explain_names_the_measure_and_a_bad_one_is_refused(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    runner = CliRunner()
+    shown = runner.invoke(main, ["explain", "thin-page"]).output
+    assert "## How a fix is checked" in shown and "added-information (min-novel-share = 0.2" in shown
+    root = repo(tmp_path / "site")
+    (root / "rules").mkdir()
+    (root / "rules" / "MY001.yml").write_text(
+        "code: MY001\nname: very-thin\ndimension: substance\ncheck: prose-words\nlevel: error\n"
+        "params: {min: 40, nav-link-density: 0.5, redirect-keys: [], card-components: [], notice-words: [],\n"
+        "         notice-words-max: 80, skip-types: []}\n"
+        "condition: words < min\nmessage: short\nsummary: Short pages.\nwhy: Readers leave.\n"
+        "fix-measure: {measure: word-count}\n", encoding="utf-8")
+    (root / "sitelint.toml").write_text('rules-dirs = ["rules"]\n', encoding="utf-8")
+    monkeypatch.chdir(root)
+    bad = runner.invoke(main, ["fixes", "--no-semantic", "--cache", str(tmp_path / "c.sqlite")])
+    assert bad.exit_code == 2 and "MY001.yml: fix-measure names 'word-count'; known: added-information" in bad.output
