@@ -33,10 +33,13 @@ def record_run(result: engine.LintResult, paths: Sequence[str], changed: Collect
     # The built-in stop words, whatever the project tunes: what a content word is must not change between runs.
     stop = frozenset(str(w) for r in rulebook.load_rules(registry()) if r.code == "SUB004"
                      for w in r.params.get("stopwords", ()))
+    store = history.path_for(result.cache_file)
     try:
-        history.record(history.path_for(result.cache_file), result, stop)
+        run = history.record(store, result, stop)
     except history.HistoryError as exc:
         fail(str(exc))
+        return
+    click.echo(f"sitelint: recorded run {run} in {store}", err=True)
 
 
 def with_fitted(result: engine.LintResult) -> engine.LintResult:
