@@ -41,6 +41,7 @@ class LintResult:
     judged: Mapping[str, frozenset[str]] = field(default_factory=dict)
     values: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     cache_file: Path | None = None  # the cache's sqlite file (None: kept in memory); history lives beside it
+    today: dt.date | None = None  # the day the run judged ages from (SITELINT_TODAY, or the clock's)
 
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
@@ -99,7 +100,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
             scope = _changed_only(site, scope, changed, cwd)
         lap("read+parse")
         tell(f"prepare ({len(site.pages)} pages read)", 0, 0)
-        run = prepare.prepare(site, settings, today or _today(), scope, store, wanted, notes.append, embedder)
+        today = today or _today()
+        run = prepare.prepare(site, settings, today, scope, store, wanted, notes.append, embedder)
         translations = read.translations_of(site, targets)
         if changed is not None:
             translations = _changed_only(site, translations, changed, cwd)
@@ -134,7 +136,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                       tuple(shown), MappingProxyType(times),
                       MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
                       MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
-                      store.path)
+                      store.path, today)
 
 
 def fired_pages(findings: Sequence[Finding]) -> dict[str, set[str]]:

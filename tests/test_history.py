@@ -79,6 +79,7 @@ def test_a_fire_rate_that_falls_without_the_independent_measure_is_fitted(tmp_pa
     text = CliRunner().invoke(main, ["health", "--no-semantic", "--select", "SUB001", "--history", "--cache",
                                      str(root / "c.sqlite")], env={"SITELINT_TODAY": TODAY}).output
     assert "SUB001: 6/12 4/12 2/12  falling (50% to 17%)" in text
+    assert "3 recorded run(s), judged as of 2026-06-01 to 2026-06-01" in text  # SITELINT_TODAY, not the clock
     stored = b"".join(p.read_bytes() for p in root.glob("c.history.sqlite*"))
     assert SECRET.encode() not in stored and b"harbor deploy" not in stored  # measurements, never text
 

@@ -27,7 +27,8 @@ MIN_FIXED = 2  # pages that must have stopped firing before a rule can be called
 GAIN = 0.2  # share of distinct content words a page must gain to count as improved
 BUSY_MS = 30_000
 _TABLES = """
-CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, pages INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, day TEXT NOT NULL,
+                                 pages INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS rules (run INTEGER NOT NULL, rule TEXT NOT NULL, state TEXT NOT NULL,
                                   judged INTEGER NOT NULL, fired INTEGER NOT NULL, PRIMARY KEY (run, rule));
 CREATE TABLE IF NOT EXISTS pages (run INTEGER NOT NULL, path TEXT NOT NULL, words INTEGER NOT NULL,
@@ -87,10 +88,11 @@ def record(path: Path, result: Any, stop: frozenset[str], now: dt.datetime | Non
             digest = hashlib.sha256(" ".join(text.terms(prose)).encode()).hexdigest()[:16]
             pages.append((page.path, page.words, len(set(text.content_words(prose, stop))), digest))
     at = (now or dt.datetime.now(dt.timezone.utc)).isoformat(timespec="seconds")
+    day = result.today.isoformat() if getattr(result, "today", None) else at[:10]  # the day it judged ages from
     conn = _connect(path, create=True)
     try:
         conn.execute("BEGIN IMMEDIATE")
-        run = conn.execute("INSERT INTO runs (at, pages) VALUES (?, ?)", (at, len(reported))).lastrowid
+        run = conn.execute("INSERT INTO runs (at, day, pages) VALUES (?, ?, ?)", (at, day, len(reported))).lastrowid
         conn.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)",
                          [(run, s["rule"], s["state"], s["judged"], s["pages"]) for s in result.summary["rules"]])
         conn.executemany("INSERT INTO pages VALUES (?, ?, ?, ?, ?)", [(run, *row) for row in pages])
@@ -112,16 +114,17 @@ def record(path: Path, result: Any, stop: frozenset[str], now: dt.datetime | Non
 
 
 def trends(path: Path, window: int = WINDOW) -> dict[str, list[dict[str, Any]]]:
-    """Per rule, its last `window` recorded runs, oldest first: when, state, pages fired and judged."""
+    """Per rule, its last `window` recorded runs, oldest first: when it ran (`at`), the day it judged ages from
+    (`day`), state, pages fired and judged."""
     conn = _connect(path, create=False)
     try:
-        runs = conn.execute("SELECT id, at FROM runs ORDER BY id DESC LIMIT ?", (window,)).fetchall()[::-1]
+        runs = conn.execute("SELECT id, at, day FROM runs ORDER BY id DESC LIMIT ?", (window,)).fetchall()[::-1]
         out: dict[str, list[dict[str, Any]]] = {}
-        for run, at in runs:
+        for run, at, day in runs:
             for rule, state, judged, fired in conn.execute(
                     "SELECT rule, state, judged, fired FROM rules WHERE run = ? ORDER BY rule", (run,)):
-                out.setdefault(rule, []).append({"run": run, "at": at, "state": state, "judged": judged,
-                                                 "fired": fired})
+                out.setdefault(rule, []).append({"run": run, "at": at, "day": day, "state": state,
+                                                 "judged": judged, "fired": fired})
         return out
     finally:
         conn.close()

@@ -70,10 +70,11 @@ def render_text(summary: Mapping[str, Any], notes: Sequence[str]) -> str:
 
 def _trends(trends: Mapping[str, Sequence[Mapping[str, Any]]]) -> list[str]:
     """Each rule's pages fired over the recorded runs, oldest first, and the change from the first to the last."""
-    runs = sorted({r["at"] for rows in trends.values() for r in rows})
+    runs = sorted({(r["run"], r["day"]) for rows in trends.values() for r in rows})
     if not runs:
         return ["No run recorded yet."]
-    out = [f"History: {len(runs)} recorded run(s) from {runs[0]} to {runs[-1]} (pages fired/judged, oldest first):"]
+    out = [f"History: {len(runs)} recorded run(s), judged as of {runs[0][1]} to {runs[-1][1]} (pages fired/judged, "
+           "oldest first):"]
     for code, rows in sorted(trends.items()):
         steps = " ".join(f"{r['fired']}/{r['judged']}" for r in rows)
         first, last = rows[0], rows[-1]
