@@ -133,5 +133,7 @@ def test_health_command_prints_states_and_json(tmp_path: Path, monkeypatch) -> N
                                "--cache", "c.sqlite"])
     doc = json.loads(out.output)
     assert doc["version"] == 1 and doc["rules"][0]["state"] == "saturated" and doc["pages"] == 12
+    checked = runner.invoke(main, ["check", "--no-semantic", "--select", "SUB001", "--cache", "c.sqlite"])
+    assert "Rule state: SUB001 thin-page saturated: fires on 10 of the 12 pages it judges" in checked.output
     missing = runner.invoke(main, ["health", "--build-log", "nowhere.log", "--cache", "c.sqlite"])
     assert missing.exit_code == 2 and "nowhere.log" in missing.output
