@@ -90,15 +90,15 @@ def gamed_fixes(cwd: Path, *, base_ref: str | None = None, config: configmod.Con
     stop = frozenset(str(w) for w in every["SUB004"].params.get("stopwords", ())) if "SUB004" in every else frozenset()
     similar = _similarity(config.settings, stop, notes.append, measured)
     checked, findings = _compare(base, now, {r.code: r for r in measured}, stop, similar, every.get(CODE),
-                                 rulebook.names(every.values()))
+                                 rulebook.names(every.values()), notes.append)
     findings += _unexplained(base, now, every.get(CODE))
     findings.sort(key=lambda f: (f.path, f.line, f.message))
     return FixReport(commit, tuple(findings), tuple(checked), tuple(dict.fromkeys(notes)), len(failed), passing)
 
 
 def _compare(base: api.LintResult, now: api.LintResult, rules: Mapping[str, rulebook.Rule], stop: frozenset[str],
-             similar: gamed.Similarity, gamed_rule: rulebook.Rule | None,
-             names: Mapping[str, str]) -> tuple[list[Checked], list[Finding]]:
+             similar: gamed.Similarity, gamed_rule: rulebook.Rule | None, names: Mapping[str, str],
+             note: Callable[[str], None]) -> tuple[list[Checked], list[Finding]]:
     before = _first_findings(base.findings)
     after = {(f.rule, f.path) for f in now.findings}
     base_pages = {p.path: p for p in base.site.pages}
@@ -115,7 +115,11 @@ def _compare(base: api.LintResult, now: api.LintResult, rules: Mapping[str, rule
         others = {r.path: base_pages[r.path] for r in finding.related if r.path in base_pages}
         fix = gamed.Fix(code, rule.name, was, page, finding, others)
         name = str(rule.fix_measure["measure"])
-        verdict = gamed.MEASURES[name](fix, rule.fix_measure, stop, similar)
+        try:
+            verdict = gamed.MEASURES[name](fix, rule.fix_measure, stop, similar)
+        except Exception as exc:  # noqa: BLE001 - one failing measure must not cost the rest of the report
+            note(f"internal error in fix-measure {name} on {path}: {type(exc).__name__}: {exc}")
+            continue
         checked.append(Checked(path, code, name, verdict.gamed, verdict.said))
         if verdict.gamed and gamed_rule is not None:
             values = {"fixed": f"{code} {rule.name}", "said": verdict.said, "advice": ADVICE[name]}
