@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from sitelint import config as configmod, rulebook
+from sitelint import config as configmod, health, rulebook
 from sitelint.cache import CacheRefused, open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
@@ -39,6 +39,11 @@ class LintResult:
     scope: tuple[str, ...]
     timings: Mapping[str, float] = field(default_factory=dict)  # seconds per phase and check
     graph: SiteGraph | None = None  # the navigation and links between pages, when a selected rule needed them
+    # Per rule: the pages it judged, and on each its threshold's value nearest to firing (what history records).
+    judged: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    values: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    cache_file: Path | None = None  # the cache's sqlite file (None: kept in memory); history lives beside it
+    today: dt.date | None = None  # the day the run judged ages from (SITELINT_TODAY, or the clock's)
 
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
@@ -97,7 +102,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
             scope = _changed_only(site, scope, changed, cwd)
         lap("read+parse")
         tell(f"prepare ({len(site.pages)} pages read)", 0, 0)
-        run = prepare.prepare(site, settings, today or _today(), scope, store, wanted, notes.append, embedder)
+        today = today or _today()
+        run = prepare.prepare(site, settings, today, scope, store, wanted, notes.append, embedder)
         translations = read.translations_of(site, targets)
         if changed is not None:
             translations = _changed_only(site, translations, changed, cwd)
@@ -117,12 +123,31 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     findings = sorted([*kept, *(unused if suppress.UNUSED_CODE in active else [])],
                       key=lambda f: (f.path, f.line, f.rule, f.message))
     reports = score.score_pages(reported, findings, rules)
-    summary = score.summarize(findings, reports, rules, site, measured.values)
+    summary = score.summarize(findings, reports, rules, site)
     summary["semantic"] = _semantic_state(settings, rules, run.embedder)
+    unavailable = dict(run.unavailable)
+    if not summary["semantic"]["ran"]:
+        unavailable["embedder"] = summary["semantic"]["why"]
+    states = health.rule_states(rules, specs, findings, measured.judged, measured.values, unavailable,
+                                [r.path for r in reports])
+    summary["rules"] = [s.to_dict() for s in states]
+    summary["redundancy"] = {"pages": len(reports), "pairs": health.co_firing(fired_pages(findings), len(reports))}
     lap("suppress+score")
     shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
-                      tuple(shown), MappingProxyType(times), run.graph)
+                      tuple(shown), MappingProxyType(times), graph=run.graph,
+                      judged=MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
+                      values=MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
+                      cache_file=store.path, today=today)
+
+
+def fired_pages(findings: Sequence[Finding]) -> dict[str, set[str]]:
+    """The pages each rule fires on (the build's findings left out)."""
+    fired: dict[str, set[str]] = {}
+    for f in findings:
+        if f.dimension != "build":
+            fired.setdefault(f.rule, set()).add(f.path)
+    return fired
 
 
 def _silent(stage: str, done: int, total: int) -> None:
@@ -191,4 +216,8 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
                           line=f.line or 1, end_line=None, message=f"{build.framework}: {f.message}")
                   for f in build.findings]
     findings = sorted([*mine, *from_build], key=lambda f: (f.path, f.line, f.rule, f.message))
-    return replace(result, findings=tuple(findings), summary={**result.summary, **score.counts(findings)}), report
+    pages = len(result.pages)
+    redundancy = {**result.summary.get("redundancy", {}),
+                  "build": health.against_build(fired_pages(result.findings), {f.path for f in build.findings}, pages)}
+    summary = {**result.summary, **score.counts(findings), "redundancy": redundancy}
+    return replace(result, findings=tuple(findings), summary=summary), report

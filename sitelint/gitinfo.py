@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import shutil
 import subprocess
+import tarfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -91,6 +93,19 @@ def _run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """git as this tool always runs it (no optional locks, no fsmonitor, paths unquoted), for other modules."""
     return _run(cwd, *args)
+
+
+def export(top: Path, commit: str, folder: str, dest: Path) -> None:
+    """The files of `folder` (relative to the top level; "" for all) at `commit`, written under dest as they are
+    in the repository, through `git archive`: nothing of the work tree or the repository is touched."""
+    paths = ["--", folder] if folder else []
+    done = subprocess.run(_command(("archive", "--format=tar", commit, *paths)), cwd=top, capture_output=True,
+                          check=False)
+    if done.returncode != 0:
+        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise OSError(f"git archive {commit[:12]} failed: {said[0] if said else done.returncode}")
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(dest, filter="data")  # no links out of dest, no devices, no absolute paths
 
 
 def _git(cwd: Path, *args: str) -> str:

@@ -96,7 +96,7 @@ JSON_SCHEMA = {
                                                                      "overall"],
                                       "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100}}}}},
         "summary": {"type": "object", "required": ["by_dimension", "by_rule", "by_severity", "scores",
-                                                   "rule_health"]},
+                                                   "rules", "redundancy"]},
     },
 }
 

@@ -425,8 +425,9 @@ def _corpus(*parts: str) -> tuple[Page, ...]:
 
 
 def _counts(pages: tuple[Page, ...]) -> Mapping[str, list[Finding]]:
-    return {code: findings(code, pages) for code in RULES if code.startswith("SUB") and code not in ("SUB000",
-                                                                                                      "SUB099")}
+    # SUB000 is the reader's; rules with no check (unused-suppression, gamed-fix) are reported by other stages.
+    return {code: findings(code, pages) for code in RULES
+            if code.startswith("SUB") and code != "SUB000" and RULES[code].check != "none"}
 
 
 @pytest.mark.slow

@@ -140,6 +140,8 @@ class CheckSpec:
     pure: what it measures depends only on the page and its params (no other page, git or date), so the
     measurements of an unchanged page are taken from the cache.
     needs: what the run must prepare for it: "git" (the history), "corpus" (the duplication corpus), "embedder".
+    requires: the needs without which it measures nothing: a rule over it did not run when one is missing (rule
+    states say `not-run` and why, never "fired on nothing").
     """
 
     name: str
@@ -149,6 +151,7 @@ class CheckSpec:
     values: tuple[str, ...] = ()
     pure: bool = False
     needs: frozenset[str] = frozenset()
+    requires: frozenset[str] = frozenset()
     # For a check that embeds passages: the passages it will ask for, so the embedder can start loading its
     # backend before the check runs (see Embedder.warm).
     prefetch: Callable[[CheckContext], Sequence[str]] | None = None
@@ -161,8 +164,10 @@ class CheckSpec:
 
 def spec(name: str, scope: Literal["page", "site"], fn: Callable[..., Iterator[Measurement]], *,
          params: Mapping[str, Param] | None = None, values: tuple[str, ...] = (), pure: bool = False,
-         needs: tuple[str, ...] = (), prefetch: Callable[[CheckContext], Sequence[str]] | None = None) -> CheckSpec:
-    return CheckSpec(name, scope, fn, MappingProxyType(dict(params or {})), values, pure, frozenset(needs), prefetch)
+         needs: tuple[str, ...] = (), prefetch: Callable[[CheckContext], Sequence[str]] | None = None,
+         requires: tuple[str, ...] = ()) -> CheckSpec:
+    return CheckSpec(name, scope, fn, MappingProxyType(dict(params or {})), values, pure, frozenset(needs),
+                     frozenset(requires), prefetch)
 
 
 _DIGESTS: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""The command line: check, ci, baseline, probe, eval, rules, explain and cache.
+"""The command line: check, ci, baseline, health, fixes, probe, eval, rules, explain and cache.
 
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or input error, 130 interrupted.
 """
@@ -265,4 +265,4 @@ def read_log(path: str) -> str:
         raise
 
 
-from sitelint.cli import baseline, evaluate, lint, rules  # noqa: E402, F401 - the commands register themselves on main
+from sitelint.cli import baseline, evaluate, health, lint, rules  # noqa: E402, F401 - the commands register themselves on main

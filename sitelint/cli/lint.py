@@ -28,6 +28,7 @@ from sitelint.cli import (
     width,
     with_common,
 )
+from sitelint.cli.health import record_option, record_run, with_fitted
 from sitelint.cli.rules import explain_texts
 from sitelint.report import Context, render
 
@@ -35,7 +36,8 @@ from sitelint.report import Context, render
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
 @with_common
-def check(paths: tuple[str, ...], **opts: Any) -> None:
+@record_option
+def check(paths: tuple[str, ...], record: bool, **opts: Any) -> None:
     """Lint the site; report only on PATHS when given (the whole docs root is still the corpus)."""
     if opts["show_settings"]:
         from sitelint.cli.settings import show
@@ -45,6 +47,9 @@ def check(paths: tuple[str, ...], **opts: Any) -> None:
     started = _start(opts)
     result, fail_on = run_lint(paths, opts, changed=started.gate.files if started.gate else None,
                                progress=started.progress)
+    if record:
+        record_run(result, paths, started.gate.files if started.gate else None)
+    result = with_fitted(result)
     finish(gating.apply(result, opts, started.gate, paths, Path.cwd()), opts, fail_on, started)
 
 
@@ -108,8 +113,9 @@ def finish(result: engine.LintResult, opts: dict[str, Any], fail_on: str, starte
 @click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
               default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
 @with_common
+@record_option
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: Any) -> None:
+def ci(build_log: str | None, framework: str, command: tuple[str, ...], record: bool, **opts: Any) -> None:
     """Lint beside a build: `sitelint ci --build-log FILE` or `sitelint ci -- npm run build`.
 
     With a command, the build runs first, its output passes through unchanged, and its exit code is kept: a failed
@@ -136,6 +142,9 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], **opts: 
                                progress=started.progress)
     result, build = engine.with_build(result, log_text, framework=framework, command=command,
                                       exit_status=exit_status)
+    if record:
+        record_run(result, (), started.gate.files if started.gate else None)
+    result = with_fitted(result)
     finish(gating.apply(result, opts, started.gate, (), Path.cwd()), opts, fail_on, started, build, exit_status,
            command="ci")
 

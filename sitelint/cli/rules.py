@@ -68,6 +68,11 @@ def explain_text(r: rulebook.Rule) -> str:
     lines += [f"Each finding takes {r.weight:g} points off the page's {_score_name(r)} score "
               f"(a quarter of that at info level); a page's overall score is the lowest of its substance, "
               "duplication and freshness scores.", ""]
+    if r.fix_measure:
+        measure = {k: v for k, v in r.fix_measure.items() if k != "measure"}
+        lines += ["## How a fix is checked", f"`sitelint fixes` checks a page that stops failing this rule with "
+                  f"{r.fix_measure['measure']} ({', '.join(f'{k} = {_short(v)}' for k, v in measure.items())}), "
+                  "a measure independent of the rule's own value; a fix that fails it is a gamed-fix (SUB098).", ""]
     if r.example.get("bad"):
         lines += ["## Example", r.example["bad"].rstrip(), ""]
     if r.example.get("good"):

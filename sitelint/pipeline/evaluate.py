@@ -34,7 +34,10 @@ PROBLEMS_CHECK = "page-problems"  # the check of SUB000, whose findings say a pa
 @dataclass
 class Evaluated:
     findings: list[Finding] = field(default_factory=list)
-    values: dict[str, list[float]] = field(default_factory=dict)  # per rule: its threshold's value on each page
+    # Per rule, for its states: the pages it judges (its guards hold), fired or not, and on each the value of its
+    # threshold nearest to firing (the shortest section of a page, the lowest reading ease).
+    judged: dict[str, set[str]] = field(default_factory=dict)
+    values: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def evaluate(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], run: RunContext, note: Callable[[str], None],
@@ -63,19 +66,44 @@ def evaluate(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], run: RunCont
                 measured[key] = measure(spec, CheckContext(params, run, note), pages, note, verbose, deadline,
                                         skipped)
                 lap(f"check:{spec.name}")
-            threshold = rule.threshold()
-            seen = out.values.setdefault(rule.code, [])
-            for m in measured[key]:
-                if run.scope is not None and m.at.path not in run.scope and not (
-                        rule.translations and m.at.path in run.translations):
-                    continue
-                if threshold is not None and isinstance(m.values.get(threshold[0]), (int, float)):
-                    seen.append(float(m.values[threshold[0]]))
-                finding = rule.finding(m, facts(by_path.get(m.at.path)))
-                if finding is not None:
-                    out.findings.append(finding)
+            found, seen = _decide(rule, measured[key], run, by_path, out)
+            out.findings += found
+            universe = [by_path[p] for p in sorted(run.translations)] if rule.translations else pages
+            out.judged[rule.code] |= {p.path for p in universe
+                                      if p.path not in seen and rule.judges(None, facts(p))}
     out.findings += skipped_findings(skipped, deadline.seconds, rules, by_path, note)
     return out
+
+
+def _decide(rule: Rule, measured: Sequence[Measurement], run: RunContext, by_path: Mapping[str, Page],
+            out: Evaluated) -> tuple[list[Finding], set[str]]:
+    """The rule's findings from its check's measurements and the pages measured, noting the pages it judged and
+    their values."""
+    threshold = rule.threshold()
+    floor = threshold is not None and threshold[1] in ("<", "<=")
+    seen = out.values.setdefault(rule.code, {})
+    judged = out.judged.setdefault(rule.code, set())
+    found = []
+    measured_on: set[str] = set()
+    for m in measured:
+        if run.scope is not None and m.at.path not in run.scope and not (
+                rule.translations and m.at.path in run.translations):
+            continue
+        measured_on.add(m.at.path)
+        page_facts = facts(by_path.get(m.at.path))
+        if rule.judges(m, page_facts):
+            judged.add(m.at.path)
+            value = m.values.get(threshold[0]) if threshold is not None else None
+            if threshold is not None and threshold[0] == "reasons" and rule.because:  # counted by the rule
+                scope = rule.scope(m, page_facts)
+                value = sum(bool(cond(scope)) for cond, _ in rule.because)
+            if isinstance(value, (int, float)):
+                before = seen.get(m.at.path)
+                seen[m.at.path] = float(value) if before is None else (min if floor else max)(before, value)
+        finding = rule.finding(m, page_facts)
+        if finding is not None:
+            found.append(finding)
+    return found, measured_on
 
 
 def skipped_findings(skipped: Mapping[str, list[str]], seconds: float, rules: Sequence[Rule],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sitelint.cache import Cache
@@ -38,6 +38,7 @@ class RunContext:
     embedder: Embedder | None = None
     translations: frozenset[str] = frozenset()  # translations the rules that judge translations report on
     graph: SiteGraph | None = None  # the navigation and the links between pages
+    unavailable: Mapping[str, str] = field(default_factory=dict)  # a need ("git", "product") it lacks, and why
 
 
 def needs(specs: Sequence[CheckSpec]) -> frozenset[str]:
@@ -93,16 +94,26 @@ def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: froz
     """The run's context with what `wanted` names: "git", "product", "corpus", "graph", and the embedder made
     before."""
     git = None
+    unavailable: dict[str, str] = {}
     if wanted & {"git", "corpus"}:  # the corpus names the oldest copy of a duplicate as canonical
         from sitelint import gitinfo
 
-        git = gitinfo.history_for(site.product_root, cache, note if "git" in wanted else lambda message: None)
+        said: list[str] = []
+        git = gitinfo.history_for(site.product_root, cache, said.append)
+        if "git" in wanted:
+            for message in said:
+                note(message)
+        if git is None:
+            unavailable["git"] = said[-1] if said else "the git history could not be read"
     product = _product(site, settings, note) if "product" in wanted else None
     # The corpus names the copy in the navigation, or the most linked to, as a duplicate's canonical one.
     graph = graph_of(site, note) if wanted & {"graph", "corpus"} else None
+    if product is not None and product.version is None:
+        unavailable["product"] = "no current version found; set current-version in the config"
     corpus = None
     if "corpus" in wanted:
         from sitelint.checks.duplication.corpus import prepare as corpus_of
 
         corpus = corpus_of(site, settings, scope, cache, git, graph)
-    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder, graph=graph)
+    return RunContext(site, settings, today, scope, cache, git, product, corpus, embedder, graph=graph,
+                      unavailable=unavailable)

@@ -1,10 +1,8 @@
-"""Page scores, the run summary, and the health of sitelint's own rules.
+"""Page scores and the run summary (each rule's state is `sitelint.health`'s).
 
 Scores: each dimension starts at 100 per page; every finding takes off its rule's `weight` (a quarter of it for
 `info` findings), floored at 0. overall is the lowest of substance, duplication and freshness: a page is as good as its
 worst dimension, and an average would let a fresh, unique placeholder page look fine.
-Rule health: a rule that fires on most pages has stopped discriminating, one that never fires may be blind, and a
-pile of pages sitting just past a threshold is what a metric looks like when people write to it.
 """
 
 from __future__ import annotations
@@ -21,9 +19,6 @@ if TYPE_CHECKING:
 
 SCORED = {"substance": "substance", "duplication": "duplication", "staleness": "freshness"}
 INFO_FACTOR = 0.25
-EVERYWHERE = 0.5  # share of pages above which a rule is said to fire on everything
-MIN_PAGES_FOR_HEALTH = 10
-BAND = 0.15  # width of the bands either side of a threshold, as a share of it
 
 
 @dataclass(frozen=True)
@@ -51,8 +46,8 @@ def score_pages(pages: Sequence[Page], findings: Sequence[Finding], rules: Seque
     return reports
 
 
-def summarize(findings: Sequence[Finding], reports: Sequence[PageReport], rules: Sequence[Rule], site: Site,
-              values: Mapping[str, Sequence[float]]) -> dict[str, Any]:
+def summarize(findings: Sequence[Finding], reports: Sequence[PageReport], rules: Sequence[Rule],
+              site: Site) -> dict[str, Any]:
     overall = sorted(r.scores["overall"] for r in reports)
     return {
         "pages": len(reports),
@@ -60,7 +55,6 @@ def summarize(findings: Sequence[Finding], reports: Sequence[PageReport], rules:
         "variants_not_read": site.variants_not_read,
         **counts(findings),
         "scores": _distribution(overall, reports),
-        "rule_health": rule_health(findings, rules, len(reports), values),
     }
 
 
@@ -81,53 +75,6 @@ def _distribution(overall: Sequence[int], reports: Sequence[PageReport]) -> dict
     worst = sorted(reports, key=lambda r: (r.scores["overall"], r.path))[:10]
     return {"min": overall[0], "q1": q1, "median": median, "q3": q3, "max": overall[-1],
             "worst": [{"path": r.path, "overall": r.scores["overall"]} for r in worst]}
-
-
-def rule_health(findings: Sequence[Finding], rules: Sequence[Rule], pages: int,
-                values: Mapping[str, Sequence[float]]) -> list[dict[str, Any]]:
-    """Per rule: how many pages it fires on and whether it still measures anything."""
-    fired: dict[str, set[str]] = defaultdict(set)
-    for f in findings:
-        fired[f.rule].add(f.path)
-    health = []
-    for rule in rules:
-        share = len(fired[rule.code]) / pages if pages else 0.0
-        state, why = "ok", ""
-        if pages >= MIN_PAGES_FOR_HEALTH and share >= EVERYWHERE:
-            state, why = "fires-on-everything", f"fires on {share:.0%} of pages: check its threshold or the site"
-        elif pages >= MIN_PAGES_FOR_HEALTH and not fired[rule.code]:
-            state, why = "silent", "fired on no page of this run"
-        bunching = _bunching(rule, values.get(rule.code, ()))
-        if bunching and state == "ok":
-            state, why = "possibly-gamed", bunching
-        health.append({"rule": rule.code, "name": rule.name, "pages": len(fired[rule.code]),
-                       "share": round(share, 3), "state": state, "why": why})
-    return health
-
-
-def _bunching(rule: Rule, values: Sequence[float]) -> str:
-    """Pages piled up just past a threshold, compared with the bands around it, suggest writing to the metric."""
-    found = rule.threshold()
-    if found is None or found[2] == 0:
-        return ""
-    _, op, threshold = found
-    sign = 1 if op in ("<", "<=") else -1  # a floor (fires below) is passed above it, a ceiling below it
-    width = abs(threshold) * BAND
-    past = [threshold + sign * width * i for i in range(3)]  # band edges on the passing side
-
-    def count(lo: float, hi: float) -> int:
-        lo, hi = min(lo, hi), max(lo, hi)
-        return sum(lo <= v < hi for v in values)
-
-    just_past = count(past[0], past[1])
-    further = count(past[1], past[2])
-    just_short = count(threshold - sign * width, threshold)
-    if just_past >= 5 and just_past >= 3 * max(further, just_short, 1):
-        side = "above" if sign > 0 else "below"
-        key = "min" if sign > 0 else "max"
-        return (f"{just_past} pages sit just {side} the {key} of {threshold:g} against {further} a band further "
-                f"and {just_short} just short of it: pages may be written to pass the rule")
-    return ""
 
 
 def _quartiles(data: Sequence[int]) -> list[float]:

@@ -70,7 +70,7 @@ def suppressions(page: Page, names: Mapping[str, str]) -> list[Suppression]:
     # The same lines the parser numbered: CRLF and a lone CR (old Mac files) each end a line.
     lines = page.source.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     open_ranges: dict[str, tuple[str, int]] = {}
-    for kind, tokens, line, end_line in _directives(page):
+    for kind, tokens, line, end_line, _ in _directives(page):
         codes = [(normalise(token, names), token) for token in tokens] or [(EVERY_RULE, "")]
         if kind == "disable":
             for code, token in codes:
@@ -137,17 +137,22 @@ def _unused_finding(s: Suppression, known: set[str]) -> Finding:
     return Finding(UNUSED_CODE, UNUSED_NAME, "substance", "info", s.path, s.line, None, message)
 
 
-def _directives(page: Page) -> Iterable[tuple[str, list[str], int, int]]:
-    """(kind, codes as written, line, last line of the comment) for each directive in a comment block."""
+def written(page: Page) -> list[tuple[str, tuple[str, ...], int, str]]:
+    """Each suppression comment of a page as written: (kind, codes, line, the author's reason or "")."""
+    return [(kind, tuple(tokens), line, reason) for kind, tokens, line, _, reason in _directives(page)]
+
+
+def _directives(page: Page) -> Iterable[tuple[str, list[str], int, int, str]]:
+    """(kind, codes as written, line, last line of the comment, reason) for each directive in a comment block."""
     for block in page.blocks:
         if block.kind != "comment" or "sitelint-" not in block.text:
             continue
         for match in _DIRECTIVE.finditer(block.text):
             line = block.line + block.text.count("\n", 0, match.start())
             end_line = block.line + block.text.count("\n", 0, match.end())
-            written = match.group(2).split(" -- ", 1)[0]  # text after " -- " is the author's reason
-            tokens = [token for token in _SPLIT.split(written.strip()) if token]
-            yield match.group(1), tokens, line, end_line
+            codes, _, reason = match.group(2).partition(" -- ")  # text after " -- " is the author's reason
+            tokens = [token for token in _SPLIT.split(codes.strip()) if token]
+            yield match.group(1), tokens, line, end_line, reason.strip()
 
 
 def _front_matter_tokens(page: Page) -> list[tuple[str, int]]:

@@ -25,7 +25,8 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator
 
 SEVERITY_COLORS = {"error": "#c0392b", "warning": "#e67e22", "info": "#2e86c1"}
-STATE_COLORS = {"ok": "#27ae60", "silent": "#95a5a6", "fires-on-everything": "#c0392b", "possibly-gamed": "#8e44ad"}
+STATE_COLORS = {"informative": "#27ae60", "few-pages": "#95a5a6", "not-run": "#7f8c8d", "spent": "#2980b9",
+                "saturated": "#c0392b", "fitted": "#8e44ad"}
 ACCENT = "#2e86c1"
 SECOND = "#e67e22"
 LABEL_CHARS = 48

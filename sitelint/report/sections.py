@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from sitelint.probe import ProbeRow
 
 PROBE_COLUMNS = ("build", "sitelint", "both", "neither")
-REDUNDANT = 0.5  # share of their pages two rules fire on together from which they are said to overlap
+LIFTED = 2.0  # lift from which a pair that is not redundant is still shown: it fires together beyond chance
 REDUNDANCY_RULES = 24  # the heatmap shows at most this many rules (those firing on most pages)
 EVAL_GROUPS = 12
 
@@ -62,32 +62,27 @@ def instruments(build: OverlapReport | None, probe: Sequence[ProbeRow] | None,
 
 
 def rule_health(result: LintResult) -> dict[str, Any]:
-    """Each rule's health (share of pages, state) and the pairs of rules that fire on the same pages."""
-    health = list(result.summary.get("rule_health", ()))
+    """Each rule's state (share of the pages it judges) and the pairs of rules that fire on the same pages."""
+    health = list(result.summary.get("rules", ()))
     fired: dict[str, set[str]] = {}
     for f in result.findings:
         if f.rule != "BUILD":
             fired.setdefault(f.rule, set()).add(f.path)
     chart = charts.ranked("rule-health", [(f"{h['rule']} {h['name']}", h["share"], h["state"]) for h in health],
-                          charts.STATE_COLORS, "share of pages the rule fires on",
-                          "Share of pages each rule fires on, by its health") if health else None
+                          charts.STATE_COLORS, "share of the pages the rule judges that it fires on",
+                          "Share of its pages each rule fires on, by its state") if health else None
     codes = sorted(fired, key=lambda c: (-len(fired[c]), c))[:REDUNDANCY_RULES]
     codes.sort()
-    pairs: list[dict[str, Any]] = []
-    for i, a in enumerate(codes):
-        for b in codes[i + 1:]:
-            shared = fired[a] & fired[b]
-            share = len(shared) / len(fired[a] | fired[b])
-            if len(shared) >= 2 and share >= REDUNDANT:
-                pairs.append({"a": a, "b": b, "pages": len(shared), "share": share})
-    pairs.sort(key=lambda p: (-p["share"], -p["pages"], p["a"], p["b"]))
+    redundancy = result.summary.get("redundancy", {})
+    pairs = [p for p in redundancy.get("pairs", ()) if p["redundant"] or p["lift"] >= LIFTED]
     matrix = None
     if len(codes) >= 2:
         values = [[len(fired[a] & fired[b]) / len(fired[a] | fired[b]) for b in codes] for a in codes]
         notes = [[str(len(fired[a] & fired[b]) or "") for b in codes] for a in codes]
         matrix = charts.heatmap("redundancy", codes, codes, values, notes,
                                 "Pages two rules fire on together, as a share of the pages either fires on")
-    return {"health": health, "chart": chart, "pairs": pairs, "matrix": matrix, "fired": len(fired)}
+    return {"health": health, "chart": chart, "pairs": pairs, "matrix": matrix, "fired": len(fired),
+            "build": redundancy.get("build")}
 
 
 def evaluation(ev: Evaluation | None) -> dict[str, Any] | None:

@@ -62,9 +62,10 @@ def render(result: Any, build: Any = None, *, color: bool = False, context: Cont
         worst = [w for w in scores["worst"] if w["overall"] < 100][:5]
         if worst:
             say("Lowest: " + ", ".join(f"{safe(w['path'])} ({w['overall']})" for w in worst))
-    for h in s["rule_health"]:
-        if h["state"] in ("fires-on-everything", "possibly-gamed"):
-            say(f"Rule health: {h['rule']} {h['name']} {h['state']}: {h['why']}", "warning")
+    for h in s.get("rules", ()):
+        if h["state"] == "saturated":
+            say(f"Rule state: {h['rule']} {h['name']} saturated: {h['why']} (`sitelint health` for every rule)",
+                "warning")
     for note in result.notes:
         say(f"note: {safe(note)}", "dim")
     if build is not None:

@@ -20,14 +20,15 @@ import yaml
 
 from sitelint import pagetypes
 from sitelint.checks import NO_CHECK, CheckSpec, Param
-from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Measurement
+from sitelint.model import DIMENSIONS, SEVERITIES, Finding, Location, Measurement
 from sitelint.rulebook.condition import Condition, ConditionError, compile_condition
 from sitelint.rulebook.errors import RuleError, did_you_mean
 
 _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
-                   "weight", "options", "example", "build_overlap", "enabled", "translations"})
+                   "weight", "options", "example", "build_overlap", "enabled", "translations",
+                   "fix-measure"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
 
 
@@ -56,6 +57,9 @@ class Rule:
     build_overlap: Mapping[str, str] = field(default_factory=dict)
     enabled: bool = True
     translations: bool = False  # reports on translations, which the other rules leave to their sources
+    judges_when: Condition | None = None  # the pages it judges at all (Condition.guards); None: every page
+    # How a fix of a finding is checked, independently of the rule's own value: {"measure": name, params...}
+    fix_measure: Mapping[str, Any] = field(default_factory=dict)
 
     def scope(self, m: Measurement, facts: Mapping[str, Any]) -> dict[str, Any]:
         """The names a condition and a message may use for one measurement."""
@@ -78,6 +82,13 @@ class Rule:
                        end_line=m.at.end_line, message=self.render({**m.detail, **scope}), related=m.related,
                        col=m.at.col)
 
+    def judges(self, m: Measurement | None, facts: Mapping[str, Any]) -> bool:
+        """Whether the rule judges this page at all (its condition's guards hold), fired or not; a page without a
+        measurement is judged by its facts and the rule's params alone."""
+        if self.judges_when is None:
+            return True
+        return self.judges_when(self.scope(m or _NOTHING, facts))
+
     def render(self, values: Mapping[str, Any], template: str = "") -> str:
         template = template or self.message
         try:
@@ -92,6 +103,9 @@ class Rule:
             if isinstance(number, (int, float)) and not isinstance(number, bool):
                 return value, op, float(number)
         return None
+
+
+_NOTHING = Measurement({}, Location("", 1))
 
 
 class _Lenient(dict[str, Any]):
@@ -181,6 +195,10 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         raise RuleError(f"{path}: a rule needs a condition over the values of `{check_name}`: "
                         f"{', '.join(spec.values)}")
     corroborated = data.get("corroborated") or {}
+    fix_measure = data.get("fix-measure") or {}
+    if not isinstance(fix_measure, Mapping) or not isinstance(fix_measure.get("measure", ""), str) or (
+            fix_measure and not fix_measure.get("measure")):
+        raise RuleError(f"{path}: fix-measure is a mapping {{measure: name, params...}}")
     return Rule(
         code=str(data["code"]), name=str(data["name"]), dimension=data["dimension"], check=check_name,
         level=data["level"], message=str(data["message"]), summary=str(data["summary"]).strip(),
@@ -192,6 +210,8 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         example=MappingProxyType(dict(data.get("example") or {})),
         build_overlap=MappingProxyType(dict(data.get("build_overlap") or {})),
         enabled=bool(data.get("enabled", True)), translations=bool(data.get("translations", False)),
+        judges_when=condition.guards() if condition is not None else None,
+        fix_measure=MappingProxyType(dict(fix_measure)),
     )
 
 

@@ -45,6 +45,18 @@ class Condition:
         except (TypeError, ZeroDivisionError, ValueError):
             return False  # a value the check could not measure (None) never fires a rule
 
+    def guards(self) -> Condition | None:
+        """The conjuncts after the first, joined by `and`: by the rule files' convention the first conjunct is the
+        signal (`words < min`) and the rest say which pages the rule judges at all (`page_type not in skip_types`,
+        `not exempt`). None when the condition is its signal alone."""
+        if not (isinstance(self.tree, ast.BoolOp) and isinstance(self.tree.op, ast.And)):
+            return None
+        rest = self.tree.values[1:]
+        tree = rest[0] if len(rest) == 1 else ast.BoolOp(op=ast.And(), values=rest)
+        names: set[str] = set()
+        _check(tree, names, self.text)
+        return Condition(ast.unparse(tree), tree, frozenset(names))
+
     def comparisons(self) -> list[tuple[str, str, str]]:
         """(value name, operator, param name) of the top-level comparisons joined by `and`: `words < min` gives
         ("words", "<", "min"). Rule health uses them to look for pages piled up just past a threshold."""

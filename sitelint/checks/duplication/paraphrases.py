@@ -170,7 +170,7 @@ def search(vectors: np.ndarray, queries: np.ndarray, floor: float, top_k: int) -
 
 CHECK = spec(
     "paraphrased-passages", "site", paraphrased_passages, values=("similarity",), needs=("corpus", "embedder"),
-    prefetch=focus_passages,
+    prefetch=focus_passages, requires=("embedder",),
     params={
         "min-similarity": Share("Cosine from which one pair of passages is reported on its own."),
         "page-similarity": Share("Cosine from which pairs count when several passages of two pages align."),

@@ -27,4 +27,5 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                           {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat()})
 
 
-CHECK = spec("code-drift", "page", code_drift, values=("drift",), params=ROOT_PARAMS, needs=("git",))
+CHECK = spec("code-drift", "page", code_drift, values=("drift",), params=ROOT_PARAMS, needs=("git",),
+             requires=("git",))

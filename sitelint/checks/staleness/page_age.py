@@ -19,4 +19,4 @@ def page_age(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                       {"last": last.isoformat(), "author": record.author or "an uncommitted change"})
 
 
-CHECK = spec("stale-page", "page", page_age, values=("age",), needs=("git",))
+CHECK = spec("stale-page", "page", page_age, values=("age",), needs=("git",), requires=("git",))

@@ -44,4 +44,5 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
                           Location(page.path, 1), detail, (Location(source_path, 1),))
 
 
-CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated"), needs=("git",))
+CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated"), needs=("git",),
+             requires=("git",))

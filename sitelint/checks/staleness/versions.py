@@ -50,4 +50,4 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
 
 CHECK = spec("outdated-version", "page", outdated_versions, values=("older",), params=HISTORY_PARAMS,
-             needs=("product",))
+             needs=("product",), requires=("product",))
