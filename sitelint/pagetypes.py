@@ -49,6 +49,7 @@ _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"}) 
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
+_REFERENCE_WORDS = 30  # prose words from which a page in a reference folder documents something
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
 _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|release[-_]?notes?|releasenotes|"
                          r"releases|whats[-_]?new|what-s-new|upgrading-notes)$")
@@ -160,9 +161,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if stem.lower() in _INDEX_NAMES and folders and total < _FILLED_PROSE and not page.code_blocks:
         return "hub", "a short index page of its section"
     # The reference part of a site (Diataxis' "reference", an "api" folder): a short page there documents one small
-    # thing completely; a long one is a reference whatever its headings.
+    # thing completely; a long one is a reference whatever its headings. A page with hardly a sentence documents
+    # nothing, wherever it is.
     shelf = next((f for f in folders if f in _REFERENCE_DIRS), "")
-    if shelf:
+    if shelf and total >= _REFERENCE_WORDS:
         return "reference", f"in the site's {shelf}/ folder"
     return "doc", ""
 
