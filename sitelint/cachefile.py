@@ -166,10 +166,7 @@ def open_checked(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False)
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = NORMAL")
-        check_and_create(conn)
+        _set_up(conn)
     except sqlite3.OperationalError:
         conn.close()
         raise  # locked, read-only, disk full: the caller falls back to another location
@@ -180,6 +177,24 @@ def open_checked(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _set_up(conn: sqlite3.Connection) -> None:
+    """WAL journal, then our tables. Several runs opening a new file at once can be told "locked" at once, whatever
+    the busy timeout (SQLite does not wait when waiting could deadlock, as when the journal mode changes): such a
+    run tries again, for a bounded time, before it gives up on the file."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            check_and_create(conn)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def check_and_create(conn: sqlite3.Connection) -> None:
