@@ -131,7 +131,8 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     states = health.rule_states(rules, specs, findings, measured.judged, measured.values, unavailable,
                                 [r.path for r in reports])
     summary["rules"] = [s.to_dict() for s in states]
-    summary["redundancy"] = {"pages": len(reports), "pairs": health.co_firing(fired_pages(findings), len(reports))}
+    fired = health.fired_pages(findings)
+    summary["redundancy"] = {"pages": len(reports), "pairs": health.co_firing(fired, len(reports))}
     lap("suppress+score")
     shown = sorted(scope) if scope is not None else sorted(p.path for p in site.pages)
     return LintResult(site, tuple(rules), tuple(findings), tuple(reports), summary, tuple(dict.fromkeys(notes)),
@@ -139,15 +140,6 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                       judged=MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
                       values=MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
                       cache_file=store.path, today=today)
-
-
-def fired_pages(findings: Sequence[Finding]) -> dict[str, set[str]]:
-    """The pages each rule fires on (the build's findings left out)."""
-    fired: dict[str, set[str]] = {}
-    for f in findings:
-        if f.dimension != "build":
-            fired.setdefault(f.rule, set()).add(f.path)
-    return fired
 
 
 def _silent(stage: str, done: int, total: int) -> None:
@@ -218,6 +210,7 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
     findings = sorted([*mine, *from_build], key=lambda f: (f.path, f.line, f.rule, f.message))
     pages = len(result.pages)
     redundancy = {**result.summary.get("redundancy", {}),
-                  "build": health.against_build(fired_pages(result.findings), {f.path for f in build.findings}, pages)}
+                  "build": health.against_build(health.fired_pages(result.findings), {f.path for f in build.findings},
+                                                pages)}
     summary = {**result.summary, **score.counts(findings), "redundancy": redundancy}
     return replace(result, findings=tuple(findings), summary=summary), report

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sitelint import text
+from sitelint.health.redundancy import fired_pages
 
 APPLICATION_ID = 0x53544C48  # "STLH": the mark of a history file sitelint made
 KEEP = 200  # runs kept; older ones are dropped as new ones come
@@ -76,10 +77,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
 
 def record(path: Path, result: Any, stop: frozenset[str], now: dt.datetime | None = None) -> int:
     """Record one whole-site run (a LintResult); the run's id."""
-    fired: dict[str, set[str]] = {}
-    for f in result.findings:
-        if f.dimension != "build":
-            fired.setdefault(f.rule, set()).add(f.path)
+    fired = fired_pages(result.findings)
     reported = {p.path for p in result.pages}
     pages = []
     for page in result.site.pages:

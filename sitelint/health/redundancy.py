@@ -8,11 +8,22 @@ pages either fires on): a pair firing together on most of the pages either fires
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
+
+from sitelint.model import Finding
 
 REDUNDANT = 0.5  # Jaccard share from which two rules are said to be one instrument counted twice
 MIN_JOINT = 2  # pages two rules must share before their co-firing is reported
+
+
+def fired_pages(findings: Iterable[Finding]) -> dict[str, set[str]]:
+    """The pages each rule fires on (the build's findings left out)."""
+    fired: dict[str, set[str]] = {}
+    for f in findings:
+        if f.dimension != "build":
+            fired.setdefault(f.rule, set()).add(f.path)
+    return fired
 
 
 def _pair(a: Collection[str], b: Collection[str], pages: int) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from sitelint.health.redundancy import fired_pages
 from sitelint.model import Finding
 
 if TYPE_CHECKING:
@@ -82,9 +83,7 @@ def rule_states(rules: Sequence[Rule], specs: Mapping[str, CheckSpec], findings:
     """Each rule's state. `judged` and `values` are the evaluation's (pages judged, value nearest to firing on
     each), `unavailable` what the run lacked and why ({"git": ...}), `pages` the pages reported on (what a rule
     with no check, such as unused-suppression, judges)."""
-    fired: dict[str, set[str]] = {}
-    for f in findings:
-        fired.setdefault(f.rule, set()).add(f.path)
+    fired = fired_pages(findings)
     out = []
     for rule in rules:
         spec = specs.get(rule.check)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sitelint.health import fired_pages
 from sitelint.report import charts
 
 if TYPE_CHECKING:
@@ -64,10 +65,7 @@ def instruments(build: OverlapReport | None, probe: Sequence[ProbeRow] | None,
 def rule_health(result: LintResult) -> dict[str, Any]:
     """Each rule's state (share of the pages it judges) and the pairs of rules that fire on the same pages."""
     health = list(result.summary.get("rules", ()))
-    fired: dict[str, set[str]] = {}
-    for f in result.findings:
-        if f.rule != "BUILD":
-            fired.setdefault(f.rule, set()).add(f.path)
+    fired = fired_pages(result.findings)
     chart = charts.ranked("rule-health", [(f"{h['rule']} {h['name']}", h["share"], h["state"]) for h in health],
                           charts.STATE_COLORS, "share of the pages the rule judges that it fires on",
                           "Share of its pages each rule fires on, by its state") if health else None
