@@ -190,32 +190,16 @@ def _imports(source: str) -> Iterator[str]:
 
 def _inbound_links(pages: Sequence[Page]) -> dict[str, int]:
     """How many other pages link to each page (relative links, extensions and /index optional)."""
-    index: dict[str, set[str]] = defaultdict(set)
-    for page in pages:
-        stem = re.sub(r"(/(index|README))?\.(mdx?|markdown)$", "", page.path)
-        parts = stem.split("/")
-        for n in range(1, len(parts) + 1):
-            index["/".join(parts[-n:])].add(page.path)
     linked: dict[str, set[str]] = defaultdict(set)
-    for page in pages:
-        folder = os.path.dirname(page.path)
-        for link in page.links:
-            target = link.target.split("#", 1)[0].split("?", 1)[0]
-            if not target or link.image or re.match(r"^[a-z][a-z0-9+.-]*:|^//", target):
-                continue
-            joined = target.lstrip("/") if target.startswith("/") else os.path.normpath(os.path.join(folder, target))
-            key = re.sub(r"(/(index|README))?(\.(mdx?|markdown))?/?$", "", joined)
-            hits = index.get(key) or index.get("/".join(key.split("/")[-2:])) or set()
-            if len(hits) == 1:
-                (hit,) = hits
-                if hit != page.path:
-                    linked[hit].add(page.path)
+    for source, targets in page_links(pages).items():
+        for _, target in targets:
+            linked[target].add(source)
     return {path: len(sources) for path, sources in linked.items()}
 
 
 def page_links(pages: Sequence[Page]) -> dict[str, list[tuple[int, str]]]:
-    """Per page, the line of each relative link to another corpus page and the page it names (as `_inbound_links`
-    resolves them: extensions and /index optional, one page only)."""
+    """Per page, the line of each relative link to another corpus page and the page it names (extensions and /index
+    optional; a link that could name several pages names none)."""
     index: dict[str, set[str]] = defaultdict(set)
     for page in pages:
         parts = re.sub(r"(/(index|README))?\.(mdx?|markdown)$", "", page.path).split("/")
