@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from sitelint.model import Page, Site
+from sitelint.sites.navigation.jsdata import Unread
 
 _SUFFIXES = (".md", ".mdx", ".markdown")
 _INDEXES = ("index", "README", "readme", "_index")
@@ -67,6 +69,19 @@ class Collector:
         candidates += [folder + s for s in _SUFFIXES] if rel else []
         candidates += [os.path.join(folder, n + s) for n in _INDEXES for s in _SUFFIXES]
         return next((c for c in candidates if c in self.files), None)
+
+    def readable(self, items: Any, alone: bool = False) -> Iterator[Any]:
+        """The items of a navigation list that could be read, in order; each one that could not (and the list
+        itself, when it could not) is noted as unread. A value that is not a list holds no items, or with `alone`
+        is the one item."""
+        if isinstance(items, Unread):
+            self.unread.append(items.what)
+            return
+        for item in items if isinstance(items, list) else [items] if alone else ():
+            if isinstance(item, Unread):
+                self.unread.append(item.what)
+            else:
+                yield item
 
     def under(self, folder: Path | str) -> list[str]:
         """Every page in a folder and below it."""

@@ -130,17 +130,12 @@ def _sidebars(data: Any, ids: dict[str, str], folder: Path, found: Collector, by
 
 def _items(items: Any, ids: dict[str, str], folder: Path, found: Collector, by_route: dict[str, str],
            base_url: str) -> None:
-    if isinstance(items, Unread):
-        found.unread.append(items.what)
-        return
     if isinstance(items, dict) and "type" not in items:  # the shorthand {"Label": [items]}
         for value in items.values():
             _items(value, ids, folder, found, by_route, base_url)
         return
-    for item in items if isinstance(items, list) else [items]:
-        if isinstance(item, Unread):
-            found.unread.append(item.what)
-        elif isinstance(item, str):
+    for item in found.readable(items, alone=True):
+        if isinstance(item, str):
             _doc(item, ids, found)
         elif isinstance(item, dict):
             _item(item, ids, folder, found, by_route, base_url)

@@ -38,13 +38,8 @@ def read(site: Site, found: Collector) -> Navigation:
 
 
 def _items(items: Any, docs: Path, routes: dict[str, str], found: Collector) -> None:
-    if isinstance(items, Unread):
-        found.unread.append(items.what)
-        return
-    for item in items if isinstance(items, list) else ():
-        if isinstance(item, Unread):
-            found.unread.append(item.what)
-        elif isinstance(item, str):
+    for item in found.readable(items):
+        if isinstance(item, str):
             _route(item, routes, found)
         elif isinstance(item, dict):
             if isinstance(item.get("slug"), str):

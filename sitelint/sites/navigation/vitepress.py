@@ -103,13 +103,7 @@ def _sidebar(sidebar: Any, routes: dict[str, str], found: Collector) -> None:
 
 
 def _links(items: Any, base: str, routes: dict[str, str], found: Collector, into: set[str]) -> None:
-    if isinstance(items, Unread):
-        found.unread.append(items.what)
-        return
-    for item in items if isinstance(items, list) else ():
-        if isinstance(item, Unread):
-            found.unread.append(item.what)
-            continue
+    for item in found.readable(items):
         if not isinstance(item, dict):
             continue
         own = str(item.get("base") or base) if not isinstance(item.get("base"), Unread) else base
