@@ -28,6 +28,25 @@ def git(repo: Path, *args: str, date: str | None = None) -> str:
     return out.stdout
 
 
+DEFAULT_ENV = {"SITELINT_TODAY": "2026-11-30", "NO_COLOR": "1"}
+
+
+def invoke(cwd: Path, *args: str, env: Mapping[str, str] | None = None) -> tuple[int, str]:
+    """sitelint's command line run in this process from `cwd`: its exit code and output. `env` replaces the
+    default environment (the day the tests judge ages from, no colour)."""
+    from click.testing import CliRunner
+
+    from sitelint.cli import main
+
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(main, list(args), env=dict(env if env is not None else DEFAULT_ENV))
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.output
+
+
 def write_site(root: Path, pages: Mapping[str, str], files: Mapping[str, str] | None = None,
                commits: Sequence[Mapping[str, Any]] = ()) -> Path:
     """Write pages and files under root; with commits, replay them as real git history at their dates."""

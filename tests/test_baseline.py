@@ -4,15 +4,12 @@ are followed, --baseline-update only drops, and paths do not depend on the folde
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import git, write_site
+from conftest import git, invoke, write_site
 from sitelint import baseline as baselines
-from sitelint.cli import main
 from sitelint.model import Finding, Page
 from sitelint.pipeline.parse import parse_page
 
@@ -30,16 +27,6 @@ TODO = "TODO: write this section before the release."
 GUIDE = f"# Deploying the worker\n\n{INTRO}\n\n## Before you start\n\n{BODY}\n\n{MORE}\n\n## Roll back\n\n{TODO}\n"
 THIN = "# Limits\n\nNothing here yet.\n"
 RULES = ("--no-semantic", "--select", "SUB001,SUB002,DUP001")
-
-
-def invoke(cwd: Path, *args: str) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args), env={"SITELINT_TODAY": "2026-11-30", "NO_COLOR": "1"})
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.output
 
 
 def summary(cwd: Path, *args: str) -> dict[str, int]:

@@ -4,15 +4,12 @@ the whole site, --changed-lines on the lines a change touched, and both say what
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from conftest import git, write_site
+from conftest import git, invoke, write_site
 from sitelint import changes
-from sitelint.cli import main
 
 PARAGRAPHS = [
     "The worker runs as a single container that reads jobs from the queue and writes results to object storage. "
@@ -29,16 +26,6 @@ GUIDE = "# Deploying the worker\n\n" + "\n\n".join(PARAGRAPHS) + "\n\n## Roll ba
 OTHER = "# Scaling the worker\n\n" + "\n\n".join(reversed(PARAGRAPHS)).replace("worker", "scaler") + "\n"
 THIN = "# Limits\n\nNothing here yet.\n"
 RULES = ("--no-semantic", "--select", "SUB001,SUB002,DUP001")
-
-
-def invoke(cwd: Path, *args: str) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args), env={"SITELINT_TODAY": "2026-11-30", "NO_COLOR": "1"})
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.output
 
 
 def findings(cwd: Path, *args: str) -> tuple[int, dict]:  # type: ignore[type-arg]

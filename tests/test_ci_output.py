@@ -12,10 +12,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
+import conftest
 from conftest import git, write_site
-from sitelint.cli import main
 from sitelint.cli.progress import Progress
 
 LONG = ("The worker runs as a single container that reads jobs from the queue and writes results to object storage. "
@@ -35,13 +34,7 @@ ENV = {"SITELINT_TODAY": "2026-11-30", "NO_COLOR": "1"}
 
 
 def invoke(cwd: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args), env={**ENV, "GITHUB_STEP_SUMMARY": "", **(env or {})})
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.output
+    return conftest.invoke(cwd, *args, env={**ENV, "GITHUB_STEP_SUMMARY": "", **(env or {})})
 
 
 @pytest.fixture

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
+import conftest
 from conftest import ROOT, write_site
-from sitelint.cli import main
 
 GOOD = "# Guide\n\n" + " ".join(
     f"Sentence {i} explains how the {w} feature of the service behaves when a request arrives with a token."
@@ -34,13 +33,7 @@ def demo_site(tmp_path: Path) -> Path:
 
 
 def invoke(cwd: Path, *args: str) -> tuple[int, str]:
-    old = Path.cwd()
-    os.chdir(cwd)
-    try:
-        result = CliRunner().invoke(main, list(args), env={"SITELINT_TODAY": "2026-11-30"})
-    finally:
-        os.chdir(old)
-    return result.exit_code, result.output
+    return conftest.invoke(cwd, *args, env={"SITELINT_TODAY": "2026-11-30"})
 
 
 def test_thin_page_fails_with_ruff_style_line(demo_site: Path) -> None:
