@@ -180,20 +180,31 @@ def open_checked(path: Path) -> sqlite3.Connection:
 
 
 def _set_up(conn: sqlite3.Connection) -> None:
-    """WAL journal, then our tables. Several runs opening a new file at once can be told "locked" at once, whatever
-    the busy timeout (SQLite does not wait when waiting could deadlock, as when the journal mode changes): such a
-    run tries again, for a bounded time, before it gives up on the file."""
+    """WAL journal, then our tables."""
+
+    def step() -> None:
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        check_and_create(conn)
+
+    when_unlocked(conn, step)
+
+
+def when_unlocked(conn: sqlite3.Connection, step: Callable[[], None]) -> None:
+    """Run the set-up of a file several runs share, again while SQLite says "locked" without waiting: it does not
+    wait, whatever the busy timeout, when waiting could deadlock, as when runs opening a new file at once all switch
+    it to WAL. A transaction the step left open is rolled back first; past the busy timeout the error stands."""
     deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     while True:
         try:
-            if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-            check_and_create(conn)
+            step()
             return
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             time.sleep(0.05)
 
 

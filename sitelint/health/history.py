@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from sitelint import text
+from sitelint.cachefile import when_unlocked
 from sitelint.health.redundancy import fired_pages
 
 APPLICATION_ID = 0x53544C48  # "STLH": the mark of a history file sitelint made
@@ -56,23 +57,29 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        mark = conn.execute("PRAGMA application_id").fetchone()[0]
-        tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if mark != APPLICATION_ID and tables:
-            conn.close()
-            raise HistoryError(f"{path}: is not a sitelint history file; move it away or name another --cache")
-        if not tables:
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("BEGIN IMMEDIATE")  # another run may be creating it too: the second finds it made
-            if not conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-                for statement in _TABLES.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute("COMMIT")
+        when_unlocked(conn, lambda: _check_and_create(conn, path))
     except sqlite3.DatabaseError as exc:
         raise HistoryError(f"{path}: cannot be used as sitelint's history ({exc})") from None
     return conn
+
+
+def _check_and_create(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse a file that is not sitelint's history; make the tables of a new one."""
+    mark = conn.execute("PRAGMA application_id").fetchone()[0]
+    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if mark != APPLICATION_ID and tables:
+        conn.close()
+        raise HistoryError(f"{path}: is not a sitelint history file; move it away or name another --cache")
+    if tables:
+        return
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("BEGIN IMMEDIATE")  # another run may be creating it too: the second finds it made
+    if not conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.execute("COMMIT")
 
 
 def record(path: Path, result: Any, stop: frozenset[str], now: dt.datetime | None = None) -> int:
