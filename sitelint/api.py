@@ -102,7 +102,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
             scope = _changed_only(site, scope, changed, cwd)
         lap("read+parse")
         tell(f"prepare ({len(site.pages)} pages read)", 0, 0)
-        today = today or _today()
+        today = today or run_day()
         run = prepare.prepare(site, settings, today, scope, store, wanted, notes.append, embedder)
         translations = read.translations_of(site, targets)
         if changed is not None:
@@ -177,7 +177,8 @@ def _semantic_state(settings: Mapping[str, Any], rules: Sequence[rulebook.Rule],
             "backend": embedder.backend}
 
 
-def _today() -> dt.date:
+def run_day() -> dt.date:
+    """The day runs judge ages from: SITELINT_TODAY (YYYY-MM-DD) when set, else the clock's."""
     forced = os.environ.get("SITELINT_TODAY")
     if not forced:
         return dt.date.today()

@@ -35,11 +35,14 @@ def test_probe_never_writes_through_a_symlink_out_of_the_project(tmp_path: Path)
     (site / "docs" / "shared.md").symlink_to(outside / "shared.md")  # the fullest page, the first target
     (site / "docs" / "alias.md").symlink_to("a.md")
     before_outside, before_site = _digests(outside), _digests(site)
-    rows, notes = probe.run(site, config=configmod.validate({"semantic": False}, None), today=TODAY)
+    result, _ = probe.run(site, config=configmod.validate({"semantic": False}, None), today=TODAY)
     assert _digests(outside) == before_outside, "a file outside the project was written"
     assert _digests(site) == before_site
-    assert {r.page for r in rows} <= {"docs/a.md", "docs/b.md", "docs/alias.md", "docs/sitelint-probe-copy.md"}
-    assert any("docs/shared.md: a symlink out of the project" in n for n in notes)
+    assert result.plants
+    assert {p.page for p in result.plants} <= {"docs/a.md", "docs/b.md", "docs/alias.md",
+                                               "docs/a-sitelint-probe-copy.md", "docs/b-sitelint-probe-copy.md",
+                                               "docs/alias-sitelint-probe-copy.md"}
+    assert any("docs/shared.md: a symlink out of the project" in n for n in result.notes)
 
 
 def test_probe_build_writes_its_caches_into_the_copy_not_the_user_s_node_modules(tmp_path: Path) -> None:
@@ -48,8 +51,8 @@ def test_probe_build_writes_its_caches_into_the_copy_not_the_user_s_node_modules
     build = [sys.executable, "-c",
              "import os, pathlib; p = pathlib.Path('node_modules/.cache/x'); p.parent.mkdir(parents=True);"
              " p.write_text('cache'); assert pathlib.Path('node_modules/dep/index.js').read_text()"]
-    rows, notes = probe.run(site, build, config=configmod.validate({"semantic": False}, None), today=TODAY)
-    assert any("exited 0" in n for n in notes), notes
+    result, _ = probe.run(site, build, config=configmod.validate({"semantic": False}, None), today=TODAY)
+    assert any("as it is: exit 0" in n for n in result.notes), result.notes
     assert not (site / "node_modules" / ".cache").exists()
     assert sorted(os.listdir(site / "node_modules")) == ["dep"]
 

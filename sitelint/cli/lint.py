@@ -152,36 +152,48 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], record: 
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.option("--framework", type=click.Choice(["auto", "docusaurus", "vitepress", "mkdocs", "sphinx", "starlight"]),
               default="auto", show_default=True, help="The build's framework (auto: from the log and config files).")
+@click.option("--sample", type=click.IntRange(min=1), default=3, show_default=True,
+              help="Defects planted per class, each on a page of its own.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the pages and places drawn.")
+@click.option("--class", "classes", multiple=True, metavar="CLASS",
+              help="Plant only this defect class (repeatable); `sitelint probe --list` names them.")
+@click.option("--list", "list_classes", is_flag=True, help="List the catalogue's defect classes and exit.")
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the mutated copy of the site in this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def probe(framework: str, keep: str | None, fmt: str, output: str | None, command: tuple[str, ...]) -> None:
-    """Inject known defects into a copy of the site and see which the build and sitelint catch.
+def probe(framework: str, sample: int, seed: int, classes: tuple[str, ...], list_classes: bool, keep: str | None,
+          fmt: str, output: str | None, command: tuple[str, ...]) -> None:
+    """Plant known defects in a copy of the site and count which the build and sitelint catch.
 
-    `sitelint probe -- npm run build` also runs the build on the copy. Your files are never touched: the copy lives
-    in a temporary folder (or --keep DIR).
+    `sitelint probe -- npm run build` also builds the copy, once as it is and once per group of plants. Your files
+    are never touched: the copy lives in a temporary folder (or --keep DIR). Exit status: the build's own when it
+    fails on the site as it is, else 0.
     """
     import json
 
     from sitelint import probe as probemod
+    from sitelint.probe import catalogue
 
+    if list_classes:
+        emit("".join(f"{op.defect_class:<22} {op.description}\n" for op in catalogue.load()), output)
+        return
     try:
-        rows, notes, before = probemod.run_with_baseline(Path.cwd(), command, framework=framework,
-                                                         config=load_config(None, {}),
-                                                         keep=Path(keep) if keep else None)
+        result, before = probemod.run(Path.cwd(), command, sample=sample, seed=seed, classes=classes,
+                                      framework=framework, config=load_config(None, {}),
+                                      keep=Path(keep) if keep else None)
     except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
         fail(str(exc))
         return
     if fmt == "json":
-        text = json.dumps({"defects": [{**vars(r), "verdict": r.verdict} for r in rows], "notes": notes},
-                          indent=2) + "\n"
+        text = json.dumps(result.to_dict(), indent=2) + "\n"
     elif fmt == "html":
-        text = html_module().render(before, probe=rows, probe_notes=notes, explain=explain_texts(before.rules),
-                           command="probe")
+        text = html_module().render(before, probe=result, explain=explain_texts(before.rules), command="probe")
     else:
-        text = probemod.render(rows, notes)
+        text = probemod.render(result)
     emit(text, output)
+    if result.exit_status:
+        raise SystemExit(result.exit_status)
 
 
 def _render(result: engine.LintResult, fmt: str, context: Context, command: str, build: Any = None,

@@ -28,16 +28,17 @@ if TYPE_CHECKING:
     from sitelint.api import LintResult
     from sitelint.build.overlap import OverlapReport
     from sitelint.eval.score import Evaluation
-    from sitelint.probe import ProbeRow
+    from sitelint.probe import ProbeResult
 
 SCORES = ("substance", "duplication", "freshness", "overall")
 WORST_SHOWN = 25
 
 
-def render(result: LintResult, build: OverlapReport | None = None, *, probe: Sequence[ProbeRow] | None = None,
-           probe_notes: Sequence[str] = (), evaluation: Evaluation | None = None,
+def render(result: LintResult, build: OverlapReport | None = None, *, probe: ProbeResult | None = None,
+           evaluation: Evaluation | None = None,
            explain: Mapping[str, str] | None = None, command: str = "check") -> str:
-    """The report as one HTML document; build (ci), probe rows (probe) and evaluation (eval) add their sections."""
+    """The report as one HTML document; build (ci), the probe's matrix (probe) and evaluation (eval) add their
+    sections."""
     pages = {p.path: p for p in result.site.pages}
     explained = _explain(result, explain or {})
     script = _asset("report.js")
@@ -46,7 +47,7 @@ def render(result: LintResult, build: OverlapReport | None = None, *, probe: Seq
         "version": __version__, "command": command, "site": _site_name(result), "summary": result.summary,
         "framework": result.site.framework or "not recognised",
         "overview": overview(result, pages),
-        "instruments": sections.instruments(build, probe, probe_notes),
+        "instruments": sections.instruments(build, probe),
         "duplicates": clusters.clusters(result.findings, pages),
         "clusters_shown": clusters.CLUSTERS_SHOWN, "context_words": clusters.CONTEXT,
         "staleness": _staleness(result, pages),
@@ -55,8 +56,8 @@ def render(result: LintResult, build: OverlapReport | None = None, *, probe: Seq
         "findings": _findings(result.findings, pages),
         "explain": explained,
         "rule_codes": {r["code"] for r in explained},
-        "notes": [*result.notes, *(build.notes if build is not None else ()), *probe_notes,
-                  *(evaluation.notes if evaluation is not None else ())],
+        "notes": [*result.notes, *(build.notes if build is not None else ()),
+                  *(probe.notes if probe is not None else ()), *(evaluation.notes if evaluation is not None else ())],
         "script": Markup(script), "script_hash": digest, "style": Markup(_asset("report.css")),
     }
     env = jinja2.Environment(loader=jinja2.PackageLoader("sitelint.report", "templates"), autoescape=True,

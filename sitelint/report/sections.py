@@ -3,7 +3,6 @@ health and redundancy, and the evaluation against labels (eval)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from sitelint.health import fired_pages
@@ -13,40 +12,31 @@ if TYPE_CHECKING:
     from sitelint.api import LintResult
     from sitelint.build.overlap import OverlapReport
     from sitelint.eval.score import Evaluation
-    from sitelint.probe import ProbeRow
+    from sitelint.probe import ProbeResult
 
-PROBE_COLUMNS = ("build", "sitelint", "both", "neither")
+PROBE_COLUMNS = ("recall build", "recall sitelint", "neither")
 LIFTED = 2.0  # lift from which a pair that is not redundant is still shown: it fires together beyond chance
 REDUNDANCY_RULES = 24  # the heatmap shows at most this many rules (those firing on most pages)
 EVAL_GROUPS = 12
 
 
-def instruments(build: OverlapReport | None, probe: Sequence[ProbeRow] | None,
-                probe_notes: Sequence[str]) -> dict[str, Any]:
-    """The build and sitelint side by side: the probe's verdicts per defect class, the log's counts, the gaps."""
+def instruments(build: OverlapReport | None, probe: ProbeResult | None) -> dict[str, Any]:
+    """The build and sitelint side by side: the probe's matrix per defect class, the log's counts, the gaps."""
     out: dict[str, Any] = {"probe": None, "build": None}
-    if probe:
-        values: list[list[float | None]] = []
-        notes: list[list[str]] = []
-        for r in probe:
-            if r.confounded:
-                values.append([None] * 4)
-                notes.append(["not measured"] + [""] * 3)
-                continue
-            ran = r.build is not None
-            both, neither = bool(r.build) and r.sitelint, ran and not r.build and not r.sitelint
-            build_note = "no build" if not ran else "fails" if r.build_fails else "warns" if r.build else "no"
-            values.append([float(bool(r.build)) if ran else None, float(r.sitelint),
-                           float(both) if ran else None, float(neither) if ran else None])
-            notes.append([build_note, "yes" if r.sitelint else "no", "yes" if both else "" if ran else "-",
-                          "MISSED" if neither else "" if ran else "-"])
+    if probe is not None and probe.plants:
+        planted = [r for r in probe.rows if r.planted]
+        values: list[list[float | None]] = [
+            [r.recall("build"), r.recall("sitelint"), r.neither / r.planted if r.build_measured else None]
+            for r in planted]
+        notes = [[f"{r.build}/{r.planted}" if r.build_measured else "no build", f"{r.sitelint}/{r.planted}",
+                  str(r.neither) if r.build_measured else "-"] for r in planted]
         out["probe"] = {
-            "rows": probe,
-            "chart": charts.heatmap("probe", [r.defect_class for r in probe], PROBE_COLUMNS, values, notes,
-                                    "Injected defects caught by the build, sitelint, both or neither"),
-            "missed": [r.defect_class for r in probe if r.verdict == "MISSED BY BOTH"],
-            "warned": [r.defect_class for r in probe if r.build and not r.build_fails and not r.sitelint],
-            "no_build": all(r.build is None for r in probe),
+            "result": probe,
+            "rows": probe.rows,
+            "chart": charts.heatmap("probe", [r.defect_class for r in planted], PROBE_COLUMNS, values, notes,
+                                    "Planted defects caught by the build and by sitelint, and by neither"),
+            "neither": probe.neither,
+            "no_build": not any(r.build_measured for r in planted),
         }
     if build is not None:
         rows = [c for c in build.classes if c.build or c.sitelint or c.build_sees]

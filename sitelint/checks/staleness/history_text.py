@@ -106,7 +106,7 @@ def exempt_reason(page: Page, params: Mapping[str, Any]) -> str:
     return ""
 
 
-def _exempt_blocks(page: Page, params: Mapping[str, Any]) -> set[int]:
+def history_blocks(page: Page, params: Mapping[str, Any]) -> set[int]:
     """Indexes of blocks inside history sections ('## Changelog', '## 1.2.0') or version tables."""
     historical: set[int] = set()
     for index, section in enumerate(page.sections):
@@ -133,7 +133,7 @@ def _version_table(lines: list[str], block: Block) -> bool:
 
 
 def prose(page: Page, params: Mapping[str, Any]) -> Iterator[Block]:
-    skip = _exempt_blocks(page, params)
+    skip = history_blocks(page, params)
     for index, block in enumerate(page.blocks):
         if block.is_prose and index not in skip:
             yield block
