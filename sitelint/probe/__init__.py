@@ -79,8 +79,9 @@ def run(cwd: Path, command: Sequence[str] = (), *, sample: int = 3, seed: int = 
         results, seconds, more = rounds_of(plants, ws, lint, catch, command if measure_build else (), cwd,
                                            before.site.framework)
         notes += more
-        rows = tally([(op.defect_class, op.description) for op in operators], results, seconds, why_not, excluded,
-                     measure_build)
+        looked_for = {r.defect_class for r in before.rules}
+        rows = tally([(op.defect_class, op.description, bool(looked_for & set(op.sitelint))) for op in operators],
+                     results, seconds, why_not, excluded, measure_build)
         result = ProbeResult(tuple(rows), tuple(results), tuple(dict.fromkeys(notes)), len(seconds) + bool(command),
                              base_seconds + sum(seconds.values()), base_status, sample, seed, before.site.framework)
         return result, before

@@ -43,9 +43,12 @@ class ClassRow:
     why_not: str = ""  # why nothing (or fewer than asked) was planted
     excluded: Mapping[str, int] = field(default_factory=dict)  # pages left out, per reason
     cosine: tuple[float, float] | None = None  # (lowest, mean) for paraphrases
+    sitelint_looks: bool = True  # an enabled rule looks for this class (the build's classes have none)
 
     def recall(self, instrument: str) -> float | None:
         if not self.planted or (instrument == "build" and not self.build_measured):
+            return None
+        if instrument == "sitelint" and not self.sitelint_looks:
             return None
         return (self.build if instrument == "build" else self.sitelint) / self.planted
 
@@ -78,10 +81,11 @@ class ProbeResult:
         }
 
 
-def tally(classes: Sequence[tuple[str, str]], plants: Sequence[PlantResult], seconds: Mapping[int, float],
+def tally(classes: Sequence[tuple[str, str, bool]], plants: Sequence[PlantResult], seconds: Mapping[int, float],
           why_not: Mapping[str, str], excluded: Mapping[str, Mapping[str, int]], measured: bool) -> list[ClassRow]:
+    """One row per class: (class, description, whether a rule looks for it)."""
     rows = []
-    for cls, description in classes:
+    for cls, description, looks in classes:
         mine = [p for p in plants if p.defect_class == cls]
         rounds = sorted({p.round for p in mine})
         cosines = [p.cosine for p in mine if p.cosine is not None]
@@ -90,7 +94,7 @@ def tally(classes: Sequence[tuple[str, str]], plants: Sequence[PlantResult], sec
             sum(bool(p.build) and p.sitelint for p in mine), sum(p.verdict == "neither" for p in mine),
             len(rounds) if measured else 0, sum(seconds.get(r, 0.0) for r in rounds) if measured else 0.0,
             measured, why_not.get(cls, ""), dict(excluded.get(cls, {})),
-            (min(cosines), sum(cosines) / len(cosines)) if cosines else None))
+            (min(cosines), round(sum(cosines) / len(cosines), 3)) if cosines else None, looks))
     return rows
 
 
@@ -111,7 +115,8 @@ def render(result: ProbeResult) -> str:
         both = str(r.both) if r.build_measured else "-"
         neither = str(r.neither) if r.build_measured else "-"
         cost = f"{r.builds} ({r.build_seconds:.1f} s)" if r.build_measured else "-"
-        lines.append(f"{r.defect_class:<{width}}  {r.planted:>7} {build:>5} {r.sitelint:>8} {both:>4} {neither:>7}  "
+        mine = str(r.sitelint) if r.sitelint_looks else "no rule"
+        lines.append(f"{r.defect_class:<{width}}  {r.planted:>7} {build:>5} {mine:>8} {both:>4} {neither:>7}  "
                      f"{_pct(r.recall('build')):>12} {_pct(r.recall('sitelint')):>15}  {cost}")
     rounds = max((p.round for p in result.plants), default=0)
     lines.append(f"{len(result.plants)} defects planted in {rounds} round(s) on the copy (sample {result.sample} per "
@@ -122,6 +127,12 @@ def render(result: ProbeResult) -> str:
         if r.cosine is not None:
             lines.append(f"{r.defect_class}: the restatements planted had cosine {r.cosine[0]:.2f} (lowest) to the "
                          f"original, {r.cosine[1]:.2f} on average")
+    looks = {r.defect_class for r in result.rows if r.sitelint_looks}
+    missed = [p for p in result.plants if p.build is None and not p.sitelint and p.defect_class in looks]
+    if missed:
+        lines.append("Missed by sitelint (no build measured):")
+        lines.extend(f"  {p.page}:{p.line}: {p.defect_class}" + (f" (from {p.source})" if p.source else "")
+                     for p in missed)
     if result.neither:
         lines.append("Caught by neither instrument:")
         lines.extend(f"  {p.page}:{p.line}: {p.defect_class}" + (f" (from {p.source})" if p.source else "")
