@@ -18,7 +18,7 @@ import numpy as np
 
 from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus, page_links
-from sitelint.checks.duplication.digest import siblings, tokens
+from sitelint.checks.duplication.digest import RUN_K, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.model import Measurement
 
@@ -26,15 +26,23 @@ NAMESPACE, VERSION = "dup-semantic", 2
 _BLOCK = 512  # query rows per similarity block: memory stays O(_BLOCK x passages)
 
 
-def _trigrams(prose: str) -> set[tuple[str, str, str]]:
-    words = tokens(prose)
-    return set(zip(words, words[1:], words[2:], strict=False))
-
-
 def _overlap(a: str, b: str) -> float:
-    """Lexical overlap of two passages: the share of the smaller one's 3-word shingles found in the other."""
-    ta, tb = _trigrams(a), _trigrams(b)
-    return len(ta & tb) / min(len(ta), len(tb)) if ta and tb else 0.0
+    """Lexical overlap of two passages as copied-passage sees it: the share of the shorter one's words inside
+    RUN_K-word runs the other has at one offset (the same words in the same order). Sentences reordered or reworded
+    every few words leave little of that, though most 3-word sequences survive: a paraphrase, reported here."""
+    ta, tb = tokens(a), tokens(b)
+    if len(ta) > len(tb):
+        ta, tb = tb, ta
+    if len(ta) < RUN_K:
+        return 0.0
+    where: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for j in range(len(tb) - RUN_K + 1):
+        where[tuple(tb[j : j + RUN_K])].append(j)
+    covered: dict[int, set[int]] = defaultdict(set)
+    for i in range(len(ta) - RUN_K + 1):
+        for j in where.get(tuple(ta[i : i + RUN_K]), ()):
+            covered[j - i].update(range(i, i + RUN_K))
+    return max((len(c) for c in covered.values()), default=0) / len(ta)
 
 
 def paraphrased_passages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -176,7 +184,8 @@ CHECK = spec(
         "page-similarity": Share("Cosine from which pairs count when several passages of two pages align."),
         "corroboration": Count("Aligned passage pairs that make the weaker pairs of two pages count.", low=1),
         "min-words": Count("Passages with fewer words than this are not compared."),
-        "max-lexical-overlap": Share("3-word overlap from which a pair is a lexical copy, not a paraphrase."),
+        "max-lexical-overlap": Share("Share of the shorter passage in 8-word runs the other has in the same order, from "
+                                 "which a pair is a lexical copy (copied-passage's), not a paraphrase."),
         "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
         "top-k": Count("Neighbours kept per passage.", low=1),
     },
