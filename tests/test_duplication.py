@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -275,6 +276,33 @@ def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_pa
     pages["docs/b.md"] = f"# B\n\n{SHUFFLED} See the tokens page.\n"
     found = _run("paraphrased-passages", _site(pages, tmp_path / "unlinked"), embedder=FakeEmbedder())
     assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
+
+
+def test_two_reference_pages_documenting_one_option_are_not_paraphrases_a_guide_restating_one_is(
+        tmp_path: Path) -> None:
+    # A command line reference and a configuration reference each document one option, by design.
+    site = _site({"docs/cli.md": f"# CLI\n\n{PARAGRAPH}\n", "docs/config.md": f"# Config\n\n{SHUFFLED}\n"},
+                 tmp_path / "refs")
+    references = replace(site, pages=tuple(replace(p, page_type="reference") for p in site.pages))
+    assert _run("paraphrased-passages", references, embedder=FakeEmbedder()) == []
+    guide = replace(site, pages=(replace(site.pages[0], page_type="doc"), references.pages[1]))
+    assert len(_run("paraphrased-passages", guide, embedder=FakeEmbedder())) == 1
+
+
+def test_a_copy_with_its_sentences_reordered_is_left_to_the_paraphrase_rule() -> None:
+    sentences = [
+        "Harbor reads credentials from the HARBOR_TOKEN environment variable before it looks anywhere else.",
+        "When the variable is empty it falls back to the credentials file that harbor login wrote.",
+        "Tokens created in the dashboard are scoped to a single team and expire after ninety days.",
+        "A token can be revoked at any time without affecting the other tokens of the same team.",
+        "Revoked tokens stop working within a minute on every server that caches credentials.",
+    ]
+    original, reordered = " ".join(sentences), " ".join(reversed(sentences))
+    # Every 3-word sequence survives, but no run of the copy lines up with the original for long: copied-passage,
+    # which chains 8-word runs at one offset, cannot see it.
+    assert paraphrases._overlap(original, original) == 1.0
+    assert paraphrases._overlap(original, reordered) < 0.5
+    assert paraphrases._overlap(original, original.replace("ninety", "sixty")) > 0.5
 
 
 class TableEmbedder:

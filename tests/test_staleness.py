@@ -140,6 +140,17 @@ def test_migration_guide_and_changelog_do_not_fire_but_a_stale_current_claim_doe
     assert "'current version is 2.4'" in findings[0].message and "3.0.1" in findings[0].message
 
 
+def test_a_version_said_to_be_where_a_feature_was_added_is_history(tmp_path: Path) -> None:
+    pages = {
+        "docs/annotated.md": "# Annotated\n\nAcme added support for `Annotated` (and started recommending it) in "
+                             "version 2.1.0.\n",
+        "docs/install.md": "# Install\n\nThis page describes version 2.1 of the tool.\n",
+    }
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    assert codes(findings) == [("STL003", "docs/install.md", 3, "warning")]
+
+
 def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}
@@ -208,6 +219,9 @@ def test_released_by() -> None:
         ("Use Python version 3.10 or node v14.", []),
         ("Install version 17 of the Java SE Development Kit.", []),
         ("React-Acme v7 is a binding.", []),
+        # A version joined to one before it belongs to that one's product.
+        ("The hook requires Python v3 or v2.7 to run.", []),
+        ("Install version 1.2 or version 2.0 first.", ["1.2", "2.0"]),
     ],
 )
 def test_version_mentions(text: str, found: list[str]) -> None:

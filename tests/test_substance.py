@@ -267,6 +267,12 @@ def test_short_pages_are_left_to_thin_page() -> None:
     assert measure("padded-prose", page(PADDED), min_words=1000) == []
 
 
+def test_a_short_blog_post_is_news_not_a_thin_page() -> None:
+    text = "# Adding a badge\n\nThe project now has a badge. Add it to your README:\n\n```md\n![b](x)\n```\n"
+    assert findings("SUB001", [page(text, "docs/blog/posts/adding-a-badge.md")]) == []
+    assert [f.rule for f in findings("SUB001", [page(text, "docs/guides/adding-a-badge.md")])] == ["SUB001"]
+
+
 # --- SUB005 code without explanation --------------------------------------------------------------------------------
 
 CODE = "```js\n" + "".join(f"step{i}();\n" for i in range(12)) + "```\n"

@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks import CheckContext, Count, Share, Words, spec
 from sitelint.checks.duplication.corpus import Corpus, page_links
 from sitelint.checks.duplication.digest import RUN_K, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
@@ -81,6 +81,7 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                    for line, path in links.get(corpus.pages[unit[0]].path, ()))
 
     by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
+    parallel = {str(t) for t in params["parallel-types"]}
     for ka, kb, cosine in _pairs(ctx, embedder, texts, min(strong, weak), int(params["top-k"])):
         if not corpus.touches(*(units[n][0] for n in (*where[ka], *where[kb]))):
             continue  # both passages are on pages outside the run's scope
@@ -91,7 +92,8 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 a, b = sorted((x, y), key=lambda n: units[n][0])
                 pa, pb = units[a][0], units[b][0]
                 same_language = corpus.pages[pa].language == corpus.pages[pb].language
-                if pa != pb and same_language and not siblings(corpus.digests[pa], corpus.digests[pb],
+                both_parallel = {corpus.pages[pa].page_type, corpus.pages[pb].page_type} <= parallel
+                if pa != pb and same_language and not both_parallel and not siblings(corpus.digests[pa], corpus.digests[pb],
                                                                int(params["template-headings"])) and not (
                         points_to(units[a], pb) or points_to(units[b], pa)):
                     by_pages[(pa, pb)].append((a, b, cosine))
@@ -188,5 +190,8 @@ CHECK = spec(
                                  "which a pair is a lexical copy (copied-passage's), not a paraphrase."),
         "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
         "top-k": Count("Neighbours kept per passage.", low=1),
+        "parallel-types": Words("Page types of which two pages say one thing twice by design (a command line "
+                                "reference and a configuration reference documenting one option): such pairs are "
+                                "not compared."),
     },
 )

@@ -68,9 +68,18 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
                 yield Mention(version, match.start(), match.end(), claim)
 
 
+_CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,|/|\bor\b|\band\b)\s*$", re.I)
+
+
 def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> bool:
-    """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14')."""
-    before = re.search(r"([\w.+#-]+)\W{0,2}$", text[max(0, start - 40) : start])
+    """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14'); a
+    version joined to one before it ('Python v3 or v2.7') belongs to that one's product."""
+    window = text[max(0, start - 40) : start]
+    chained = _CHAINED.search(window)
+    if chained:
+        earlier = start - len(window) + chained.start()
+        return _other_product(text, earlier, earlier, others)
+    before = re.search(r"([\w.+#-]+)\W{0,2}$", window)
     if before:
         word = before.group(1)
         initial = re.search(r"(?:^|[.!?:]\s+|\n)$", text[: start - len(before.group(0))]) is not None
@@ -143,7 +152,7 @@ HISTORICAL = re.compile(
     r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called)"
-    r"\W+(?:\w+\W+){0,5}$",
+    r"\W+(?:\w+\W+){0,8}$",
     re.I,
 )
 # A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
