@@ -93,9 +93,9 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 pa, pb = units[a][0], units[b][0]
                 same_language = corpus.pages[pa].language == corpus.pages[pb].language
                 both_parallel = {corpus.pages[pa].page_type, corpus.pages[pb].page_type} <= parallel
-                if pa != pb and same_language and not both_parallel and not siblings(corpus.digests[pa], corpus.digests[pb],
-                                                               int(params["template-headings"])) and not (
-                        points_to(units[a], pb) or points_to(units[b], pa)):
+                template = siblings(corpus.digests[pa], corpus.digests[pb], int(params["template-headings"]))
+                summary = points_to(units[a], pb) or points_to(units[b], pa)
+                if pa != pb and same_language and not both_parallel and not template and not summary:
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():
@@ -186,8 +186,8 @@ CHECK = spec(
         "page-similarity": Share("Cosine from which pairs count when several passages of two pages align."),
         "corroboration": Count("Aligned passage pairs that make the weaker pairs of two pages count.", low=1),
         "min-words": Count("Passages with fewer words than this are not compared."),
-        "max-lexical-overlap": Share("Share of the shorter passage in 8-word runs the other has in the same order, from "
-                                 "which a pair is a lexical copy (copied-passage's), not a paraphrase."),
+        "max-lexical-overlap": Share("Share of the shorter passage in 8-word runs the other has in the same order, "
+                                     "from which a pair is a lexical copy (copied-passage's), not a paraphrase."),
         "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
         "top-k": Count("Neighbours kept per passage.", low=1),
         "parallel-types": Words("Page types of which two pages say one thing twice by design (a command line "
