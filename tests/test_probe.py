@@ -217,6 +217,20 @@ def test_probe_without_a_build_measures_sitelint_only(tmp_path: Path) -> None:
     assert result.builds == 0 and "no build was measured" in probe.render(result)
 
 
+def test_a_site_whose_config_reads_pages_from_a_folder_beside_it_is_copied_whole(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    shutil.copytree(DEMO / "docs", root / "docs")
+    (root / "website").mkdir()
+    (root / "website" / "mkdocs.yml").write_text("site_name: Lookout\ndocs_dir: ../docs\n", encoding="utf-8")
+    before = _digests(root)
+    result, _ = probe.run(root / "website", _fake_build(tmp_path), sample=2, classes=["thin-page", "broken-link"],
+                          config=LEXICAL, today=TODAY)
+    rows = {r.defect_class: r for r in result.rows}
+    assert all(p.page.startswith("../docs/") for p in result.plants), result.plants
+    assert (rows["thin-page"].sitelint, rows["broken-link"].planted) == (2, 2)
+    assert _digests(root) == before
+
+
 @pytest.mark.slow
 def test_probe_on_a_real_mkdocs_build_matches_the_plants(tmp_path: Path) -> None:
     site = _site(tmp_path)

@@ -158,12 +158,13 @@ def ci(build_log: str | None, framework: str, command: tuple[str, ...], record: 
 @click.option("--class", "classes", multiple=True, metavar="CLASS",
               help="Plant only this defect class (repeatable); `sitelint probe --list` names them.")
 @click.option("--list", "list_classes", is_flag=True, help="List the catalogue's defect classes and exit.")
+@click.option("--no-semantic", is_flag=True, help="Skip the embedding rules (no paraphrase is planted).")
 @click.option("--keep", type=click.Path(file_okay=False), help="Keep the mutated copy of the site in this folder.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED)
-def probe(framework: str, sample: int, seed: int, classes: tuple[str, ...], list_classes: bool, keep: str | None,
-          fmt: str, output: str | None, command: tuple[str, ...]) -> None:
+def probe(framework: str, sample: int, seed: int, classes: tuple[str, ...], list_classes: bool, no_semantic: bool,
+          keep: str | None, fmt: str, output: str | None, command: tuple[str, ...]) -> None:
     """Plant known defects in a copy of the site and count which the build and sitelint catch.
 
     `sitelint probe -- npm run build` also builds the copy, once as it is and once per group of plants. Your files
@@ -180,7 +181,8 @@ def probe(framework: str, sample: int, seed: int, classes: tuple[str, ...], list
         return
     try:
         result, before = probemod.run(Path.cwd(), command, sample=sample, seed=seed, classes=classes,
-                                      framework=framework, config=load_config(None, {}),
+                                      framework=framework,
+                                      config=load_config(None, {"semantic": False} if no_semantic else {}),
                                       keep=Path(keep) if keep else None)
     except (engine.InputError, configmod.ConfigError, rulebook.RuleError) as exc:
         fail(str(exc))

@@ -47,13 +47,14 @@ def run(cwd: Path, command: Sequence[str] = (), *, sample: int = 3, seed: int = 
     config = replace(config, settings={**config.settings, "cache": ""})
     today = today or engine.run_day()
     layout = discover.detect(cwd, config.settings["docs-root"], config.settings["language"])
-    project = Path(os.path.realpath(layout.project_root))
-    if keep is not None and Path(os.path.realpath(keep)).is_relative_to(project):
-        raise engine.InputError(f"--keep {keep}: is inside the project ({layout.project_root}), which the probe "
-                                "copies; keep the copy in a folder outside it")
+    # The copy holds the project and every docs root (a site's config may read pages from a folder beside it).
+    root = Path(os.path.commonpath([layout.project_root, *layout.docs_roots]))
+    if keep is not None and Path(os.path.realpath(keep)).is_relative_to(os.path.realpath(root)):
+        raise engine.InputError(f"--keep {keep}: is inside the project ({root}), which the probe copies; keep the "
+                                "copy in a folder outside it")
     workdir = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="sitelint-probe-"))
     try:
-        ws = Workspace(layout.project_root, cwd, workdir, today, gitinfo.version_tags(layout.project_root))
+        ws = Workspace(root, layout.project_root, cwd, workdir, today, gitinfo.version_tags(layout.project_root))
         cache = workdir / "probe-cache.sqlite"  # outside the copy: the build never sees it
 
         def lint() -> engine.LintResult:

@@ -32,13 +32,15 @@ class Built:
 
 
 class Workspace:
-    def __init__(self, project_root: Path, cwd: Path, workdir: Path, today: dt.date, tags: Sequence[str]) -> None:
-        self.project = Path(os.path.realpath(project_root))
-        self.copy = workdir / project_root.name
-        shutil.copytree(project_root, self.copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)
+    def __init__(self, root: Path, project_root: Path, cwd: Path, workdir: Path, today: dt.date,
+                 tags: Sequence[str]) -> None:
+        """Copy root (the folder holding the project and every docs root) to workdir."""
+        self.project = Path(os.path.realpath(root))
+        self.copy = workdir / (root.name or "site")
+        shutil.copytree(root, self.copy, ignore=SKIP_COPY, symlinks=True, dirs_exist_ok=True)
         self.notes = _contain_links(self.copy, self.project)
-        _link_node_modules(project_root / "node_modules", self.copy / "node_modules")
-        self.inner = self.copy / cwd.relative_to(project_root) if cwd.is_relative_to(project_root) else self.copy
+        _link_node_modules(project_root / "node_modules", self.copy / project_root.relative_to(root) / "node_modules")
+        self.inner = self.copy / cwd.relative_to(root) if cwd.is_relative_to(root) else self.copy
         self.today = today
         self._git("init", "-q")
         (self.copy / ".git" / "info").mkdir(parents=True, exist_ok=True)
