@@ -278,6 +278,32 @@ def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_pa
     assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
 
 
+CACHING = ("The plugin keeps what it downloads in a cache folder inside the project, so that a second build reuses "
+           "the files instead of fetching them again. Delete the folder to start over; the plugin creates it again "
+           "on the next build and fills it as it goes, which takes a while on a large site.")
+
+
+def _plugin(name: str, heading: str) -> str:
+    own = " ".join(f"{name}word{i}" for i in range(60))
+    return (f"# The {name} plugin\n\n## Objective\n\n{own}.\n\n## Configuration\n\nSettings of {name}.\n\n"
+            f"### {heading}\n\n{CACHING}\n\n## Limitations\n\nNone known for {name} yet.\n")
+
+
+def test_one_template_s_text_under_the_same_heading_of_two_plugin_pages_is_not_a_copy(tmp_path: Path) -> None:
+    # A page per plugin in one folder, written from one template: each documents its own cache the same way.
+    same = _site({"docs/plugins/privacy.md": _plugin("privacy", "Caching"),
+                  "docs/plugins/optimize.md": _plugin("optimize", "Caching")}, tmp_path / "same")
+    assert _run("copied-passages", same) == []
+    # The same passage under another heading is a copy someone made.
+    other = _site({"docs/plugins/privacy.md": _plugin("privacy", "Caching"),
+                   "docs/plugins/optimize.md": _plugin("optimize", "Downloads")}, tmp_path / "other")
+    assert len(_run("copied-passages", other)) == 1
+    # And so is the same section of two pages of different folders.
+    apart = _site({"docs/plugins/privacy.md": _plugin("privacy", "Caching"),
+                   "docs/guides/optimize.md": _plugin("optimize", "Caching")}, tmp_path / "apart")
+    assert len(_run("copied-passages", apart)) == 1
+
+
 def test_two_reference_pages_documenting_one_option_are_not_paraphrases_a_guide_restating_one_is(
         tmp_path: Path) -> None:
     # A command line reference and a configuration reference each document one option, by design.

@@ -95,8 +95,8 @@ def _scene(before: engine.LintResult, config: configmod.Config, today: dt.date, 
     site = before.site
     pages = {p.path: p for p in site.pages}
     rules = {r.code: r for r in before.rules}
-    donors = tuple(sorted(p.path for p in site.pages if not p.variant and p.page_type not in places.NEVER
-                          and p.page_type not in ("reference", "generated", "blog", "release-notes")))
+    donors = tuple(sorted(p.path for p in site.pages if not p.variant and p.page_type not in places.RECORDS
+                          and p.page_type != "reference"))
     return Scene(site, pages, rules, places.history_params(before.rules), config.settings, today,
                  _older_version(site, config), _code_folders(ws.copy, site.root), donors, ws.inner)
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sitelint.checks.duplication.corpus import RECORDS
 from sitelint.checks.staleness.history_text import exempt_reason, history_blocks
 from sitelint.model import Block, Page, Section
 from sitelint.probe.catalogue import Operator
@@ -47,6 +48,8 @@ def page_excluded(op: Operator, page: Page, rules: Mapping[str, Rule], history: 
         return "a versioned copy or translation"
     if page.page_type in NEVER or page.path.rsplit("/", 1)[-1].startswith("_"):
         return f"a {page.page_type if page.page_type in NEVER else 'partial'} page"
+    if page.page_type in RECORDS and any(r.dimension == "duplication" for r in map(rules.get, op.rules) if r):
+        return f"duplicates are not looked for on {page.page_type} pages, by design"
     for code in op.rules:
         rule = rules.get(code)
         skipped = rule.params.get("skip-types", ()) if rule is not None else ()
@@ -54,6 +57,9 @@ def page_excluded(op: Operator, page: Page, rules: Mapping[str, Rule], history: 
             return f"{code} skips {page.page_type} pages by design"
         if rule is not None and "exempt-paths" in rule.params and exempt_reason(page, rule.params):
             return f"{code} skips history pages by design"
+    floors = [int(r.params["min-words"]) for r in (rules.get(c) for c in op.rules) if r and "min-words" in r.params]
+    if op.action in ("copy-page", "pad") and floors and page.words < min(floors):
+        return f"under {min(floors)} words of prose, which {'/'.join(op.rules)} do not judge"
     if op.where in ("prose", "page") and exempt_reason(page, history):
         return "a history page (changelog, release notes, migration)"
     if flagged & set(op.sitelint):

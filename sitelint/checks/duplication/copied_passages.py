@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -10,7 +11,7 @@ from sitelint.checks.duplication.corpus import Corpus
 from sitelint.checks.duplication.digest import parallel_names, siblings
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
-from sitelint.model import Measurement
+from sitelint.model import Measurement, Page
 
 PASSAGE_PARAMS = {
     "min-words": Count("Shortest passage, in words, that counts as a copy."),
@@ -43,14 +44,41 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
         da, db = corpus.digests[s.a], corpus.digests[s.b]
         if da.prose_hash == db.prose_hash or jaccard(da.shingles, db.shingles) >= whole:
             continue  # the whole page is a copy: duplicate-page or near-duplicate-page says so
-        if parallel_names(corpus.pages[s.a].path, corpus.pages[s.b].path) and siblings(
-                da, db, int(ctx.params["template-headings"])):
+        pa, pb = corpus.pages[s.a], corpus.pages[s.b]
+        shared = int(ctx.params["template-headings"])
+        if parallel_names(pa.path, pb.path) and siblings(da, db, shared):
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
+        if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
+            continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
                     s.a_hi - s.a_lo))
         out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
                     s.b_hi - s.b_lo))
     yield from passage_measurements(corpus, out, "words")
+
+
+def _section_title(page: Page, line: int) -> str:
+    """The title of the innermost section holding line that has words of its own (a heading made of a comment
+    alone, as templates write a setting's heading, gives way to its parent)."""
+    index = max((i for i, sec in enumerate(page.sections) if sec.line <= line <= sec.end_line),
+                key=lambda i: page.sections[i].level, default=-1)
+    while index >= 0:
+        section = page.sections[index]
+        words = " ".join(re.sub(r"<!--.*?-->|[`*_#]", " ", section.title).lower().split())
+        if words and section.level >= 2:
+            return words
+        index = section.parent
+    return ""
+
+
+def template_section(a: Page, line_a: int, b: Page, line_b: int, shared_headings: int, min_shared: int) -> bool:
+    """Whether a passage two pages of one folder share sits under the same section heading on both, on pages that
+    share min_shared headings: a page per plugin or per tool written from one template, whose sections say the
+    same thing by design."""
+    if a.path.rpartition("/")[0] != b.path.rpartition("/")[0] or min_shared <= 0 or shared_headings < min_shared:
+        return False
+    title = _section_title(a, line_a)
+    return bool(title) and title == _section_title(b, line_b)
 
 
 CHECK = spec(
