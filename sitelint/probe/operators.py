@@ -148,7 +148,8 @@ def copy_passage(op: Operator, page: Page, scene: Scene, rng: random.Random) -> 
 
 
 def paraphrase_text(text: str, swaps: Sequence[tuple[str, str]]) -> str:
-    """Other words for the same sentences: word swaps (case kept), and each paragraph's sentences in reverse order."""
+    """Other words for the same Markdown: word swaps (case kept) outside code, and the sentences of each plain
+    paragraph in reverse order; code blocks, list items and other blocks keep their place."""
     table = {a.lower(): b for a, b in swaps}
     pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, table), key=len, reverse=True)) + r")\b", re.I)
 
@@ -156,34 +157,48 @@ def paraphrase_text(text: str, swaps: Sequence[tuple[str, str]]) -> str:
         word = table[m.group(0).lower()]
         return word[:1].upper() + word[1:] if m.group(0)[:1].isupper() else word
 
+    def words(line: str) -> str:  # inline code and link targets stay as they are
+        parts = re.split(r"(`[^`]*`|\]\([^)]*\))", line)
+        return "".join(p if i % 2 else pattern.sub(swap, p) for i, p in enumerate(parts))
+
     out = []
-    for paragraph in text.split("\n\n"):
-        sentences = re.split(r"(?<=[.!?])\s+", " ".join(paragraph.split()))
-        out.append(" ".join(reversed([pattern.sub(swap, s) for s in sentences if s])))
+    for chunk in re.split(r"\n\s*\n", text):
+        if re.match(r"\s*(```|~~~|[-*+] |\d+[.)] |[|<>!:=])", chunk):
+            out.append(chunk if chunk.lstrip().startswith(("```", "~~~")) else words(chunk))
+            continue
+        sentences = re.split(r"(?<=[.!?])\s+", " ".join(chunk.split()))
+        out.append(" ".join(reversed([words(s) for s in sentences if s])))
     return "\n\n".join(out)
 
 
 def paraphrase(op: Operator, page: Page, scene: Scene, rng: random.Random) -> Plant | None:
     low, high = PARAPHRASE_WORDS
 
-    def passage(donor: Page) -> str:
-        for section in donor.sections:
-            picked, words = [], 0
-            for block in places.section_text(donor, section, scene.history):
-                if words >= high:
-                    break
-                picked.append(block.text)
-                words += len(block.text.split())
-            if words >= low:
-                return "\n\n".join(picked)
-        return ""
+    def passage(donor: Page) -> tuple[str, str] | None:
+        """A section of the donor (below its title, with no subsection, outside history) of low to high prose
+        words, as written: its whole body is what the restatement restates."""
+        lines = donor.source.split("\n")
+        for index in places.leaf_sections(donor, scene.history):
+            section, following = donor.sections[index], donor.sections[index + 1]
+            words = sum(len(b.text.split()) for b in donor.blocks if b.section == index and b.is_prose)
+            if low <= words <= high:
+                return section.title, "\n".join(lines[section.line : following.line - 1]).strip("\n")
+        return None
 
     found = _donor(page, scene, rng, passage)
-    if not found:
+    spots = places.paragraphs(page, scene.history)
+    if not found or not spots:
         return None
-    restated = paraphrase_text(found[1], op.swaps)
-    plant = _at_paragraph(page, scene, rng, restated, op, source=found[0].path, passage=(found[1], restated))
-    return plant
+    title, original = found[1]
+    restated = paraphrase_text(original, op.swaps)
+    # A section of its own, before the next heading after a paragraph: a section restated as a section.
+    after = rng.choice(spots)
+    following = [s for s in page.sections if s.line > after.end_line]
+    level = following[0].level if following else 2
+    at = following[0].line - 1 if following else len(page.source.split("\n"))
+    new, line = _insert(page, at, f"{'#' * max(2, level)} {title}\n\n{restated}")
+    return Plant(op, page.path, line, frozenset({page.path, found[0].path}), (Edit(page.path, new),),
+                 source=found[0].path, passage=(original, restated))
 
 
 def pad(op: Operator, page: Page, scene: Scene, rng: random.Random) -> Plant | None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from sitelint.checks.duplication.corpus import RECORDS
 from sitelint.checks.staleness.history_text import exempt_reason, history_blocks
-from sitelint.model import Block, Page, Section
+from sitelint.model import Block, Page
 from sitelint.probe.catalogue import Operator
 from sitelint.rulebook import Rule
 
@@ -100,7 +100,3 @@ def leaf_sections(page: Page, history: Mapping[str, Any]) -> list[int]:
         if len(" ".join(body).split()) >= 8 and not any(line.lstrip().startswith(("```", "~~~")) for line in body):
             out.append(index)
     return out
-
-
-def section_text(page: Page, section: Section, history: Mapping[str, Any]) -> list[Block]:
-    return [b for b in paragraphs(page, history) if section.line <= b.line <= section.end_line]
