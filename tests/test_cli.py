@@ -203,12 +203,13 @@ def test_versioned_copies_are_read_and_reported_only_when_asked(tmp_path: Path) 
 
 
 def test_summary_says_when_semantic_rules_did_not_run(demo_site: Path) -> None:
-    code, out = invoke(demo_site, "check", "--no-semantic", "--format", "json")
+    code, out = invoke(demo_site, "check", "--no-semantic", "--no-progress", "--format", "json")
     assert json.loads(out)["summary"]["semantic"] == {"ran": False,
                                                       "why": "turned off (semantic = false or --no-semantic)"}
     code, out = invoke(demo_site, "check", "--no-semantic")
     assert "Semantic duplication did not run: turned off" in out
-    code, out = invoke(demo_site, "check", "--model", str(demo_site / "no-such-model"), "--format", "json")
+    code, out = invoke(demo_site, "check", "--model", str(demo_site / "no-such-model"), "--no-progress", "--format",
+                       "json")
     semantic = json.loads(out)["summary"]["semantic"]
     assert semantic["ran"] is False and "no-such-model" in semantic["why"]
 

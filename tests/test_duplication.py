@@ -467,7 +467,8 @@ def test_react_native_versioned_docs_are_not_duplicates() -> None:
         assert not [p for p in touched if p.rsplit("/", 1)[-1].startswith("_")], name  # the OS partials
         counts[name] = len(found)
     assert counts["duplicate-pages"] == counts["near-duplicate-pages"] == 0
-    assert counts["copied-passages"] > 50 and counts["repeated-passages"] > 5  # component pages copy prop docs
+    # Component pages copy prop docs; those under the same prop heading of two component pages are their template's.
+    assert counts["copied-passages"] > 20 and counts["repeated-passages"] > 5
 
 
 @pytest.mark.slow
