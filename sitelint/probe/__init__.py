@@ -61,7 +61,7 @@ def run(cwd: Path, command: Sequence[str] = (), *, sample: int = 3, seed: int = 
             return engine.lint(cwd=ws.inner, config=config, today=today, cache=cache)
 
         before = lint()
-        catch = Catch(before, framework, ws.copy, ws.inner)
+        catch = Catch(before, framework, ws.project_copy, ws.inner)
         notes = list(ws.notes)
         base_status, base_seconds = 0, 0.0
         if command:

@@ -88,8 +88,8 @@ def rounds_of(plants: Sequence[Plant], ws: Workspace, lint: Callable[[], engine.
     number = 0
     while queue:
         group = queue.pop(0)
-        ws.apply(group)
         try:
+            ws.apply(group)
             after = lint()
             built = ws.build(command, cwd) if command else None
         finally:

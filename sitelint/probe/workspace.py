@@ -41,6 +41,7 @@ class Workspace:
         self.notes = _contain_links(self.copy, self.project)
         _link_node_modules(project_root / "node_modules", self.copy / project_root.relative_to(root) / "node_modules")
         self.inner = self.copy / cwd.relative_to(root) if cwd.is_relative_to(root) else self.copy
+        self.project_copy = self.copy / project_root.relative_to(root)  # where the site's config is, in the copy
         self.today = today
         self._git("init", "-q")
         (self.copy / ".git" / "info").mkdir(parents=True, exist_ok=True)
