@@ -10,6 +10,8 @@ import datetime as dt
 import io
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -264,3 +266,18 @@ def _watching(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[set[Path], set[
         patch.setattr(os, "scandir", watch(os.scandir, listed))
         patch.setattr(os, "stat", watch(os.stat, looked))
         yield opened, listed, looked
+
+
+def test_a_run_whose_graph_comes_from_the_cache_imports_no_reader(tmp_path: Path) -> None:
+    """A pre-commit run's imports: no navigation reader when the graph is stored, and none of the modules only other
+    commands or other sites need (an old revision's archive, TOML with no TOML file, a failing check's traceback)."""
+    root = _copy("mkdocs", tmp_path)
+    unused = ["sitelint.sites.navigation.mkdocs", "sitelint.sites.navigation.jsdata", "tarfile", "tomllib",
+              "traceback"]
+    probe = (f"import sys; from pathlib import Path; from sitelint import api, cli; "
+             f"r = api.lint(cwd=Path({str(root)!r}), select=['STL008']); "
+             f"print(r.graph.navigation.read, [m for m in {unused!r} if m in sys.modules])")
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+            for _ in range(2)]
+    assert runs[0].startswith("True ['sitelint.sites.navigation.mkdocs'")  # the first run reads the navigation
+    assert runs[1] == "True []"

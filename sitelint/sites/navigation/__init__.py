@@ -23,7 +23,6 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from sitelint.model import Page, Site
-from sitelint.sites.navigation.jsdata import Unread
 
 _SUFFIXES = (".md", ".mdx", ".markdown")
 _INDEXES = ("index", "README", "readme", "_index")
@@ -109,6 +108,9 @@ class Collector:
         """The items of a navigation list that could be read, in order; each one that could not (and the list
         itself, when it could not) is noted as unread. A value that is not a list holds no items, or with `alone`
         is the one item."""
+        # Imported here, not at the top: only a reader walks items, and a graph from the cache runs none.
+        from sitelint.sites.navigation.jsdata import Unread
+
         if isinstance(items, Unread):
             self.unread.append(items.what)
             return
