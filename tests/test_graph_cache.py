@@ -160,6 +160,19 @@ def test_a_required_json_sidebar_is_an_input(tmp_path: Path) -> None:
     assert after.graph.in_nav == {"docs/intro.md", "docs/old.md"}  # type: ignore[union-attr]
 
 
+def test_front_matter_of_another_type_is_another_front_matter(tmp_path: Path) -> None:
+    # A doc id that YAML reads as a date is not an id; the same text quoted is.
+    write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/x.md": "---\nid: 2024-01-01\n---\n# X\n"}, {
+        "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",
+        "sidebars.js": "module.exports = {docs: ['intro', '2024-01-01']};\n",
+    })
+    assert _lint(tmp_path).graph.in_nav == {"docs/intro.md"}  # type: ignore[union-attr]
+    _edit(tmp_path / "docs/x.md", "id: 2024-01-01", 'id: "2024-01-01"')
+    after = _lint(tmp_path)
+    assert after.graph == _computed(after.site)
+    assert after.graph.in_nav == {"docs/intro.md", "docs/x.md"}  # type: ignore[union-attr]
+
+
 def test_a_config_fixed_after_it_failed_is_read_again(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "# Home\n\nText.\n"}, {"mkdocs.yml": "nav: [\n"})
     assert not _lint(tmp_path, **{"docs-root": "docs"}).graph.navigation.read  # type: ignore[union-attr]

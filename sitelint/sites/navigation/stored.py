@@ -105,11 +105,16 @@ def _fronts(pages: Sequence[tuple[str, Page]]) -> str:
     parts = []
     for own, page in sorted(pages, key=lambda kp: kp[0]):
         try:
-            front = json.dumps(page.front_matter, sort_keys=True, default=str, ensure_ascii=False)
+            front = json.dumps(page.front_matter, sort_keys=True, default=_typed, ensure_ascii=False)
         except TypeError:  # keys of mixed types, which sort_keys cannot order
             front = repr(page.front_matter)
         parts.append(f"{own}\0{front}")
     return _digest("\0".join(parts))
+
+
+def _typed(value: Any) -> dict[str, str]:
+    """A value JSON has no form for, with its type: a date is not the string of that date to a reader."""
+    return {f"${type(value).__name__}": str(value)}
 
 
 def _digest(text: str) -> str:
