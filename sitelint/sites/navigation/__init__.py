@@ -80,6 +80,7 @@ class Collector:
         return text or ""
 
     def is_file(self, path: Path) -> bool:
+        """Whether the file is there, noted with its text's digest (a reader looks for a file to read it)."""
         self.inputs[("file", str(path), "")] = _file(path)[1]
         return path.is_file()
 
