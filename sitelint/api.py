@@ -12,14 +12,16 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitelint import config as configmod, health, rulebook
 from sitelint.cache import CacheRefused, open_cache
 from sitelint.checks import registry
 from sitelint.model import Finding, Site
 from sitelint.pipeline import discover, evaluate, prepare, read, score, suppress
-from sitelint.sites.navigation.graph import SiteGraph
+
+if TYPE_CHECKING:  # the graph's modules are imported only by a run whose rules need the graph
+    from sitelint.sites.navigation.graph import SiteGraph
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): a run's progress, for a bar or a log line
 

@@ -15,11 +15,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 LEVELS = ("error", "warning", "info")
 FAIL_ON = ("error", "warning", "info", "never")
 SEMANTIC_DEFAULT = True
@@ -184,6 +179,11 @@ def _type_name(kind: type) -> str:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    # Imported here, not at the top: a site with no TOML file (a pre-commit run on a Node project) never pays for it.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -7,7 +7,6 @@ import io
 import os
 import shutil
 import subprocess
-import tarfile
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -104,6 +103,8 @@ def export(top: Path, commit: str, folder: str, dest: Path) -> None:
     if done.returncode != 0:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
         raise OSError(f"git archive {commit[:12]} failed: {said[0] if said else done.returncode}")
+    import tarfile  # here, not at the top: only the commands that lint an old revision need it
+
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
         archive.extractall(dest, filter="data")  # no links out of dest, no devices, no absolute paths
 

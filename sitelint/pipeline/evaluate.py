@@ -14,7 +14,6 @@ import hashlib
 import json
 import signal
 import threading
-import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -242,6 +241,8 @@ def _guard(run: Callable[[], list[Measurement] | None], what: str, note: Callabl
     except Exception as exc:  # noqa: BLE001
         if failed is not None:
             failed.append(True)
+        import traceback  # here, not at the top: a run pays for it only when a check fails
+
         detail = "\n" + traceback.format_exc() if verbose else " (run with -v for the traceback)"
         note(f"internal error in {what}: {type(exc).__name__}: {exc}{detail}")
         return []

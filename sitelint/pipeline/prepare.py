@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from sitelint.embedding import Embedder
     from sitelint.sites.navigation.graph import SiteGraph
 
+GRAPH_NAMESPACE = "site-graph"
+
 
 @dataclass(frozen=True)
 class RunContext:
@@ -76,16 +78,19 @@ def _product(site: Site, settings: Mapping[str, Any], note: Callable[[str], None
     return product
 
 
-def graph_of(site: Site, note: Callable[[str], None]) -> SiteGraph:
+def graph_of(site: Site, cache: Cache | None, note: Callable[[str], None]) -> SiteGraph:
     """The site's navigation, read from its framework's config (what could not be read said in the notes), and the
-    links between its pages."""
-    from sitelint.sites.navigation import read_navigation
-    from sitelint.sites.navigation.graph import build
+    links between its pages: from the cache, with only what changed since it was stored read again."""
+    from sitelint.sites.navigation import stored
 
-    navigation = read_navigation(site)
-    for message in navigation.notes:
+    ns = cache.namespace(GRAPH_NAMESPACE, stored.VERSION) if cache is not None else None
+    slot = stored.slot(site)
+    graph, fresh = stored.graph(site, ns.get_json(slot) if ns is not None else None)
+    if ns is not None and fresh is not None:
+        ns.put_json(slot, fresh)
+    for message in graph.navigation.notes:
         note(message)
-    return build(site, navigation)
+    return graph
 
 
 def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: frozenset[str] | None,
@@ -107,7 +112,7 @@ def prepare(site: Site, settings: Mapping[str, Any], today: dt.date, scope: froz
             unavailable["git"] = said[-1] if said else "the git history could not be read"
     product = _product(site, settings, note) if "product" in wanted else None
     # The corpus names the copy in the navigation, or the most linked to, as a duplicate's canonical one.
-    graph = graph_of(site, note) if wanted & {"graph", "corpus"} else None
+    graph = graph_of(site, cache, note) if wanted & {"graph", "corpus"} else None
     if product is not None and product.version is None:
         unavailable["product"] = "no current version found; set current-version in the config"
     corpus = None

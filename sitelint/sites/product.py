@@ -10,11 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 _PLACEHOLDER_VERSION = re.compile(r"0\.0\.0\b")
 _NUMBER = re.compile(r"(\d+)(?:\.(\d+|x|X|\*))?(?:\.(\d+))?")
 
@@ -80,8 +75,17 @@ def _read_json(path: Path) -> Any:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    # Imported here, not at the top: a project with no pyproject.toml (a Node project's docs) never pays for it.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
         return {}
 
 

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitelint.cache import Cache
 from sitelint.cachevalues import decode_arrays, encode_arrays
@@ -25,7 +25,9 @@ from sitelint.checks.duplication.digest import Digest
 from sitelint.checks.duplication.spans import ShingleIndex, shingle_index
 from sitelint.gitinfo import GitHistory
 from sitelint.model import Location, Page, Site
-from sitelint.sites.navigation.graph import SiteGraph
+
+if TYPE_CHECKING:
+    from sitelint.sites.navigation.graph import SiteGraph
 
 NAMESPACE, VERSION = "dup-digest", 1
 _IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)

@@ -23,7 +23,7 @@ from sitelint.sites.docusaurus import (
 )
 from sitelint.sites.navigation import Collector, Navigation, key, relative
 from sitelint.sites.navigation.jsdata import JsSource, Unread, mask_comments
-from sitelint.sites.siteconfig import load_yaml, read_text
+from sitelint.sites.siteconfig import load_yaml
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
@@ -37,13 +37,13 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str
         folder = Path(key(site_dir / instance.path))
         part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
         for page_key in found.under(folder):
-            route = doc_route(PurePosixPath(relative(page_key, folder)), found.files[page_key].front_matter)
+            route = doc_route(PurePosixPath(relative(page_key, folder)), found.files[page_key])
             for version in dict.fromkeys((part, "")):
                 out.setdefault(normalise_route(_join(instance.route_base, version, route)), page_key)
     for blog in config.blogs:
         folder = Path(key(site_dir / blog.path))
         for page_key in found.under(folder):
-            slug = blog_slug(PurePosixPath(relative(page_key, folder)), found.files[page_key].front_matter)
+            slug = blog_slug(PurePosixPath(relative(page_key, folder)), found.files[page_key])
             out.setdefault(normalise_route(_join(blog.route_base, slug)), page_key)
     pages = Path(key(site_dir / config.pages_path))
     for page_key in found.under(pages):
@@ -54,6 +54,10 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str
 
 def read(site: Site, found: Collector) -> Navigation:
     site_dir = site.config_files[0].parent
+    # read_site reads docusaurus.config.* and each docs plugin's versions.json itself: noted here first.
+    for noted in found.listing("glob", site_dir, "docusaurus.config.*") + found.listing("glob", site_dir,
+                                                                                          "*versions.json"):
+        found.is_file(noted)
     config = read_site(site_dir)
     by_route = routes(site_dir, config, found)
     sources = []
@@ -63,7 +67,7 @@ def read(site: Site, found: Collector) -> Navigation:
         folder = Path(key(site_dir / instance.path))
         ids = _doc_ids(folder, found)
         every_id.update(ids)
-        file = _sidebars_file(site_dir, instance)
+        file = _sidebars_file(site_dir, instance, found)
         if instance.sidebar_path == "false":
             sources.append(f"{instance.path}: sidebars off")
             continue
@@ -75,43 +79,44 @@ def read(site: Site, found: Collector) -> Navigation:
             sources.append(f"{instance.path}: no sidebars file, every doc")
             continue
         sources.append(relative(file, site.repo_root))
-        data = _load(file)
+        data = _load(file, found)
         _sidebars(data, ids, folder, found, by_route, config.base_url)
     _chrome(site_dir, found, by_route, config.base_url, every_id)
     return found.done(", ".join(sources) or "docusaurus", every_page=every, routes=by_route)
 
 
-def _sidebars_file(site_dir: Path, instance: DocsInstance) -> Path | None:
+def _sidebars_file(site_dir: Path, instance: DocsInstance, found: Collector) -> Path | None:
     if instance.sidebar_path and instance.sidebar_path != "false":
         named = (site_dir / instance.sidebar_path).resolve()
         # require.resolve('./sidebars') names the file without its suffix
         return next((c for c in [named, *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
-                                                                                    ".cjs"))] if c.is_file()), None)
+                                                                                    ".cjs"))] if found.is_file(c)),
+                    None)
     if instance.sidebar_path is None and instance.plugin_id == "default":
-        return next((site_dir / n for n in _SIDEBARS if (site_dir / n).is_file()), None)
+        return next((site_dir / n for n in _SIDEBARS if found.is_file(site_dir / n)), None)
     return None
 
 
-def _load(file: Path) -> Any:
+def _load(file: Path, found: Collector) -> Any:
     if file.suffix == ".json":
         try:
-            return json.loads(read_text(file) or "{}")
+            return json.loads(found.text(file) or "{}")
         except ValueError as exc:
             raise ValueError(f"{file}: not valid JSON ({exc}); fix the file") from exc
-    return JsSource(file).exported()
+    return JsSource(file, found.text(file), found.text).exported()
 
 
 def _doc_ids(folder: Path, found: Collector) -> dict[str, str]:
     """Doc id -> page: the path under the docs folder without number prefixes and suffix, or its front matter id."""
     out = {}
     for page_key in found.under(folder):
-        page = found.files[page_key]
+        front = found.files[page_key]
         rel = PurePosixPath(relative(page_key, folder))
         dirs = [_strip_number(p) for p in rel.parent.parts]
-        own = page.front_matter.get("id")
+        own = front.get("id")
         stem = own if isinstance(own, str) and own else _strip_number(rel.stem)
         out["/".join([*dirs, stem])] = page_key
-        if page.front_matter.get("unlisted") or page.front_matter.get("draft"):
+        if front.get("unlisted") or front.get("draft"):
             found.unlisted.add(page_key)
     return out
 
@@ -172,15 +177,15 @@ def _doc(doc_id: str, ids: dict[str, str], found: Collector) -> None:
 
 def _category_links(folder: Path, ids: dict[str, str], found: Collector) -> None:
     """The docs an autogenerated folder's `_category_.json` (or .yml) links its category to."""
-    for file in sorted(folder.rglob("_category_.*")) if folder.is_dir() else ():
+    for file in found.listing("rglob", folder, "_category_.*"):
         data: Any = {}
         if file.suffix == ".json":
             try:
-                data = json.loads(read_text(file) or "{}")
+                data = json.loads(found.text(file) or "{}")
             except ValueError:
                 found.unread.append(relative(file, folder))
         elif file.suffix in (".yml", ".yaml"):
-            data = load_yaml(file)
+            data = found.parsed(file, load_yaml)
         link = data.get("link") if isinstance(data, dict) else None
         if isinstance(link, dict) and link.get("type") == "doc" and isinstance(link.get("id"), str):
             _doc(link["id"], ids, found)
@@ -188,11 +193,9 @@ def _category_links(folder: Path, ids: dict[str, str], found: Collector) -> None
 
 def _chrome(site_dir: Path, found: Collector, by_route: dict[str, str], base_url: str, ids: dict[str, str]) -> None:
     """The pages the navbar, the footer and the React pages (the home page) link to, by route or doc id."""
-    texts = [mask_comments(read_text(p)) for p in site_dir.glob("docusaurus.config.*")]
-    pages = site_dir / "src" / "pages"
-    if pages.is_dir():
-        texts += [mask_comments(read_text(p)) for p in sorted(pages.rglob("*"))
-                  if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
+    texts = [mask_comments(found.text(p)) for p in found.listing("glob", site_dir, "docusaurus.config.*")]
+    texts += [mask_comments(found.text(p)) for p in found.listing("rglob", site_dir / "src" / "pages", "*")
+              if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
     for text in texts:
         for target in _ROUTE_STRING.findall(text):
             hit = by_route.get(normalise_route(target, base_url)) if target.startswith("/") else ids.get(target)

@@ -6,6 +6,7 @@ Versioned copies and translations are neither walked from nor counted: a transla
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 from collections import defaultdict, deque
@@ -47,27 +48,55 @@ class SiteGraph:
                                           ", not reachable")
 
 
+Resolved = tuple[str, tuple[str, ...]]  # a digest of a page's link targets as written, and the pages they reach
+Links = Mapping[str, Resolved]  # by the page's key()
+
+
 def build(site: Site, navigation: Navigation) -> SiteGraph:
-    pages = [p for p in site.pages if not p.variant]
-    found = Collector({key(p.abspath): p for p in pages})
-    by_key = {k: p.path for k, p in found.files.items()}
+    return assemble(site, navigation, resolve(site, navigation))
+
+
+def targets(page: Page) -> tuple[str, ...]:
+    """What a page links to, as written: its links (not images), and a landing page's front matter links."""
+    out = tuple(link.target for link in page.links if not link.image)
+    return out + tuple(_front_matter_links(page.front_matter)) if page.page_type == "landing" else out
+
+
+def resolve(site: Site, navigation: Navigation, known: Links | None = None) -> dict[str, Resolved]:
+    """Per page, by key(): a digest of its link targets and the other pages they resolve to. A page whose targets
+    are those `known` holds for it keeps the pages known (resolved among the same pages and routes)."""
+    pages = keyed(site)
+    found: Collector | None = None
     route_of = {k: r for r, k in navigation.routes.items()}
+    out: dict[str, Resolved] = {}
+    for own, page in pages:
+        written = targets(page)
+        signed = hashlib.sha256("\0".join(written).encode("utf-8", "surrogatepass")).hexdigest()[:20]
+        before = (known or {}).get(own)
+        if before is not None and before[0] == signed:
+            out[own] = before
+            continue
+        found = found or Collector({k: p.front_matter for k, p in pages})
+        hits = (_resolve(target, page, found, navigation, route_of.get(own), site) for target in written)
+        out[own] = (signed, tuple(dict.fromkeys(h for h in hits if h is not None and h != own)))
+    return out
+
+
+def assemble(site: Site, navigation: Navigation, links: Links) -> SiteGraph:
+    """The graph of the pages' resolved links (from `resolve`): inbound links, and the pages reached."""
+    pages = keyed(site)
+    by_key = {k: p.path for k, p in pages}
     edges: dict[str, set[str]] = defaultdict(set)
-    for page in pages:
-        own = key(page.abspath)
-        targets = [link.target for link in page.links if not link.image]
-        if page.page_type == "landing":
-            targets += list(_front_matter_links(page.front_matter))
-        for target in targets:
-            hit = _resolve(target, page, found, navigation, route_of.get(own), site)
-            if hit is not None and hit != own:
-                edges[by_key[hit]].add(page.path)
-    in_nav = frozenset(p.path for p in pages if navigation.lists(p))
+    for own, page in pages:
+        for hit in links[own][1]:
+            edges[by_key[hit]].add(page.path)
+    in_nav = frozenset(p.path for k, p in pages if navigation.every_page or k in navigation.listed)
     chrome = frozenset(by_key[k] for k in navigation.chrome if k in by_key)
     roots = set(in_nav | chrome)
     # Landing pages are where readers start; posts and release notes are reached through the blog's index, a page
-    # the build makes.
-    roots |= {p.path for p in pages if p.page_type in _STARTS or _is_root_page(p, site)}
+    # the build makes. So is the docs root's own index page.
+    root = key(site.root)
+    roots |= {p.path for k, p in pages if p.page_type in _STARTS or _is_root_page(k, root)}
     outgoing: dict[str, set[str]] = defaultdict(set)
     for target, sources in edges.items():
         for source in sources:
@@ -82,10 +111,14 @@ def build(site: Site, navigation: Navigation) -> SiteGraph:
     return SiteGraph(navigation, inbound, frozenset(reached), in_nav, chrome)
 
 
-def _is_root_page(page: Page, site: Site) -> bool:
-    """The docs root's own index page: where a reader of the site starts."""
-    folder, _, name = key(page.abspath).rpartition("/")
-    return folder == key(site.root) and name.rsplit(".", 1)[0].lower() in _ROOT_NAMES
+def keyed(site: Site) -> list[tuple[str, Page]]:
+    """The pages the graph is made of (no versioned copies, no translations), each with its key()."""
+    return [(key(p.abspath), p) for p in site.pages if not p.variant]
+
+
+def _is_root_page(page_key: str, root: str) -> bool:
+    folder, _, name = page_key.rpartition("/")
+    return folder == root and name.rsplit(".", 1)[0].lower() in _ROOT_NAMES
 
 
 def _front_matter_links(value: Any) -> Iterator[str]:

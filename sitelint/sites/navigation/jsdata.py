@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,11 +46,13 @@ class _Token:
 
 
 class JsSource:
-    """One config file, its comments blanked, with the declarations its values may name."""
+    """One config file, its comments blanked, with the declarations its values may name. `read` reads the files it
+    names (`require('./x.json')`), and the file itself when no text is given."""
 
-    def __init__(self, path: Path, text: str | None = None) -> None:
+    def __init__(self, path: Path, text: str | None = None, read: Callable[[Path], str] = read_text) -> None:
         self.path = path
-        self.text = mask_comments(read_text(path) if text is None else text)
+        self.read = read
+        self.text = mask_comments(read(path) if text is None else text)
 
     def exported(self) -> Any:
         """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)."""
@@ -177,7 +180,7 @@ class _Parser:
         end = self.skip_balanced(at - 1)
         first, _ = self.value(at) if self.token(at).text != ")" else (None, at)
         if callee == "require" and isinstance(first, str):
-            return _required(self.source.path.parent / first), end
+            return _required(self.source.path.parent / first, self.source.read), end
         if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
             # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
             return first, end
@@ -252,11 +255,11 @@ def _string(literal: str) -> Any:
         return body
 
 
-def _required(path: Path) -> Any:
+def _required(path: Path, read: Callable[[Path], str]) -> Any:
     if path.suffix != ".json":
         return Unread(f"require('{path.name}')")
     try:
-        return json.loads(read_text(path) or "null")
+        return json.loads(read(path) or "null")
     except ValueError:
         return Unread(f"{path.name}, not valid JSON")
 

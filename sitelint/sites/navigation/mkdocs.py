@@ -10,7 +10,7 @@ from typing import Any
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, file_routes, key, relative
-from sitelint.sites.siteconfig import load_yaml, read_text
+from sitelint.sites.siteconfig import load_yaml
 
 _LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
@@ -18,10 +18,10 @@ _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
-    data = load_yaml(config)
+    data = found.parsed(config, load_yaml)
     inherited = data.get("INHERIT")
-    if isinstance(inherited, str) and (config.parent / inherited).is_file():
-        data = {**load_yaml(config.parent / inherited), **data}
+    if isinstance(inherited, str) and found.is_file(config.parent / inherited):
+        data = {**found.parsed(config.parent / inherited, load_yaml), **data}
     docs = site.root
     # Pages MkDocs leaves out of the nav on purpose, or out of the site (exclude_docs, draft_docs).
     patterns = [line for name in ("not_in_nav", "exclude_docs", "draft_docs")
@@ -35,7 +35,7 @@ def read(site: Site, found: Collector) -> Navigation:
     nav_file = str((literate or {}).get("nav_file") or "SUMMARY.md") if literate is not None else ""
     nav = data.get("nav")
     if nav is None:
-        if literate is not None and (docs / nav_file).is_file():
+        if literate is not None and found.is_file(docs / nav_file):
             _nav_file(docs, docs / nav_file, found, nav_file)
             return found.done(f"{config.name} literate-nav {nav_file}", routes=file_routes(docs, found))
         return found.done(f"{config.name} (no nav: every page)", every_page=True, routes=file_routes(docs, found))
@@ -81,7 +81,7 @@ def _walk(items: Any, docs: Path, found: Collector, nav_file: str) -> None:
         target = item.strip()
         if nav_file and target.endswith("/"):
             folder = docs / target
-            if (folder / nav_file).is_file():
+            if found.is_file(folder / nav_file):
                 _nav_file(folder, folder / nav_file, found, nav_file)
             else:  # literate-nav lists a folder without a nav file the way MkDocs would: every page in it
                 found.listed.update(found.under(folder))
@@ -96,10 +96,10 @@ def _nav_file(folder: Path, file: Path, found: Collector, nav_file: str) -> None
     own = key(file)
     if own in found.files:
         found.listed.add(own)
-    for target in _LIST_LINK.findall(read_text(file)):
+    for target in _LIST_LINK.findall(found.text(file)):
         if _EXTERNAL.match(target):
             continue
-        if target.endswith("/") and (folder / target / nav_file).is_file() and folder / target != folder:
+        if target.endswith("/") and found.is_file(folder / target / nav_file) and folder / target != folder:
             _nav_file(folder / target, folder / target / nav_file, found, nav_file)
             continue
         hit = found.find(folder, target)

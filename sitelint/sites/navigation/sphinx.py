@@ -10,7 +10,6 @@ from pathlib import Path
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, key, relative
-from sitelint.sites.siteconfig import read_text
 
 _ROOT_DOC = re.compile(r"""^(?:root_doc|master_doc)\s*=\s*['"]([^'"]+)['"]""", re.M)
 _RST_TREE = re.compile(r"^([ \t]*)\.\.\s+toctree::[^\n]*\n((?:\1[ \t]+[^\n]*\n|[ \t]*\n)*)", re.M)
@@ -18,19 +17,18 @@ _MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.
 _ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
 _ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
 _SOURCES = (".rst", ".md", ".txt")
-_SKIP = frozenset({"_build", "node_modules", "build"})
 
 
 def read(site: Site, found: Collector) -> Navigation:
     root = site.root
-    conf = read_text(site.config_files[0])
+    conf = found.text(site.config_files[0])
     match = _ROOT_DOC.search(conf)
-    docs = _documents(root)
+    docs = found.listing("walk", root, " ".join(_SOURCES))
     names = {relative(d, root).rsplit(".", 1)[0]: d for d in docs}
     start = match.group(1) if match else "index"
     _add(names.get(start), found)
     for doc in docs:
-        text = read_text(doc)
+        text = found.text(doc)
         if _ORPHAN.match(text):
             found.unlisted.add(key(doc))
         folder = relative(doc.parent, root)
@@ -47,14 +45,6 @@ def read(site: Site, found: Collector) -> Navigation:
                     _add(names.get(re.sub(r"\.(rst|md|txt)$", "", target)), found)
     routes = {"/" + n.removesuffix("/index").removesuffix("index"): key(f) for n, f in names.items()}
     return found.done(f"toctrees under {relative(root, site.repo_root)}", routes=routes)
-
-
-def _documents(root: Path) -> list[Path]:
-    out = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in _SKIP and not d.startswith("."))
-        out += [Path(folder) / f for f in sorted(files) if f.endswith(_SOURCES)]
-    return out
 
 
 def _trees(text: str) -> list[tuple[str, list[str]]]:

@@ -26,7 +26,7 @@ def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     docs = site.root
     routes = {route_of(relative(k, docs)): k for k in found.under(docs)}
-    options = JsSource(config).call_argument("starlight")
+    options = JsSource(config, found.text(config), found.text).call_argument("starlight")
     source = relative(config, site.repo_root)
     if isinstance(options, Unread) or options is None:
         found.unread.append(options.what if isinstance(options, Unread) else "the starlight() options")
@@ -50,7 +50,7 @@ def _items(items: Any, docs: Path, routes: dict[str, str], found: Collector) -> 
             auto = item.get("autogenerate")
             if isinstance(auto, dict) and isinstance(auto.get("directory"), str):
                 for page_key in found.under(docs / auto["directory"].strip("/")):
-                    if not _hidden(found.files[page_key].front_matter):
+                    if not _hidden(found.files[page_key]):
                         found.listed.add(page_key)
             elif isinstance(auto, Unread):
                 found.unread.append(auto.what)

@@ -33,7 +33,7 @@ def normalise(link: str) -> str:
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     root = config.parent.parent
-    data = JsSource(config).exported()
+    data = JsSource(config, found.text(config), found.text).exported()
     if not isinstance(data, dict):
         found.unread.append(f"{config.name} (its export is not an object)")
         return found.done(relative(config, site.repo_root))
@@ -50,9 +50,9 @@ def read(site: Site, found: Collector) -> Navigation:
     if isinstance(locales, dict):
         themes += [v.get("themeConfig") for v in locales.values() if isinstance(v, dict)]
     read_from = [relative(config, site.repo_root)]
-    for extra in [src / n for n in VITEPRESS_CONFIGS] + sorted(src.glob("*/config.*")):
-        if extra.is_file() and extra.name in VITEPRESS_CONFIGS and extra != config:
-            more = JsSource(extra).exported()
+    for extra in [src / n for n in VITEPRESS_CONFIGS] + found.listing("glob", src, "*/config.*"):
+        if found.is_file(extra) and extra.name in VITEPRESS_CONFIGS and extra != config:
+            more = JsSource(extra, found.text(extra), found.text).exported()
             if isinstance(more, dict):
                 themes.append(more.get("themeConfig"))
                 read_from.append(relative(extra, site.repo_root))
