@@ -81,8 +81,8 @@ def run(cwd: Path, command: Sequence[str] = (), *, sample: int = 3, seed: int = 
                                            before.site.framework)
         notes += more
         looked_for = {r.defect_class for r in before.rules}
-        rows = tally([(op.defect_class, op.description, bool(looked_for & set(op.sitelint))) for op in operators],
-                     results, seconds, why_not, excluded, measure_build)
+        rows = tally([(op.defect_class, op.description, bool(looked_for & set(op.sitelint)), bool(op.build))
+                      for op in operators], results, seconds, why_not, excluded, measure_build)
         result = ProbeResult(tuple(rows), tuple(results), tuple(dict.fromkeys(notes)), len(seconds) + bool(command),
                              base_seconds + sum(seconds.values()), base_status, sample, seed, before.site.framework)
         return result, before

@@ -44,11 +44,12 @@ class ClassRow:
     excluded: Mapping[str, int] = field(default_factory=dict)  # pages left out, per reason
     cosine: tuple[float, float] | None = None  # (lowest, mean) for paraphrases
     sitelint_looks: bool = True  # an enabled rule looks for this class (the build's classes have none)
+    build_looks: bool = True  # the build reports this class at all (it checks links, anchors and assets)
 
     def recall(self, instrument: str) -> float | None:
         if not self.planted or (instrument == "build" and not self.build_measured):
             return None
-        if instrument == "sitelint" and not self.sitelint_looks:
+        if (instrument == "sitelint" and not self.sitelint_looks) or (instrument == "build" and not self.build_looks):
             return None
         return (self.build if instrument == "build" else self.sitelint) / self.planted
 
@@ -81,11 +82,11 @@ class ProbeResult:
         }
 
 
-def tally(classes: Sequence[tuple[str, str, bool]], plants: Sequence[PlantResult], seconds: Mapping[int, float],
+def tally(classes: Sequence[tuple[str, str, bool, bool]], plants: Sequence[PlantResult], seconds: Mapping[int, float],
           why_not: Mapping[str, str], excluded: Mapping[str, Mapping[str, int]], measured: bool) -> list[ClassRow]:
-    """One row per class: (class, description, whether a rule looks for it)."""
+    """One row per class: (class, description, whether a rule looks for it, whether a build does)."""
     rows = []
-    for cls, description, looks in classes:
+    for cls, description, looks, built in classes:
         mine = [p for p in plants if p.defect_class == cls]
         rounds = sorted({p.round for p in mine})
         cosines = [p.cosine for p in mine if p.cosine is not None]
@@ -94,7 +95,7 @@ def tally(classes: Sequence[tuple[str, str, bool]], plants: Sequence[PlantResult
             sum(bool(p.build) and p.sitelint for p in mine), sum(p.verdict == "neither" for p in mine),
             len(rounds) if measured else 0, sum(seconds.get(r, 0.0) for r in rounds) if measured else 0.0,
             measured, why_not.get(cls, ""), dict(excluded.get(cls, {})),
-            (min(cosines), round(sum(cosines) / len(cosines), 3)) if cosines else None, looks))
+            (min(cosines), round(sum(cosines) / len(cosines), 3)) if cosines else None, looks, built))
     return rows
 
 
@@ -111,7 +112,7 @@ def render(result: ProbeResult) -> str:
         if not r.planted:
             lines.append(f"{r.defect_class:<{width}}  {0:>7}  not planted: {r.why_not}")
             continue
-        build = str(r.build) if r.build_measured else "-"
+        build = (str(r.build) if r.build_looks else "blind") if r.build_measured else "-"
         both = str(r.both) if r.build_measured else "-"
         neither = str(r.neither) if r.build_measured else "-"
         cost = f"{r.builds} ({r.build_seconds:.1f} s)" if r.build_measured else "-"

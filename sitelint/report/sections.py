@@ -28,7 +28,7 @@ def instruments(build: OverlapReport | None, probe: ProbeResult | None) -> dict[
         values: list[list[float | None]] = [
             [r.recall("build"), r.recall("sitelint"), r.neither / r.planted if r.build_measured else None]
             for r in planted]
-        notes = [[f"{r.build}/{r.planted}" if r.build_measured else "no build",
+        notes = [[(f"{r.build}/{r.planted}" if r.build_looks else "blind") if r.build_measured else "no build",
                   f"{r.sitelint}/{r.planted}" if r.sitelint_looks else "no rule",
                   str(r.neither) if r.build_measured else "-"] for r in planted]
         out["probe"] = {
