@@ -2,8 +2,8 @@
 
 A rule binds one check to a condition over the values it measures and the rule's params (thresholds, word lists),
 and says how to report it. Every default lives in the rule file; config overrides are validated against the check's
-declared params (and the rule's own), and the level of a finding is the rule's (`levels` may raise it by an
-expression, `corroborated` when another rule fires on the same page).
+declared params (and the rule's own), and the level of a finding is the rule's (`levels` may raise it, never lower
+it, by an expression, `corroborated` when another rule fires on the same page).
 """
 
 from __future__ import annotations
@@ -76,7 +76,9 @@ class Rule:
             scope["reasons"], scope["because"] = len(said), "; ".join(said)
         if self.condition is None or not self.condition(scope):
             return None
-        severity = next((level for level, cond in self.levels if cond(scope)), self.level)
+        raised = next((level for level, cond in self.levels if cond(scope)), self.level)
+        # `levels` only raises: a rule set to error stays an error where a condition would make it a warning.
+        severity = min(raised, self.level, key=SEVERITIES.index)
         return Finding(rule=self.code, name=self.name, dimension=self.dimension,  # type: ignore[arg-type]
                        severity=severity, path=m.at.path, line=m.at.line,  # type: ignore[arg-type]
                        end_line=m.at.end_line, message=self.render({**m.detail, **scope}), related=m.related,
