@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from sitelint import api as engine, config as configmod, gitinfo
+from sitelint.model import Site
 from sitelint.pipeline import discover
 from sitelint.probe import catalogue, places
 from sitelint.probe.matrix import ClassRow, PlantResult, ProbeResult, render, tally
@@ -101,11 +102,12 @@ def _scene(before: engine.LintResult, config: configmod.Config, today: dt.date, 
                  _older_version(site, config), _code_folders(ws.copy, site.root), donors, ws.inner)
 
 
-def _older_version(site: object, config: configmod.Config) -> str:
+def _older_version(site: Site, config: configmod.Config) -> str:
+    """A version of a release line older than the product's current one ('' when no current version is found)."""
     from sitelint.sites.product import Version, find_product
 
-    product = find_product(site.product_root, config.settings, site.repo_root,  # type: ignore[attr-defined]
-                           lambda: gitinfo.version_tags(site.repo_root))  # type: ignore[attr-defined]
+    product = find_product(site.product_root, config.settings, site.repo_root,
+                           lambda: gitinfo.version_tags(site.repo_root))
     current = product.version
     if current is None:
         return ""

@@ -125,7 +125,9 @@ def copy_page(op: Operator, page: Page, scene: Scene, rng: random.Random) -> Pla
 
 
 def _donor(page: Page, scene: Scene, rng: random.Random, fits: Callable[[Page], Any]) -> tuple[Page, Any] | None:
-    candidates = [p for p in scene.donors if p != page.path]
+    # A page of the same kind of file: MDX text pasted into Markdown (or the other way) could break the build.
+    suffix = PurePosixPath(page.path).suffix
+    candidates = [p for p in scene.donors if p != page.path and PurePosixPath(p).suffix == suffix]
     rng.shuffle(candidates)
     for path in candidates:
         found = fits(scene.pages[path])
