@@ -210,6 +210,11 @@ def test_ctrl_c_during_a_build_leaves_the_tree_as_it_was_and_no_copy_behind(tmp_
     assert not [p for p in temp.iterdir() if p.name.startswith("sitelint-probe-")], "the copy was left behind"
 
 
+def test_an_unknown_class_is_a_usage_error_with_a_suggestion(tmp_path: Path) -> None:
+    code, output = invoke(_site(tmp_path, french=False), "probe", "--class", "thin-pages")
+    assert code == 2 and "--class thin-pages: no such defect class; did you mean thin-page?" in output
+
+
 def test_probe_without_a_build_measures_sitelint_only(tmp_path: Path) -> None:
     result, _ = probe.run(_site(tmp_path, french=False), sample=1, classes=["broken-link", "thin-page"],
                           config=LEXICAL, today=TODAY)

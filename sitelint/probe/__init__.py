@@ -38,8 +38,13 @@ def run(cwd: Path, command: Sequence[str] = (), *, sample: int = 3, seed: int = 
     operators = catalogue.load()
     unknown = [c for c in classes if c not in {op.defect_class for op in operators}]
     if unknown:
-        known = ", ".join(op.defect_class for op in operators)
-        raise engine.InputError(f"--class {unknown[0]}: no such defect class; the catalogue has {known}")
+        import difflib
+
+        names = [op.defect_class for op in operators]
+        close = difflib.get_close_matches(unknown[0], names, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise engine.InputError(f"--class {unknown[0]}: no such defect class; {hint}the catalogue has "
+                                f"{', '.join(names)}")
     if sample < 1:
         raise engine.InputError(f"--sample {sample}: plant at least one defect per class")
     operators = tuple(op for op in operators if not classes or op.defect_class in classes)
