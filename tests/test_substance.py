@@ -273,6 +273,13 @@ def test_a_short_blog_post_is_news_not_a_thin_page() -> None:
     assert [f.rule for f in findings("SUB001", [page(text, "docs/guides/adding-a-badge.md")])] == ["SUB001"]
 
 
+def test_a_heading_shown_in_the_example_above_it_is_that_example_rendered() -> None:
+    text = ("# Badges\n\nUse the component in a heading:\n\n```md\n### Title <Badge text=\"beta\" />\n```\n\n"
+            "It renders like:\n\n### Title <Badge text=\"beta\" />\n\n## Colours\n\nEach type has a colour.\n\n"
+            "## Sizes\n\n## Related\n\nSee the theme guide.\n")
+    assert [(f.line, "Sizes" in f.message) for f in findings("SUB003", [page(text)])] == [(17, True)]
+
+
 # --- SUB005 code without explanation --------------------------------------------------------------------------------
 
 CODE = "```js\n" + "".join(f"step{i}();\n" for i in range(12)) + "```\n"

@@ -36,12 +36,20 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     for index, section in enumerate(page.sections):
         children.setdefault(section.parent, []).append(index)
 
+    # A heading the page also shows in a code block is that example rendered ("Code above renders like:").
+    lines = page.source.split("\n")
+    shown = {line.strip() for b in page.blocks if b.kind == "code" for line in lines[b.line - 1 : b.end_line]}
+
+    def rendered(index: int) -> bool:
+        line = page.sections[index].line
+        return 0 < line <= len(lines) and lines[line - 1].strip() in shown
+
     def empty(index: int) -> bool:
         return not own[index] and all(empty(child) for child in children.get(index, []))
 
     def report(index: int) -> Iterator[Measurement]:
         section = page.sections[index]
-        if empty(index) and index != title:
+        if empty(index) and index != title and not rendered(index):
             subs = len(children.get(index, []))
             yield Measurement(
                 {"empty": True, "subsections": subs, "release": pagetypes.is_version_heading(section.title)},
