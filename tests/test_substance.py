@@ -267,6 +267,15 @@ def test_short_pages_are_left_to_thin_page() -> None:
     assert measure("padded-prose", page(PADDED), min_words=1000) == []
 
 
+def test_a_stub_is_a_warning_and_a_short_page_with_an_example_is_info() -> None:
+    stub = "# Other uses\n\nThere are other uses for arguments, you will see them later.\n"
+    recipe = "# Watching files\n\nRun the formatter on every change with onchange:\n\n```bash\nnpx onchange . -- x\n```\n"
+    longer = "# Notes\n\n" + "This page explains one small setting of the tool in a few plain words. " * 5 + "\n"
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(stub)])] == [("SUB001", "warning")]
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(recipe)])] == [("SUB001", "info")]
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(longer)])] == [("SUB001", "info")]
+
+
 def test_a_short_blog_post_is_news_not_a_thin_page() -> None:
     text = "# Adding a badge\n\nThe project now has a badge. Add it to your README:\n\n```md\n![b](x)\n```\n"
     assert findings("SUB001", [page(text, "docs/blog/posts/adding-a-badge.md")]) == []
