@@ -302,6 +302,17 @@ def test_code_only_page_is_one_finding() -> None:
     assert f.line == 1 and "The page has 24 lines of code" in f.message
 
 
+def test_a_terminal_session_counts_its_commands_not_what_they_print() -> None:
+    output = "".join(f"test_{i}.py passed\n" for i in range(12))
+    words = "This section explains how to read a failure, line by line, and what to change first. " * 2
+
+    def testing(block: str) -> Page:
+        return page(f"# Testing\n\n## Run it\n\nCall pytest in the folder:\n\n{block}\n## Read failures\n\n{words}\n")
+
+    assert findings("SUB005", [testing(f"```console\n$ pytest\n{output}```\n")]) == []
+    assert len(findings("SUB005", [testing(f"```bash\npytest\n{output}```\n")])) == 1
+
+
 def test_section_explained_by_itself_or_its_parent_introduction() -> None:
     words = "This script runs the twelve steps of a release in order and stops at the first one that fails. " * 2
     p = page(f"# Release\n\n## Lead-in\n\n{words}\n\n### Code\n\n{CODE}\n## Bare\n\nLike so:\n\n{CODE}")

@@ -10,9 +10,16 @@ from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.text import phrases
 
+_PROMPT = re.compile(r"\s*(?:\$|>>>|PS>|\S*[$#]>?)\s")  # $ ls, >>> x, PS> dir, user@host:~$ ls
 
-def _lines(block: Block) -> int:
-    return len(block.text.strip("\n").splitlines())
+
+def _lines(block: Block, sessions: frozenset[str] = frozenset()) -> int:
+    """Lines of code a reader has to follow: in a terminal session, only the commands typed at its prompts (what
+    they print is output, not code)."""
+    lines = block.text.strip("\n").splitlines()
+    if block.lang.lower() in sessions:
+        return sum(1 for line in lines if _PROMPT.match(line))
+    return len(lines)
 
 
 def _prose_words(blocks: Sequence[Block]) -> int:
@@ -23,11 +30,12 @@ def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Sections under an example heading are left out: they show code the rest of the page explains."""
     floor = int(ctx.params["min-code-lines"])
     unread = {str(lang).lower() for lang in ctx.params["unread-fences"]}
+    sessions = frozenset(str(lang).lower() for lang in ctx.params["session-fences"])
     readable = [b for b in page.code_blocks if b.lang.lower() not in unread]
-    code = [b for b in readable if _lines(b) >= floor]
+    code = [b for b in readable if _lines(b, sessions) >= floor]
     if not code:
         return
-    total_lines = sum(_lines(b) for b in readable)
+    total_lines = sum(_lines(b, sessions) for b in readable)
     if page.words < int(ctx.params["page-words"]):
         yield Measurement({"words": page.words, "code_lines": total_lines, "whole_page": True},
                           Location(page.path, 1, page.line_count), {"where": "The page"})
@@ -39,7 +47,7 @@ def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         own = page.blocks_in(index)
         parent = page.sections[index].parent if index >= 0 else -2
         words = _prose_words(own) + (_prose_words(page.blocks_in(parent)) if parent >= -1 else 0)
-        lines = sum(_lines(b) for b in own if b in readable)
+        lines = sum(_lines(b, sessions) for b in own if b in readable)
         where = f"Section '{page.sections[index].title}'" if index >= 0 else "The introduction"
         line = page.sections[index].line if index >= 0 else code[0].line
         yield Measurement({"words": words, "code_lines": lines, "whole_page": False}, Location(page.path, line),
@@ -61,5 +69,7 @@ CHECK = spec(
         "page-words": Count("Below this many prose words on the whole page, the page is measured once."),
         "example-headings": Words("Words of a heading whose sections show examples the page explains elsewhere."),
         "unread-fences": Words("Fence languages that render as something other than code to read (mermaid)."),
+        "session-fences": Words("Fence languages of terminal sessions: only the commands at their prompts count as "
+                                "code, the output they print does not."),
     },
 )
