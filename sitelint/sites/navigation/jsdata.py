@@ -188,18 +188,25 @@ class _Parser:
             return self.source.declared(callee, self.depth + 1), end
         return Unread(f"a call to {callee}()"), end
 
+    def element(self, end: int, closer: str) -> tuple[_Token | None, int]:
+        """The first token of a literal's next element after any commas, or None with the position after the
+        closing bracket (or the end of the source)."""
+        while True:
+            tok = self.token(end)
+            if tok.kind == "end" or (tok.kind == "punct" and tok.text == closer):
+                return None, tok.end
+            if tok.kind == "punct" and tok.text == ",":
+                end = tok.end
+                continue
+            return tok, end
+
     def object(self, at: int) -> tuple[Any, int]:
         out: dict[str, Any] = {}
         end = at
         while True:
-            tok = self.token(end)
-            if tok.kind == "end":
-                return out, tok.end
-            if tok.kind == "punct" and tok.text == "}":
-                return out, tok.end
-            if tok.kind == "punct" and tok.text == ",":
-                end = tok.end
-                continue
+            tok, end = self.element(end, "}")
+            if tok is None:
+                return out, end
             if tok.kind == "spread":
                 spread, end = self.value(tok.end)
                 if isinstance(spread, dict):
@@ -228,14 +235,9 @@ class _Parser:
         out: list[Any] = []
         end = at
         while True:
-            tok = self.token(end)
-            if tok.kind == "end":
-                return out, tok.end
-            if tok.kind == "punct" and tok.text == "]":
-                return out, tok.end
-            if tok.kind == "punct" and tok.text == ",":
-                end = tok.end
-                continue
+            tok, end = self.element(end, "]")
+            if tok is None:
+                return out, end
             if tok.kind == "spread":
                 spread, end = self.value(tok.end)
                 out.extend(spread if isinstance(spread, list) else [spread])
