@@ -15,7 +15,7 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "build")
 
 # Block kinds that carry prose a reader reads.
-PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table"})
+PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card"})
 Value = float | int | bool | str
 
 
@@ -33,8 +33,9 @@ class Location:
 class Block:
     """One block of a page.
 
-    kind is one of: paragraph, list_item, blockquote, admonition, table (prose kinds), heading, code,
-    html, jsx, esm (MDX import/export), front_matter, comment.
+    kind is one of: paragraph, list_item, blockquote, admonition, table, card (prose kinds; a card is a blurb in a
+    grid of navigation cards), heading, code, example (what an example above it renders to, shown as the reader
+    would see it: not the author's prose), html, jsx, esm (MDX import/export), front_matter, comment.
     text is the plain text of prose blocks (markup, inline code and URLs removed); for code it is the code.
     section is the index into Page.sections of the section holding the block (-1 before the first heading).
     """

@@ -213,6 +213,26 @@ def test_mkdocs_admonitions_deflist_footnote_and_indented_code() -> None:
     ]
 
 
+def test_markdown_in_html_divs_takes_the_role_of_its_div() -> None:
+    page = parse(
+        "# Images\n\nFloat an image:\n\n```markdown\n![Title](a.png){ align=left }\n```\n\n"
+        '<div class="result" markdown>\n\nText the image floats beside.\n\n'
+        "!!! note\n\n    A rendered note.\n\n</div>\n\n"
+        '<div class="grid cards" markdown>\n\n-   __[Search](search.md)__\n\n    Find any page.\n\n'
+        '<div markdown>\n\nInside a plain div.\n\n</div>\n\n</div>\n\nAfter the grid.\n'
+    )
+    roles = [(b.kind, b.text) for b in page.blocks if b.kind in ("paragraph", "example", "card", "admonition")]
+    assert roles == [
+        ("paragraph", "Float an image:"),
+        ("example", "Text the image floats beside."),
+        ("example", "A rendered note."),
+        ("card", "Search\nFind any page."),
+        ("card", "Inside a plain div."),  # a div without a role inside the grid is still the grid's
+        ("paragraph", "After the grid."),
+    ]
+    assert page.words == 3 + 4 + 4 + 3  # prose and cards; what an example renders to is not the author's prose
+
+
 def test_commonmark_blocks_lists_and_quotes() -> None:
     page = load("commonmark.md")
     assert page.title == "Setext title"

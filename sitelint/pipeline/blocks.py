@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from sitelint.model import InlineCode, Link
+from sitelint.model import PROSE_KINDS, InlineCode, Link
 
 if TYPE_CHECKING:
     from markdown_it.tree import SyntaxTreeNode
@@ -22,6 +22,11 @@ _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
 _HEADING_ID = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
 _SPACES = re.compile(r"[ \t]+")
 _WRAPPERS = {"list_item": "list_item", "blockquote": "blockquote", "admonition": "admonition"}
+# Markdown inside an HTML block (MkDocs Material's md_in_html): `<div class="result" markdown>` shows what the example
+# above it renders to, `<div class="grid cards" markdown>` holds navigation cards. Their prose blocks take that role.
+_DIV = re.compile(r"<div\b([^>]*)>|</div\s*>", re.I)
+_CLASS = re.compile(r"""\bclass\s*=\s*["']([^"']*)["']""", re.I)
+_ROLES = (("result", "example"), ("cards", "card"), ("card", "card"))
 _PASS_THROUGH = frozenset({"bullet_list", "ordered_list", "footnote_block", "footnote", "dl", "dd"})
 
 
@@ -73,10 +78,14 @@ class Builder:
         self.links: list[Link] = []
         self.inline_code: list[InlineCode] = []
         self.problems: list[tuple[int, str]] = []
+        self.roles: list[str] = []  # the md_in_html divs open where the walk is: a role or "" each
 
     def add(self, kind: str, text: str, line: int, end: int, lang: str = "", codes: tuple[str, ...] = ()) -> None:
         while end > line and end <= len(self.lines) and not self.lines[end - 1].strip():
             end -= 1  # markdown-it ranges of lists and admonitions take in the blank line after them
+        role = next((r for r in reversed(self.roles) if r), "")
+        if role and kind in PROSE_KINDS:
+            kind = role
         self.blocks.append((kind, text, line, max(line, end), lang, codes))
 
     def walk(self, nodes: list[SyntaxTreeNode], line: int) -> None:
@@ -185,6 +194,19 @@ class Builder:
             return
         self.add("comment" if content.lstrip().startswith("<!--") else "html", content, start, end)
         self.html_links(content, start)
+        if "div" in content:
+            self.divs(content)
+
+    def divs(self, content: str) -> None:
+        """Follow the divs an HTML block opens and closes (the markdown between them is walked in between)."""
+        for match in _DIV.finditer(content):
+            if match.group(0).startswith("</"):
+                if self.roles:
+                    self.roles.pop()
+            elif not match.group(0).endswith("/>"):
+                found = _CLASS.search(match.group(1) or "")
+                classes = found.group(1).split() if found else []
+                self.roles.append(next((role for name, role in _ROLES if name in classes), ""))
 
     def html_links(self, content: str, line: int) -> None:
         if "<" not in content:

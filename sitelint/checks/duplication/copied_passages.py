@@ -71,12 +71,33 @@ def _section_title(page: Page, line: int) -> str:
     return ""
 
 
+# The author's title of a callout: !!! tip "Title", ??? note "Title", :::tip[Title], :::tip Title.
+_CALLOUT_TITLE = re.compile(
+    r'\s*(?:(?:!!!|\?\?\?\+?)\s*[\w-]+(?:\s+[\w-]+)*\s+"([^"]+)"'
+    r"|:{3,}\s*[\w-]++\s*(?:\[([^\]]+)\]|([^{\s].*)))"
+)
+
+
+def _callout_title(page: Page, line: int) -> str:
+    """The title an author gave the innermost callout holding line ("" outside one, or for a bare kind)."""
+    holders = [b for b in page.blocks if b.kind == "admonition" and b.line <= line <= b.end_line]
+    if not holders:
+        return ""
+    first = page.source.split("\n")[max(holders, key=lambda b: b.line).line - 1]
+    found = _CALLOUT_TITLE.match(first)
+    title = next((group for group in found.groups() if group), "") if found else ""
+    return " ".join(title.lower().split())
+
+
 def template_section(a: Page, line_a: int, b: Page, line_b: int, shared_headings: int, min_shared: int) -> bool:
-    """Whether a passage two pages of one folder share sits under the same section heading on both, on pages that
-    share min_shared headings: a page per plugin or per tool written from one template, whose sections say the
-    same thing by design."""
+    """Whether a passage two pages of one folder share sits under the same section heading, or in a callout of
+    the same title, on both, on pages that share min_shared headings: a page per plugin or per tool written from
+    one template, whose sections and closing callouts ("Missing something?") say the same thing by design."""
     if a.path.rpartition("/")[0] != b.path.rpartition("/")[0] or min_shared <= 0 or shared_headings < min_shared:
         return False
+    callout = _callout_title(a, line_a)
+    if callout and callout == _callout_title(b, line_b):
+        return True
     title = _section_title(a, line_a)
     return bool(title) and title == _section_title(b, line_b)
 

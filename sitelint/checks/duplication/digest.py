@@ -23,7 +23,8 @@ _PRIME = np.uint64(1099511628211)
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|-")
 _UNIT_MAX_WORDS = 150  # a semantic passage: consecutive prose of one section, cut to what the model reads
 _UNIT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition"})
-_NOT_PROSE = frozenset({"code", "html", "jsx", "esm", "heading", "front_matter", "comment"})
+# Lines never compared. A card's blurb in a grid of links says what the linked page says, in its words, by design.
+_NOT_PROSE = frozenset({"code", "example", "card", "html", "jsx", "esm", "heading", "front_matter", "comment"})
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 _MARKUP = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>|https?://\S+|^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
 

@@ -11,8 +11,8 @@ from sitelint.model import Location, Measurement, Page
 
 # Kinds that show the reader something; comments, imports and front matter do not. A directive (mkdocstrings
 # `::: pkg.Class`, a snippet include) is filled in at build time.
-CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "code", "html", "jsx",
-                           "directive"})
+CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card", "code", "example",
+                           "html", "jsx", "directive"})
 
 
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
