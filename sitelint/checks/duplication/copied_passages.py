@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from typing import Any
 
-from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks import CheckContext, Count, Share, Words, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import parallel_names, siblings
+from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
 from sitelint.model import Measurement, Page
@@ -37,7 +38,15 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
     corpus = ctx.run.corpus
     assert corpus is not None
     whole = float(ctx.params["page-similarity"])
-    out: list[tuple[int, ...]] = []
+    out: list[tuple[Any, ...]] = []
+    words: dict[int, list[str]] = {}
+
+    def words_of(index: int) -> list[str]:
+        if index not in words:
+            words[index] = passage_words(corpus.pages[index])
+        return words[index]
+
+    parallel = {str(t) for t in ctx.params["parallel-types"]}
     for s in spans(corpus, ctx.params):
         if s.a == s.b:
             continue
@@ -50,11 +59,35 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
+        added, here, there = _drift(words_of(s.a)[s.a_lo : s.a_hi], words_of(s.b)[s.b_lo : s.b_hi])
+        both = {pa.page_type, pb.page_type} <= parallel
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
-                    s.a_hi - s.a_lo))
+                    s.a_hi - s.a_lo, {"added": added, "parallel": both, "drift": _said(added, here, there, pb.path)}))
         out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
-                    s.b_hi - s.b_lo))
+                    s.b_hi - s.b_lo, {"added": added, "parallel": both, "drift": _said(added, there, here, pa.path)}))
     yield from passage_measurements(corpus, out, "words")
+
+
+def _drift(a: list[str], b: list[str]) -> tuple[int, str, str]:
+    """How two copies differ: the words one has and the other lacks (a word put in another's place, as a
+    template's slot is filled, is not counted), and the first such difference as each copy has it."""
+    added, first = 0, ("", "")
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        extra = abs((i2 - i1) - (j2 - j1))
+        if tag != "equal" and extra:
+            added += extra
+            if not any(first):
+                first = (" ".join(a[i1:i2][:6]), " ".join(b[j1:j2][:6]))
+    return added, *first
+
+
+def _said(added: int, here: str, there: str, other: str) -> str:
+    """What differs, for the message: a copy that already drifted is the one most worth merging."""
+    if not added:
+        return ""
+    mine = f"'{here}' here" if here else "missing here"
+    theirs = f"'{there}' on {other}" if there else f"not on {other}"
+    return f"; the copies already differ by {added} word{'s' if added > 1 else ''} ({mine}, {theirs})"
 
 
 def _section_title(page: Page, line: int) -> str:
@@ -103,8 +136,9 @@ def template_section(a: Page, line_a: int, b: Page, line_b: int, shared_headings
 
 
 CHECK = spec(
-    "copied-passages", "site", copied_passages, values=("words",), needs=("corpus",),
+    "copied-passages", "site", copied_passages, values=("words", "added", "parallel"), needs=("corpus",),
     params={**PASSAGE_PARAMS,
             "page-similarity": Share("Page Jaccard from which the whole page is a copy (another rule's)."),
-            "template-headings": Count("Shared headings that make two pages one template's (not compared).")},
+            "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
+            "parallel-types": Words("Page types of which two pages frame one text for two things by design.")},
 )

@@ -110,6 +110,12 @@ def digest(page: Page) -> Digest:
     )
 
 
+def passage_words(page: Page) -> list[str]:
+    """The words the digest's ids are the hashes of, in order (to show what two copies' words are)."""
+    return [word for block, texts in _prose(page) if block.kind != "table" for _, line in texts
+            for word in tokens(line)]
+
+
 def passages(page: Page) -> tuple[tuple[int, int, int, str], ...]:
     """A page's semantic passages, as its digest holds them."""
     return _units(_prose(page))

@@ -12,13 +12,15 @@ from sitelint.model import Location, Measurement
 
 
 def passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value: str) -> Iterator[Measurement]:
-    """found: (page, first line, last line, other page, its first line, its last line, measure) per copy, both ways.
+    """found: (page, first line, last line, other page, its first line, its last line, measure) per copy, both ways,
+    optionally with more values of the copy (a mapping, its first value the larger the more it counts).
 
     Overlapping lines of one page are one place; places joined by a copy, directly or through another place, are one
     duplicate, reported on each copy to change (see `to_change`).
     """
     places: list[tuple[int, int, int]] = []  # (page, first line, last line)
     measure: list[Any] = []
+    more: list[dict[str, Any]] = []
     by_page: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     for entry in found:
         by_page[entry[0]].append(entry)
@@ -26,12 +28,16 @@ def passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value
     for index in sorted(by_page):
         for entry in sorted(by_page[index], key=lambda t: (t[1], t[2])):
             last = places[-1] if places else None
+            extra = dict(entry[7]) if len(entry) > 7 else {}
             if last is not None and last[0] == index and entry[1] <= last[2]:
                 places[-1] = (index, last[1], max(last[2], entry[2]))
                 measure[-1] = max(measure[-1], entry[6])
+                if extra and (not more[-1] or next(iter(extra.values())) > next(iter(more[-1].values()))):
+                    more[-1] = extra
             else:
                 places.append((index, entry[1], entry[2]))
                 measure.append(entry[6])
+                more.append(extra)
             node[(index, entry[1])] = len(places) - 1
     parent = list(range(len(places)))
 
@@ -51,9 +57,12 @@ def passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value
     for members in sorted(groups.values(), key=lambda m: min(places[n] for n in m)):
         located = [(places[n][0], Location(corpus.pages[places[n][0]].path, places[n][1], places[n][2]))
                    for n in members]
-        measured = {loc: measure[n] for n, (_, loc) in zip(members, located, strict=True)}
+        measured = {loc: (measure[n], more[n]) for n, (_, loc) in zip(members, located, strict=True)}
         for at, others in to_change(corpus, located):
-            yield Measurement({value: measured[at]}, at, corpus.detail(at.path, others), others)
+            main, extra = measured[at]
+            values = {value: main, **{k: v for k, v in extra.items() if not isinstance(v, str)}}
+            detail = corpus.detail(at.path, others, **{k: v for k, v in extra.items() if isinstance(v, str)})
+            yield Measurement(values, at, detail, others)
 
 
 def to_change(corpus: Corpus, places: Sequence[tuple[int, Location]]) -> list[tuple[Location, tuple[Location, ...]]]:
