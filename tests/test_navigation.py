@@ -141,6 +141,19 @@ def test_js_literals_are_read_as_data_and_the_rest_is_said(tmp_path: Path) -> No
                                   "a call to compute()", "an expression", "the method config()"]
 
 
+def test_a_config_wrapped_in_a_call_with_type_arguments_is_read(tmp_path: Path) -> None:
+    source = JsSource(tmp_path / "config.ts", """
+        export const sidebar: ThemeConfig['sidebar'] = { '/guide/': [{ text: 'Intro', link: '/guide/intro' }] }
+        export default defineConfigWithTheme<ThemeConfig>({
+          srcDir: 'src',
+          themeConfig: { sidebar },
+        })
+    """)
+    data = source.exported()
+    sidebar = {"/guide/": [{"text": "Intro", "link": "/guide/intro"}]}
+    assert data == {"srcDir": "src", "themeConfig": {"sidebar": sidebar}}
+
+
 @pytest.mark.slow
 def test_shared_corpora_orphans(tmp_path: Path) -> None:
     """Pages checked by hand. fastapi: environment-variables.md and virtual-environments.md are in no nav of

@@ -168,6 +168,10 @@ class _Parser:
         if tok.text in words:
             return words[tok.text], tok.end
         nxt = self.token(tok.end)
+        if nxt.kind == "punct" and nxt.text == "<":  # type arguments: defineConfigWithTheme<ThemeConfig>({...})
+            after = self.token(self.skip_balanced(tok.end, "<", ">"))
+            if after.kind == "punct" and after.text == "(":
+                nxt = after
         if nxt.kind == "punct" and nxt.text == "(":
             return self.call(tok.text, nxt.end)
         if tok.text == "new":
