@@ -129,6 +129,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
+    cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
+    if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
+        return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
     said = _SAYS_GENERATED.search(_head_comments(page))
@@ -146,9 +149,6 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"
-    cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
-    if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
-        return "hub", "a card list"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
@@ -217,11 +217,14 @@ def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
 
 
 def _made_of_components(page: Page, prose_words: int) -> bool:
-    """A page whose body is mostly components (JSX or HTML blocks) rather than prose, with no sections to speak of:
-    a layout page. (A page that shows components in its sections is a doc about them.)"""
-    if sum(b.kind == "heading" for b in page.blocks) > 2:
+    """A page whose body is mostly components (JSX or HTML blocks) rather than prose, with no sections to speak of,
+    or only components: a layout page. (A page that shows components in its sections is a doc about them.)"""
+    headings = sum(b.kind == "heading" for b in page.blocks)
+    if headings > 2:
         return False
     markup = [b for b in page.blocks if b.kind in ("jsx", "html")]
+    if markup and not headings and not prose_words:
+        return True  # nothing but a component (<TeamPage />): the page is its layout
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
     return len(markup) >= 2 and lines >= 20 and lines >= 2 * prose_lines and prose_words < 300
