@@ -26,6 +26,33 @@ def _prose_words(blocks: Sequence[Block]) -> int:
     return sum(text.count(b.text) for b in blocks if b.is_prose)
 
 
+# A comment on a line of its own, by the fence's language: code commented line by line explains itself.
+_SLASHES = re.compile(r"\s*(?://+|/?\*+/?)\s?(.*)")
+_HASH = re.compile(r"\s*#+\s?(.*)")
+_DASHES = re.compile(r"\s*--\s?(.*)")
+_COMMENTS = {
+    **dict.fromkeys(("js", "javascript", "jsx", "ts", "typescript", "tsx", "vue", "rust", "rs", "go", "java",
+                     "kotlin", "kt", "swift", "c", "cpp", "c++", "cs", "csharp", "dart", "scala", "php", "json5",
+                     "jsonc", "groovy", "gradle"), _SLASHES),
+    **dict.fromkeys(("python", "py", "sh", "bash", "shell", "zsh", "fish", "yaml", "yml", "toml", "ruby", "rb",
+                     "r", "perl", "dockerfile", "makefile", "powershell", "ps1", "nix", "ini", "conf"), _HASH),
+    **dict.fromkeys(("sql", "lua", "haskell", "hs"), _DASHES),
+}
+
+
+def _comment_words(blocks: Sequence[Block]) -> int:
+    count = 0
+    for block in blocks:
+        comment = _COMMENTS.get(block.lang.lower())
+        if comment is None:
+            continue
+        for line in block.text.splitlines():
+            found = comment.match(line)
+            if found:
+                count += text.count(found.group(1))
+    return count
+
+
 def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Sections under an example heading are left out: they show code the rest of the page explains."""
     floor = int(ctx.params["min-code-lines"])
@@ -48,6 +75,7 @@ def code_explanation(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         parent = page.sections[index].parent if index >= 0 else -2
         words = _prose_words(own) + (_prose_words(page.blocks_in(parent)) if parent >= -1 else 0)
         lines = sum(_lines(b, sessions) for b in own if b in readable)
+        words += _comment_words([b for b in own if b in readable])
         where = f"Section '{page.sections[index].title}'" if index >= 0 else "The introduction"
         line = page.sections[index].line if index >= 0 else code[0].line
         yield Measurement({"words": words, "code_lines": lines, "whole_page": False}, Location(page.path, line),
