@@ -67,7 +67,9 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
-    candidates = [(c.text, c.line, False) for c in page.inline_code if not _readers(page, c.text, c.line, speaks)]
+    shown = _shown_files(page)
+    candidates = [(c.text, c.line, False) for c in page.inline_code
+                  if c.text.strip() not in shown and not _readers(page, c.text, c.line, speaks)]
     for link in page.links:
         if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
             candidates.append((link.target, link.line, True))
@@ -89,6 +91,40 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         if is_link and found is not None and found.is_relative_to(ctx.site.root.resolve()):
             continue  # a file inside the docs: the build copies or checks it
         yield Reference(text, line, found)
+
+
+# A code block that shows a file names it: ```json title=".vscode/tasks.json", filename="...", VitePress's [path].
+_FENCE_FILE = re.compile(r"""(?:\b(?:title|filename|file)\s*=\s*["']?([^"'\s]+)|\[([^\]\s]+)\])""")
+_LANG_OF = {"yml": "yaml", "rs": "rust", "py": "python", "js": "javascript", "ts": "typescript", "md": "markdown",
+            "sh": "bash", "rb": "ruby", "kt": "kotlin"}
+
+
+def _fits(path: str, lang: str) -> bool:
+    """Whether a file of this name could be what a fence of this language shows."""
+    suffix = path.rpartition(".")[2].lower() if "." in path.rpartition("/")[2] else ""
+    lang = lang.lower()
+    return bool(suffix) and (lang == suffix or _LANG_OF.get(suffix) == lang or _LANG_OF.get(lang) == suffix
+                             or (suffix == "sh" and lang in ("shell", "sh", "zsh")))
+
+
+def _shown_files(page: Page) -> frozenset[str]:
+    """Files whose contents the page shows for the reader to write: the file a code block is titled with, and a
+    file named in the paragraph that leads straight into a code block of its kind ("a workflow file at
+    `.github/workflows/test.yml`:" and the YAML below it). They are the reader's, whether or not this repository
+    has one."""
+    lines = page.source.split("\n")
+    out: set[str] = set()
+    blocks = [b for b in page.blocks if b.kind not in ("comment", "html", "jsx")]
+    for before, block in zip([None, *blocks], blocks, strict=False):
+        if block.kind != "code" or block.line > len(lines):
+            continue
+        titled = _FENCE_FILE.search(lines[block.line - 1].split(block.lang, 1)[-1] if block.lang else "")
+        if titled:
+            out.add(titled.group(1) or titled.group(2))
+        if before is not None and before.is_prose:
+            out.update(c.text.strip() for c in page.inline_code
+                       if before.line <= c.line <= before.end_line and _fits(c.text.strip(), block.lang))
+    return frozenset(out)
 
 
 def _reader_words(reader: Sequence[str], ours: Sequence[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
