@@ -66,7 +66,8 @@ def test_pure_check_measurements_are_reused_until_the_page_or_params_change(tmp_
     assert spec.pure
     page = parse_page("docs/a.md", tmp_path / "docs/a.md", "# A\n\nTODO: write this page.\n")
     run = run_context(site_of(page), cache=cache)
-    params = {"markers": ["TODO"], "phrases": ["write this page"], "sentence-markers": []}
+    params = {"markers": ["TODO"], "phrases": ["write this page"], "sentence-markers": [], "notice-phrases": [],
+              "notice-words": 8}
     calls: list[str] = []
 
     def counted(p, ctx):  # type: ignore[no-untyped-def]
@@ -83,6 +84,29 @@ def test_pure_check_measurements_are_reused_until_the_page_or_params_change(tmp_
     edited = parse_page("docs/a.md", tmp_path / "docs/a.md", "# A\n\nTODO: write this page soon.\n")
     evaluate.measure(counting, CheckContext(params, run), [edited], lambda m: None, False)
     assert calls == ["docs/a.md"] * 3
+
+
+def test_pure_check_measurements_are_not_reused_by_another_parser(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The same source read by a parser that makes other blocks of it (text in a rendered example) is measured
+    again, not answered with what the blocks of the old parser gave."""
+    import dataclasses
+
+    cache = open_cache({}, tmp_path, lambda m: None)
+    spec = SPECS["placeholder-text"]
+    page = parse_page("docs/a.md", tmp_path / "docs/a.md", "# A\n\nTODO: write this page.\n")
+    run = run_context(site_of(page), cache=cache)
+    params = {"markers": ["TODO"], "phrases": [], "sentence-markers": [], "notice-phrases": [], "notice-words": 6}
+    calls: list[str] = []
+
+    def counted(p, ctx):  # type: ignore[no-untyped-def]
+        calls.append(p.path)
+        yield from spec.fn(p, ctx)
+
+    counting = dataclasses.replace(spec, fn=counted)
+    evaluate.measure(counting, CheckContext(params, run), [page], lambda m: None, False)
+    monkeypatch.setattr(evaluate, "PARSER_VERSION", evaluate.PARSER_VERSION + 1)
+    evaluate.measure(counting, CheckContext(params, run), [page], lambda m: None, False)
+    assert calls == ["docs/a.md"] * 2
 
 
 def test_unchanged_pages_are_not_measured_again_through_the_engine(tmp_path: Path) -> None:

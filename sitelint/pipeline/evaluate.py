@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from sitelint.checks import NO_CHECK, CheckContext, CheckSpec
 from sitelint.model import Finding, Location, Measurement, Page
+from sitelint.pipeline.parse import PARSER_VERSION
 from sitelint.pipeline.prepare import RunContext
 
 if TYPE_CHECKING:
@@ -182,7 +183,9 @@ def measure(spec: CheckSpec, ctx: CheckContext, pages: Sequence[Page], note: Cal
         return _guard(lambda: list(spec.fn(ctx)), f"check {spec.name}", note, verbose) or []
     cache = ctx.run.cache
     ns = cache.namespace(NAMESPACE, VERSION) if spec.pure and cache is not None else None
-    prefix = f"{spec.name}\0{spec.fingerprint}\0{json.dumps(dict(ctx.params), sort_keys=True, default=str)}"
+    # The parser's version too: a page parsed anew into other blocks is measured anew.
+    prefix = (f"{spec.name}\0{spec.fingerprint}\0{PARSER_VERSION}\0"
+              f"{json.dumps(dict(ctx.params), sort_keys=True, default=str)}")
     keys = {p.path: _key(prefix, p) for p in pages} if ns is not None else {}
     stored = ns.get_json_many(keys.values()) if ns is not None else {}
     out: list[Measurement] = []
