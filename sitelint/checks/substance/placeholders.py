@@ -6,7 +6,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from sitelint.checks import CheckContext, Words, spec
+from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.text import phrase_source
 
@@ -38,16 +38,32 @@ def _words(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower()))
 
 
+_SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
+
+
+def _sentence_words(text: str, start: int, end: int) -> int:
+    """Words of the sentence holding text[start:end], those words left out."""
+    for sentence in _SENTENCE.finditer(text):
+        if sentence.start() <= start < max(sentence.end(), start + 1):
+            return len(re.findall(r"\w+", text[sentence.start():start] + text[end:sentence.end()]))
+    return 0
+
+
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Placeholder markers in prose and headings, one measurement per source line."""
     pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
                        tuple(ctx.params["sentence-markers"]))
+    notices = _pattern((), tuple(ctx.params["notice-phrases"]), ())
+    most = int(ctx.params["notice-words"])
     found: dict[int, list[str]] = {}
     shown = _words(" ".join(b.text for b in page.code_blocks))
     for block in page.blocks:
         if not (block.is_prose or block.kind == "heading"):
             continue
-        for match in pattern.finditer(block.text):
+        # A notice ("Coming soon.") is a placeholder where it stands for the content, not in a sentence that says
+        # something else is on its way ("the updater service (coming soon)").
+        held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most]
+        for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
@@ -64,5 +80,7 @@ CHECK = spec(
         "markers": Words("Markers that count in this exact case, as whole words (TODO, TBD)."),
         "phrases": Words("Phrases that count in any case (coming soon, lorem ipsum)."),
         "sentence-markers": Words("Markers that count in any case only where a sentence starts (todo:)."),
+        "notice-phrases": Words("Phrases that count in any case where they make up the sentence (Coming soon.)."),
+        "notice-words": Count("Most other words a sentence may hold for a notice phrase in it to count."),
     },
 )
