@@ -149,6 +149,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"
+    fields = _option_fields(page)
+    if fields:
+        return "reference", f"documents one option ({', '.join(fields)} fields)"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
@@ -197,6 +200,26 @@ def _defined_symbol(page: Page) -> str:
         return ""
     symbol = opening.group(1).strip()
     return symbol if title == symbol or title.startswith(symbol + " ") else ""
+
+
+# The fields an option's entry opens with: "- **Type:** `number`", "- **Default:** `5_000`", "- CLI: `--mode`".
+_FIELD = re.compile(r"(?i)\s*(?:[-*+]\s+)?(?:\*\*|__)?(type|types|default|cli|env|required|since|values|"
+                    r"accepted values|alias|aliases)\s*:")
+
+
+def _option_fields(page: Page) -> list[str]:
+    """The option fields a page opens with (two or more list items of Type, Default, CLI ... before any other
+    prose, under the page's title): the page of one option, complete in a few lines."""
+    lines = page.source.splitlines()
+    fields: list[str] = []
+    for block in page.blocks:
+        if block.kind in ("front_matter", "heading", "comment", "esm") and not fields:
+            continue
+        found = _FIELD.match(lines[block.line - 1]) if block.kind == "list_item" and block.line <= len(lines) else None
+        if found is None:
+            break
+        fields.append(found.group(1))
+    return fields if len(fields) >= 2 else []
 
 
 def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
