@@ -55,11 +55,21 @@ class JsSource:
         self.text = mask_comments(read(path) if text is None else text)
 
     def exported(self) -> Any:
-        """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)."""
+        """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)
+        and a function of the build's mode (`({ mode }) => { return defineConfig({...}) }`): what it returns."""
         match = re.search(r"(?:export\s+default|module\.exports\s*=)\s*", self.text)
         if match is None:
             return Unread(f"no export in {self.path.name}")
-        return self.value_at(match.end())
+        return self.value_at(self.returned(match.end()))
+
+    def returned(self, at: int) -> int:
+        """Where the value an arrow function at `at` returns starts (`at` itself when there is none)."""
+        arrow = re.compile(r"(?:async\s+)?(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*")
+        found = arrow.match(self.text, at)
+        if found is None:
+            return at
+        body = re.compile(r"\{\s*(?:[^{}]*?;\s*)?return\s+").match(self.text, found.end())
+        return body.end() if body is not None else found.end()
 
     def call_argument(self, callee: str) -> Any:
         """The first argument of the first call to `callee(...)` (Starlight's `starlight({...})`)."""

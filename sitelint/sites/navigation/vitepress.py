@@ -4,6 +4,7 @@ pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.na
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from typing import Any
 
@@ -40,6 +41,10 @@ def read(site: Site, found: Collector) -> Navigation:
     if "extends" in data:
         found.unread.append("the config it `extends`")
     src = root / str(data.get("srcDir") or ".")
+    excluded = data.get("srcExclude")
+    for pattern in excluded if isinstance(excluded, list) else []:
+        if isinstance(pattern, str):  # pages VitePress does not build: read only where another page includes them
+            found.unlisted.update(k for k in found.under(src) if _excluded(relative(k, src), pattern))
     rewrites = data.get("rewrites")
     forward = _rewrites(rewrites if isinstance(rewrites, dict) else {}, found)
     routes = {}
@@ -68,6 +73,11 @@ def read(site: Site, found: Collector) -> Navigation:
         _links(theme.get("nav"), "", routes, found, found.chrome)
     source = ", ".join(read_from) + ("" if sidebars else " (no sidebar)")
     return found.done(source, routes=routes)
+
+
+def _excluded(rel: str, pattern: str) -> bool:
+    """Whether a page matches a srcExclude glob (`**/guide/examples/*` also matches at the top folder)."""
+    return fnmatch.fnmatch(rel, pattern) or (pattern.startswith("**/") and fnmatch.fnmatch(rel, pattern[3:]))
 
 
 def _rewrites(rewrites: dict[str, Any], found: Collector) -> list[tuple[str, str]]:
