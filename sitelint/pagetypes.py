@@ -112,6 +112,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             return "landing", f"front matter `{key}: {value.strip()}`"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
+    cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
+    if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
+        return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _made_of_components(page, total):
         return "landing", "made of components"
     if _NOTES_NAME.match(stem) or any(f in _NOTES_DIRS for f in folders):
@@ -129,9 +132,6 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
-    cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
-    if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
-        return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
     said = _SAYS_GENERATED.search(_head_comments(page))
@@ -208,10 +208,12 @@ _FIELD = re.compile(r"(?i)\s*(?:[-*+]\s+)?(?:\*\*|__)?(type|types|default|cli|en
 
 
 def _option_fields(page: Page) -> list[str]:
-    """The option fields a page opens with (two or more list items of Type, Default, CLI ... before any other
-    prose, under the page's title): the page of one option, complete in a few lines."""
+    """The option fields a page opens with (list items of Type, Default, CLI ... before any other prose, under the
+    page's title; two of them, or one in bold: "- **Type:** `string`"): the page of one option, complete in a few
+    lines."""
     lines = page.source.splitlines()
     fields: list[str] = []
+    bold = False
     for block in page.blocks:
         if block.kind in ("front_matter", "heading", "comment", "esm") and not fields:
             continue
@@ -219,7 +221,8 @@ def _option_fields(page: Page) -> list[str]:
         if found is None:
             break
         fields.append(found.group(1))
-    return fields if len(fields) >= 2 else []
+        bold = bold or "**" in lines[block.line - 1] or "__" in lines[block.line - 1]
+    return fields if len(fields) >= 2 or (fields and bold) else []
 
 
 def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
@@ -246,8 +249,8 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
     if headings > 2:
         return False
     markup = [b for b in page.blocks if b.kind in ("jsx", "html")]
-    if markup and not headings and not prose_words:
-        return True  # nothing but a component (<TeamPage />): the page is its layout
+    if markup and headings <= 1 and not prose_words:
+        return True  # a title at most and a component (<TeamPage />): the page is its layout
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
     return len(markup) >= 2 and lines >= 20 and lines >= 2 * prose_lines and prose_words < 300

@@ -66,6 +66,27 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
                      "docs/index.md": "landing", "docs/migrating-from-v1.md": "migration"}
 
 
+def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
+    """VitePress includes, MkDocs snippets and Sphinx includes: the included page is read inside its includer, never
+    alone, so it is not judged thin or without explanation on its own."""
+    snippet = "```ts\n" + "".join(f"export const step{n} = {n}\n" for n in range(12)) + "```\n"
+    write_site(tmp_path, {
+        "docs/guide/migration.md": "# Migration\n\nThe done callback is gone; return a promise instead.\n\n"
+                                   "<!--@include: ./examples/promise-done.md{3,20}-->\n",
+        "docs/guide/examples/promise-done.md": snippet,
+        "docs/guide/setup.md": '# Setup\n\nThe settings file:\n\n--8<-- "docs/snippets/settings.md"\n',
+        "docs/snippets/settings.md": snippet,
+        "docs/guide/alone.md": snippet,
+    })
+    result = _lint(tmp_path, "SUB001", "SUB005")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["docs/guide/examples/promise-done.md"] == ("partial", "included into docs/guide/migration.md")
+    assert types["docs/snippets/settings.md"] == ("partial", "included into docs/guide/setup.md")
+    assert types["docs/guide/alone.md"][0] == "doc"
+    assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
+    assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md"}
+
+
 GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffentlicht. Zuerst wird das Paket mit "
           "npm installiert, dann legt man die Konfigurationsdatei im Projektordner an. Wenn der Build fertig ist, wird "
           "der Ausgabeordner auf den Server geladen, und die Seite ist für die Leser sichtbar, auch wenn sie nicht "

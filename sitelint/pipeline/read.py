@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -145,10 +146,44 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                 framework=layout.framework, pages=tuple(pages.load(sources, cache, layout.default_locale)),
                 config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
                 variants_not_read=not_read, language=layout.default_locale)
-    # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time).
+    # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
+    # is a page another page includes.
+    included = _included(site.pages, site.root, layout.project_root)
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
-                  if p.page_type != "partial" and site.is_partial(p) else p for p in site.pages)
+                  if p.page_type != "partial" and site.is_partial(p) else
+                  replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
+                  if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
     return replace(site, pages=typed, sources=_sources(typed, layout))
+
+
+# Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
+# `.. include:: x.rst`, and an MDX import of a Markdown file.
+_INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
+                       r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
+                       r"""|^\s*import\s+[\w$]+\s+from\s+["']([^"']+\.mdx?)["']""", re.M)
+
+
+def _key(path: Path) -> str:
+    return os.path.normpath(str(path))
+
+
+def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str, str]:
+    """The pages other pages include (by file), each with the first page that includes it."""
+    out: dict[str, str] = {}
+    for page in site_pages:
+        if "include" not in page.source and "--8<--" not in page.source and "import" not in page.source:
+            continue
+        for match in _INCLUDES.finditer(page.source):
+            target = next(group for group in match.groups() if group)
+            if target.startswith("@/"):  # VitePress: from the source folder
+                places = [docs / target[2:]]
+            elif target.startswith("/"):
+                places = [docs / target.lstrip("/"), project / target.lstrip("/")]
+            else:
+                places = [page.abspath.parent / target, docs / target, project / target]
+            for place in places:
+                out.setdefault(_key(place), page.path)
+    return out
 
 
 def _sources(site_pages: Sequence[Page], layout: discover.Layout) -> dict[str, str]:

@@ -26,7 +26,7 @@ def signals(params: Mapping[str, Any]) -> pagetypes.Signals:
 def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -> str:
     """Why a page may be short by design (its page type is one of `skip-types`: a link hub, a redirect, a generated
     reference...), or "" when not."""
-    partial = site.is_partial(page) if site else False
+    partial = page.page_type == "partial" or (site.is_partial(page) if site else False)
     kind, why = pagetypes.classify(page, partial, signals(params))
     return f"{kind}: {why}" if kind in params["skip-types"] else ""
 
