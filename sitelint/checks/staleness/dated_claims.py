@@ -15,6 +15,7 @@ from sitelint.checks.staleness.history_text import (
     exempt_reason,
     prose,
     version_mentions,
+    version_note,
 )
 from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
 from sitelint.model import Block, Location, Measurement, Page
@@ -53,6 +54,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
                 continue  # 'expected in 2 weeks': a bare number is a version only when named as one
             new = match.group("lead").lower().startswith("new")
+            if new and version_note(text):
+                continue  # a version note under an entry says when it arrived, as history
             if version.older_line(current) if new else version.released_by(current):
                 found.append((match.start(), match.group(0), f"the current version is {current.text}"))
         for match in re.finditer(r"\bcurrently\b", text, re.I):

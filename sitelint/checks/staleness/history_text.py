@@ -87,6 +87,10 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> b
             return True
         if any(c.isupper() for c in word[1:]):
             return True
+    # Another product's thing and its version: 'npm search v1', 'Node LTS v18'.
+    two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
+    if two and two.group(1).lower() in others:
+        return True
     after = re.match(r"\s+of\s+(?:the\s+)?([\w.+#-]+)", text[end : end + 60])
     return bool(after and (after.group(1)[:1].isupper() or after.group(1).lower() in others))
 
@@ -151,10 +155,23 @@ def prose(page: Page, params: Mapping[str, Any]) -> Iterator[Block]:
 HISTORICAL = re.compile(
     r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
-    r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called)"
+    r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called"
+    r"|stabili[sz]ed|stable|promoted|graduated)"
     r"\W+(?:\w+\W+){0,8}$",
     re.I,
 )
+# A block that is only a version note ("_New in Ruff v0.5.0_", "Added in 2.3"), as Sphinx's versionadded writes one
+# under an entry: when the entry arrived, history by design.
+_VERSION_NOTE = re.compile(r"[\W_]*(?:new|added|introduced|stabili[sz]ed|available|changed|deprecated)\s+(?:in|since)"
+                           r"\s+(?:[A-Za-z][\w.-]*\s+){0,2}v?\d+(?:\.[^\W_]+)*[\W_]*", re.I)
+
+
+def version_note(text: str) -> bool:
+    """Whether a block's text is a version note and nothing else ("New in Ruff v0.5.0", not "New in 1.4: plugins
+    can add commands")."""
+    return _VERSION_NOTE.fullmatch(text.strip()) is not None
+
+
 # A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
 RANGE = re.compile(
     r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior)"
