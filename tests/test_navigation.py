@@ -199,6 +199,19 @@ def test_real_config_forms(tmp_path: Path) -> None:
     assert found == {"docs/en/guide/old.md": "warning"}
 
 
+def test_a_vitepress_config_exported_as_a_function_with_excluded_pages(tmp_path: Path) -> None:
+    """`export default ({ mode }) => { return defineConfig({...}) }` is read through what it returns; pages
+    matching srcExclude are not built, so they are not orphans."""
+    write_site(tmp_path, {"docs/guide/start.md": "# Start\n\nGo.\n", "docs/guide/old.md": "# Old\n\nGone.\n",
+                          "docs/guide/examples/done.md": "# Done\n\nA snippet.\n"}, {
+        "docs/.vitepress/config.ts": "export default ({ mode }: { mode: string }) => {\n  const base = '/'\n"
+                                     "  return withPwa(defineConfig({srcExclude: ['**/guide/examples/*'], themeConfig: "
+                                     "{sidebar: [{text: 'Start', link: '/guide/start'}]}}))\n}\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/guide/old.md": "warning"}, result.notes
+
+
 def test_a_config_nested_too_deep_is_said_not_a_traceback(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

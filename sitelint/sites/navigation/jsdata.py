@@ -68,7 +68,7 @@ class JsSource:
         found = arrow.match(self.text, at)
         if found is None:
             return at
-        body = re.compile(r"\{\s*(?:[^{}]*?;\s*)?return\s+").match(self.text, found.end())
+        body = re.compile(r"\{[^{}]*?\breturn\s+").match(self.text, found.end())
         return body.end() if body is not None else found.end()
 
     def call_argument(self, callee: str) -> Any:
