@@ -242,6 +242,9 @@ def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
     return linked >= 0.8 * len(page.sections)
 
 
+_MARKDOWN_IMPORT = re.compile(r"""from\s+["'][^"']+\.mdx?["']""")  # a partial's text, rendered in place
+
+
 def _made_of_components(page: Page, prose_words: int) -> bool:
     """A page whose body is mostly components (JSX or HTML blocks) rather than prose, with no sections to speak of,
     or only components: a layout page. (A page that shows components in its sections is a doc about them.)"""
@@ -249,7 +252,8 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
     if headings > 2:
         return False
     markup = [b for b in page.blocks if b.kind in ("jsx", "html")]
-    if markup and headings <= 1 and not prose_words:
+    imports_text = any(b.kind == "esm" and _MARKDOWN_IMPORT.search(b.text) for b in page.blocks)
+    if markup and headings <= 1 and not prose_words and not imports_text:
         return True  # a title at most and a component (<TeamPage />): the page is its layout
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
