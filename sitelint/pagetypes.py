@@ -58,6 +58,9 @@ _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|w
                           r"\s*\d)")
 _VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)
 _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
+# A release's announcement: `3.10-announcement.md`, "Announcing Harbor 2.0", "Harbor 2.0 is out".
+_ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|release[-_ ]announcement)\b"
+                        r"|\bannouncing\b.*?(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])v?\d+(?:\.\d+)+ (?:is out|released)\b")
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
@@ -121,6 +124,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "release-notes", f"named {name}" if _NOTES_NAME.match(stem) else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
         return "release-notes", f"title '{page.title}'"
+    if _ANNOUNCED.search(name.rsplit(".", 1)[0]) or _ANNOUNCED.search(page.title):
+        return "release-notes", "announces a release"
     versions = [b for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())]
     if len(versions) >= 2:
         return "release-notes", f"{len(versions)} headings are version numbers"
@@ -204,7 +209,7 @@ def _defined_symbol(page: Page) -> str:
 
 # The fields an option's entry opens with: "- **Type:** `number`", "- **Default:** `5_000`", "- CLI: `--mode`".
 _FIELD = re.compile(r"(?i)\s*(?:[-*+]\s+)?(?:\*\*|__)?(type|types|default|cli|env|required|since|values|"
-                    r"accepted values|alias|aliases)\s*:")
+                    r"accepted values|alias|aliases)\s*(?::|\*\*|__)")  # "**Type:**", "**Type**", "Type:"
 
 
 def _option_fields(page: Page) -> list[str]:

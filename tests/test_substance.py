@@ -162,6 +162,8 @@ def test_placeholder_words_in_ordinary_prose_and_code_are_not_markers() -> None:
 
 
 def test_empty_sections_and_empty_parents_reported_once() -> None:
+    """An empty parent is one finding with its subsections; empty siblings in a row (names written as headings) are
+    one finding for the run."""
     p = page(
         """\
         # Guide
@@ -170,22 +172,36 @@ def test_empty_sections_and_empty_parents_reported_once() -> None:
 
         ## Empty
 
+        ## Full
+
+        Text.
+
+        ### Empty child
+
         ## Parent of empties
 
         ### One
 
         ### Two
 
-        ## Full
+        ## Methods
 
-        Text.
+        Its methods:
 
-        ### Empty child
+        ### `get`
+
+        ### `post`
+
+        ### `put`
+
+        ### `delete`
         """
     )
     got = [(f.line, f.message) for f in findings("SUB003", [p])]
-    assert [line for line, _ in got] == [5, 7, 17]
-    assert "nor have its 2 subsections" in got[1][1]
+    assert [line for line, _ in got] == [5, 11, 13, 23]
+    assert got[0][1].startswith("Empty section: 'Empty' has no content")
+    assert "nor have its 2 subsections" in got[2][1]
+    assert got[3][1].startswith("Empty sections: 'get', 'post', 'put' and 1 more have no content")
 
 
 def test_block_left_open_above_a_heading_fills_it() -> None:

@@ -47,21 +47,36 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     def empty(index: int) -> bool:
         return not own[index] and all(empty(child) for child in children.get(index, []))
 
-    def report(index: int) -> Iterator[Measurement]:
-        section = page.sections[index]
-        if empty(index) and index != title and not rendered(index):
-            subs = len(children.get(index, []))
-            yield Measurement(
-                {"empty": True, "subsections": subs, "release": pagetypes.is_version_heading(section.title)},
-                Location(page.path, section.line, section.end_line),
-                {"heading": section.title, "subsections_text": f" (nor have its {subs} subsections)" if subs else ""},
-            )
-            return
-        for child in children.get(index, []):
-            yield from report(child)
+    def hollow(index: int) -> bool:
+        return empty(index) and index != title and not rendered(index)
 
-    for top in children.get(-1, []):
-        yield from report(top)
+    def measured(run: list[int]) -> Measurement:
+        """One finding for a run of empty sibling sections (a list of names written as headings is one fault)."""
+        first, last = page.sections[run[0]], page.sections[run[-1]]
+        subs = len(children.get(run[0], [])) if len(run) == 1 else 0
+        names = [f"'{page.sections[i].title}'" for i in run]
+        said = (f"section: {names[0]} has" if len(run) == 1 else
+                f"sections: {', '.join(names[:3])}{f' and {len(run) - 3} more' if len(run) > 3 else ''} have")
+        return Measurement(
+            {"empty": True, "subsections": subs, "release": pagetypes.is_version_heading(first.title)},
+            Location(page.path, first.line, last.end_line),
+            {"heading": first.title, "said": said,
+             "subsections_text": f" (nor have its {subs} subsections)" if subs else ""})
+
+    def report(siblings: list[int]) -> Iterator[Measurement]:
+        run: list[int] = []
+        for index in siblings:
+            if hollow(index):
+                run.append(index)
+                continue
+            if run:
+                yield measured(run)
+                run = []
+            yield from report(children.get(index, []))
+        if run:
+            yield measured(run)
+
+    yield from report(children.get(-1, []))
 
 
 CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release"), pure=True)
