@@ -8,10 +8,32 @@ folders, Docusaurus `i18n/<locale>/docusaurus-plugin-content-docs/current/`, MkD
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
-from sitelint.checks import CheckContext, spec
+from sitelint import gitinfo, text
+from sitelint.checks import CheckContext, Count, spec
 from sitelint.model import Location, Measurement, Page
+
+# What a reader does not read as words: link targets, tags and their attributes, MDX expressions.
+_MARKUP = re.compile(r"\]\([^)]*\)|<[^>]*>|\{[^{}]*\}")
+def _words(markdown: str) -> list[str]:
+    return text.terms(_MARKUP.sub(" ", markdown))
+
+
+def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
+    """Whether the source's words are what they were when the translation last changed: every change since was to
+    its markup (links re-pointed, tags reformatted), nothing a translator has to follow."""
+    before = gitinfo.run(top, "log", "-1", "--format=%H", f"--before={since + dt.timedelta(days=1)}", "--", path)
+    commit = before.stdout.strip()
+    if before.returncode or not commit:
+        return False
+    old = gitinfo.run(top, "show", f"{commit}:{path}")
+    if old.returncode:
+        return False
+    return _words(old.stdout) == _words(now)  # a word, a number or a version changed is content
 
 
 def _sections(page: Page) -> int:
@@ -24,6 +46,7 @@ def _code(page: Page) -> int:
 
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     site, history = ctx.site, ctx.run.git
+    limit = int(ctx.params["max-lag"])
     by_path = {p.path: p for p in site.pages}
     for path, source_path in sorted(site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
@@ -35,6 +58,8 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         if own is not None and theirs is not None:
             mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
             lag = max(0, (source_day - mine).days)
+            if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source):
+                lag = 0  # the source changed only in its markup since
             detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
         parts = _sections(source) + _code(source)
         share = min(1.0, (_sections(page) + _code(page)) / parts) if parts else 1.0
@@ -45,4 +70,5 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
 
 
 CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated"), needs=("git",),
-             requires=("git",))
+             requires=("git",),
+             params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup.")})
