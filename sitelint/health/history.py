@@ -65,8 +65,10 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
 
 def _check_and_create(conn: sqlite3.Connection, path: Path) -> None:
     """Refuse a file that is not sitelint's history; make the tables of a new one."""
+    conn.execute("BEGIN")  # both read from one snapshot: another run may commit the new file between two reads
+    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]  # starts the read snapshot
     mark = conn.execute("PRAGMA application_id").fetchone()[0]
-    tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    conn.execute("COMMIT")
     if mark != APPLICATION_ID and tables:
         conn.close()
         raise HistoryError(f"{path}: is not a sitelint history file; move it away or name another --cache")
