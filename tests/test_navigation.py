@@ -212,6 +212,16 @@ def test_a_vitepress_config_exported_as_a_function_with_excluded_pages(tmp_path:
     assert found == {"docs/guide/old.md": "warning"}, result.notes
 
 
+def test_a_sidebar_made_by_an_arrow_function_is_read(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/guide/start.md": "# Start\n\nGo.\n", "docs/guide/old.md": "# Old\n\nGone.\n"}, {
+        "docs/.vitepress/config.ts": "const sidebars = (): DefaultTheme.SidebarItem[] => [\n"
+                                     "  {text: 'Start', link: '/guide/start'},\n]\n"
+                                     "export default defineConfig({themeConfig: {sidebar: {'/': sidebars()}}})\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/guide/old.md": "warning"}, result.notes
+
+
 def test_a_config_nested_too_deep_is_said_not_a_traceback(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

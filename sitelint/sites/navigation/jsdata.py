@@ -87,8 +87,8 @@ class JsSource:
         if depth > _MAX_DEPTH:
             return Unread(f"`{name}`, nested too deep")
         match = re.search(_DECLARED.replace("NAME", re.escape(name)), self.text)
-        if match is not None:
-            return self.value_at(match.end(), depth + 1)
+        if match is not None:  # a value, or an arrow function's (`const items = (): Item[] => [...]`)
+            return self.value_at(self.returned(match.end()), depth + 1)
         match = re.search(_FUNCTION.replace("NAME", re.escape(name)), self.text)
         if match is not None:
             body = re.compile(r"\breturn\s+").search(self.text, match.end())
