@@ -53,7 +53,8 @@ _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder doc
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
 _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|release[-_]?notes?|releasenotes|"
                          r"releases|whats[-_]?new|what-s-new|upgrading-notes)$")
-_NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes"})
+_NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
+                         "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
                           r"\s*\d)")
 _VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)

@@ -9,7 +9,7 @@ from typing import Any
 
 from sitelint.checks import CheckContext, Count, Share, Words, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings
+from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
 from sitelint.model import Measurement, Page
@@ -59,7 +59,8 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
-        added, here, there = _drift(words_of(s.a)[s.a_lo : s.a_hi], words_of(s.b)[s.b_lo : s.b_hi])
+        added, here, there = _drift(words_of(s.a)[s.a_lo : s.a_hi], words_of(s.b)[s.b_lo : s.b_hi],
+                                    _name_words(pa), _name_words(pb))
         both = {pa.page_type, pb.page_type} <= parallel
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
                     s.a_hi - s.a_lo, {"added": added, "parallel": both, "drift": _said(added, here, there, pb.path)}))
@@ -68,13 +69,23 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
     yield from passage_measurements(corpus, out, "words")
 
 
-def _drift(a: list[str], b: list[str]) -> tuple[int, str, str]:
-    """How two copies differ: the words one has and the other lacks (a word put in another's place, as a
-    template's slot is filled, is not counted), and the first such difference as each copy has it."""
+def _name_words(page: Page) -> frozenset[str]:
+    """The words of a page's name (its title and file name): what a template's slot is filled with."""
+    stem = page.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return frozenset(tokens(f"{page.title} {stem.replace('_', ' ').replace('-', ' ')}"))
+
+
+def _drift(a: list[str], b: list[str], names_a: frozenset[str] = frozenset(),
+           names_b: frozenset[str] = frozenset()) -> tuple[int, str, str]:
+    """How two copies differ: the words one has and the other lacks (words put in others' place, as a template's
+    slot is filled with a longer or shorter name, are not counted), and the first such difference as each copy has
+    it."""
     added, first = 0, ("", "")
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
-        extra = abs((i2 - i1) - (j2 - j1))
-        if tag != "equal" and extra:
+        extra = (i2 - i1) + (j2 - j1) if tag in ("insert", "delete") else 0  # a replaced run fills a slot
+        if extra and (set(a[i1:i2]) <= names_a if tag == "delete" else set(b[j1:j2]) <= names_b):
+            extra = 0  # the page's own name in the slot ("link-background" and "link-background-hover")
+        if extra:
             added += extra
             if not any(first):
                 first = (" ".join(a[i1:i2][:6]), " ".join(b[j1:j2][:6]))

@@ -174,10 +174,29 @@ def version_note(text: str) -> bool:
 
 # A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
 RANGE = re.compile(
-    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior)"
+    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior|before)"
     r"|onwards?)(?!\w)",
     re.I,
 )
+
+
+# A clause in the past tense tells what a release was ("Vite 5 didn't allow", "v5 had a mixed graph", "influenced
+# Vite 1.0's design"): history, not a claim about today.
+_PAST = re.compile(r"\b(?:was|were|had|did|didn't|did\s+not|wasn't|weren't|hadn't|used\s+to)\b", re.I)
+_PAST_VERB = re.compile(r"\b\w+[^\We]ed\b", re.I)
+_NOT_PAST = frozenset({"embed", "embedded", "speed", "need", "feed", "seed", "shed", "based", "red", "bed"})
+
+
+def past_tense(before: str, after: str) -> bool:
+    """Whether the clause a version mention sits in (the text before it and after it, up to a clause's end) is
+    in the past tense: an auxiliary of the past in it, or a verb in -ed right beside the mention."""
+    clause_before = re.split(r"[.;!?:]\s|[()\n]|,\s+(?:but|while|whereas)\s", before)[-1]
+    clause_after = re.split(r"[.;!?:]\s|[()\n]|,\s", after)[0]
+    if _PAST.search(clause_before[-60:]) or _PAST.search(clause_after[:60]):
+        return True
+    beside = [*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]]
+    return any(_PAST_VERB.fullmatch(word.strip(".,'\"`*_")) and word.strip(".,'\"`*_").lower() not in _NOT_PAST
+               for word in beside)
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)

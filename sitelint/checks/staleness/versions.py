@@ -11,6 +11,7 @@ from sitelint.checks.staleness.history_text import (
     RANGE,
     exempt_reason,
     hypothetical,
+    past_tense,
     prose,
     version_mentions,
 )
@@ -43,7 +44,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if in_link_text(page, block, mention):
                 continue
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
-                                or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])):
+                                or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
+                                or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
             yield Measurement({"older": True}, Location(page.path, line_of(page, block, mention)),
                               {"mention": mention, "current": current.text})
