@@ -179,7 +179,9 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
                 places = [docs / target[2:]]
             elif target.startswith("/"):
                 places = [docs / target.lstrip("/"), project / target.lstrip("/")]
-            else:
+            elif target.startswith(("./", "../")):  # from the including page
+                places = [page.abspath.parent / target]
+            else:  # a snippet's base path: the page's folder, the docs root or the project
                 places = [page.abspath.parent / target, docs / target, project / target]
             for place in places:
                 out.setdefault(_key(place), page.path)
