@@ -62,6 +62,8 @@ _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", 
 # A release's announcement: `3.10-announcement.md`, "Announcing Harbor 2.0", "Harbor 2.0 is out".
 _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|release[-_ ]announcement)\b"
                         r"|\bannouncing\b.*?(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])v?\d+(?:\.\d+)+ (?:is out|released)\b")
+# typedoc-plugin-markdown titles each page by the kind of its symbol: "Interface: TestingPinia", "Function: x()".
+_TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|Enumeration|Namespace|Module):\s+\S")
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
@@ -140,6 +142,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "blog", post
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
+    if _TYPEDOC_TITLE.match(page.title):
+        return "generated", f"a TypeDoc page (title '{page.title}')"
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
