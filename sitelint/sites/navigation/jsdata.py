@@ -18,6 +18,9 @@ _TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\
                     r"""(?P<num>-?\d[\d_.eE+-]*)|"""
                     r"""(?P<name>[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)|(?P<spread>\.\.\.)|(?P<arrow>=>)|"""
                     r"""(?P<punct>[{}\[\](),:;=<>?!&|+*/%-]))""", re.S)
+# An arrow function's head (`({ mode }: Env) =>`, `(): Item[] =>`) and a body block up to its `return`.
+_ARROW = re.compile(r"(?:async\s+)?(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*")
+_RETURN = re.compile(r"\{[^{}]*?\breturn\s+")
 _DECLARED = r"(?:^|[\s;}])(?:export\s+)?(?:const|let|var)\s+NAME\s*(?::[^=]+)?=\s*"
 _FUNCTION = r"(?:^|[\s;}])(?:export\s+)?(?:async\s+)?function\s+NAME\s*(?:<[^>]*>)?\("
 _MAX_DEPTH = 40
@@ -64,11 +67,10 @@ class JsSource:
 
     def returned(self, at: int) -> int:
         """Where the value an arrow function at `at` returns starts (`at` itself when there is none)."""
-        arrow = re.compile(r"(?:async\s+)?(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*")
-        found = arrow.match(self.text, at)
+        found = _ARROW.match(self.text, at)
         if found is None:
             return at
-        body = re.compile(r"\{[^{}]*?\breturn\s+").match(self.text, found.end())
+        body = _RETURN.match(self.text, found.end())
         return body.end() if body is not None else found.end()
 
     def call_argument(self, callee: str) -> Any:
