@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
-from sitelint.text import phrase_source
+from sitelint.text import count, phrase_source
 
 
 @functools.lru_cache(maxsize=16)
@@ -45,7 +45,7 @@ def _sentence_words(text: str, start: int, end: int) -> int:
     """Words of the sentence holding text[start:end], those words left out."""
     for sentence in _SENTENCE.finditer(text):
         if sentence.start() <= start < max(sentence.end(), start + 1):
-            return len(re.findall(r"\w+", text[sentence.start():start] + text[end:sentence.end()]))
+            return count(text[sentence.start():start] + " " + text[end:sentence.end()])
     return 0
 
 
