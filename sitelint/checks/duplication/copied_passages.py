@@ -39,12 +39,13 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
     assert corpus is not None
     whole = float(ctx.params["page-similarity"])
     out: list[tuple[Any, ...]] = []
-    words: dict[int, list[str]] = {}
+    read: dict[int, tuple[list[str], frozenset[str]]] = {}
 
-    def words_of(index: int) -> list[str]:
-        if index not in words:
-            words[index] = passage_words(corpus.pages[index])
-        return words[index]
+    def words_of(index: int) -> tuple[list[str], frozenset[str]]:
+        """A page's passage words and the words of its name, read once however many copies it has."""
+        if index not in read:
+            read[index] = passage_words(corpus.pages[index]), _name_words(corpus.pages[index])
+        return read[index]
 
     parallel = {str(t) for t in ctx.params["parallel-types"]}
     for s in spans(corpus, ctx.params):
@@ -59,8 +60,8 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
-        added, here, there = _drift(words_of(s.a)[s.a_lo : s.a_hi], words_of(s.b)[s.b_lo : s.b_hi],
-                                    _name_words(pa), _name_words(pb))
+        (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)
+        added, here, there = _drift(words_a[s.a_lo : s.a_hi], words_b[s.b_lo : s.b_hi], names_a, names_b)
         both = {pa.page_type, pb.page_type} <= parallel
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
                     s.a_hi - s.a_lo, {"added": added, "parallel": both, "drift": _said(added, here, there, pb.path)}))
