@@ -194,9 +194,8 @@ def past_tense(before: str, after: str) -> bool:
     clause_after = re.split(r"[.;!?:]\s|[()\n]|,\s", after)[0]
     if _PAST.search(clause_before[-60:]) or _PAST.search(clause_after[:60]):
         return True
-    beside = [*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]]
-    return any(_PAST_VERB.fullmatch(word.strip(".,'\"`*_")) and word.strip(".,'\"`*_").lower() not in _NOT_PAST
-               for word in beside)
+    beside = [word.strip(".,'\"`*_") for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1])]
+    return any(_PAST_VERB.fullmatch(word) and word.lower() not in _NOT_PAST for word in beside)
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
