@@ -199,27 +199,31 @@ def test_real_config_forms(tmp_path: Path) -> None:
     assert found == {"docs/en/guide/old.md": "warning"}
 
 
-def test_a_vitepress_config_exported_as_a_function_with_excluded_pages(tmp_path: Path) -> None:
-    """`export default ({ mode }) => { return defineConfig({...}) }` is read through what it returns; pages
-    matching srcExclude are not built, so they are not orphans."""
+# VitePress configs as real sites write them; each lists /guide/start only, so docs/guide/old.md is the one orphan.
+VITEPRESS_FORMS = {
+    # exported as a function of the mode, read through what it returns; srcExclude pages are not built
+    "function_of_the_mode_with_excluded_pages": (
+        "export default ({ mode }: { mode: string }) => {\n  const base = '/'\n"
+        "  return withPwa(defineConfig({srcExclude: ['**/guide/examples/*'], themeConfig: "
+        "{sidebar: [{text: 'Start', link: '/guide/start'}]}}))\n}\n"),
+    # a sidebar a const arrow function returns
+    "sidebar_made_by_an_arrow_function": (
+        "const sidebars = (): DefaultTheme.SidebarItem[] => [\n"
+        "  {text: 'Start', link: '/guide/start'},\n]\n"
+        "export default defineConfig({themeConfig: {sidebar: {'/': sidebars()}}})\n"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(VITEPRESS_FORMS))
+def test_vitepress_config_forms(form: str, tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/guide/start.md": "# Start\n\nGo.\n", "docs/guide/old.md": "# Old\n\nGone.\n",
-                          "docs/guide/examples/done.md": "# Done\n\nA snippet.\n"}, {
-        "docs/.vitepress/config.ts": "export default ({ mode }: { mode: string }) => {\n  const base = '/'\n"
-                                     "  return withPwa(defineConfig({srcExclude: ['**/guide/examples/*'], themeConfig: "
-                                     "{sidebar: [{text: 'Start', link: '/guide/start'}]}}))\n}\n",
-    })
+                          "docs/guide/examples/done.md": "# Done\n\nA snippet.\n"},
+               {"docs/.vitepress/config.ts": VITEPRESS_FORMS[form]})
     found, result = _orphans(tmp_path)
-    assert found == {"docs/guide/old.md": "warning"}, result.notes
-
-
-def test_a_sidebar_made_by_an_arrow_function_is_read(tmp_path: Path) -> None:
-    write_site(tmp_path, {"docs/guide/start.md": "# Start\n\nGo.\n", "docs/guide/old.md": "# Old\n\nGone.\n"}, {
-        "docs/.vitepress/config.ts": "const sidebars = (): DefaultTheme.SidebarItem[] => [\n"
-                                     "  {text: 'Start', link: '/guide/start'},\n]\n"
-                                     "export default defineConfig({themeConfig: {sidebar: {'/': sidebars()}}})\n",
-    })
-    found, result = _orphans(tmp_path)
-    assert found == {"docs/guide/old.md": "warning"}, result.notes
+    expected = {"docs/guide/old.md": "warning"}
+    if "excluded" not in form:
+        expected["docs/guide/examples/done.md"] = "warning"
+    assert found == expected, result.notes
 
 
 def test_a_config_nested_too_deep_is_said_not_a_traceback(tmp_path: Path) -> None:
