@@ -124,6 +124,11 @@ VITEPRESS = """export default {
   locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
 }
 """
+VITEPRESS_REWRITE = """export default {
+  rewrites: { 'en/:rest*': ':rest*' },
+  locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
+}
+"""
 MKDOCS_SUFFIX = """site_name: Harbor
 plugins:
   - i18n:
@@ -144,6 +149,9 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
      "src/content/docs/de/guide.md", "src/content/docs/guide.md", "de"),
     ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/guide.md", "ja"),
+    # The root locale's pages kept in a folder of their own, served at the root by a rewrite.
+    ({"docs/.vitepress/config.mts": VITEPRESS_REWRITE, "docs/en/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
+     "docs/ja/guide.md", "docs/en/guide.md", "ja"),
     ({"mkdocs.yml": MKDOCS_SUFFIX, "docs/guide.md": "# G\n", "docs/guide.fr.md": "# G\n"},
      "docs/guide.fr.md", "docs/guide.md", "fr"),
     ({"mkdocs.yml": MKDOCS_FOLDER, "docs/en/guide.md": "# G\n", "docs/fr/guide.md": "# G\n"},
@@ -158,7 +166,7 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
     ({"docs/src/content/docs/guide.md": "# G\n", "docs/src/content/docs/setup.md": "# S\n",
       "docs/src/content/docs/es/guide.md": "# G\n", "docs/src/content/docs/api/id.md": "# I\n"},
      "docs/src/content/docs/es/guide.md", "docs/src/content/docs/guide.md", "es"),
-], ids=["starlight-region", "starlight", "vitepress", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored",
+], ids=["starlight-region", "starlight", "vitepress", "vitepress-rewrite", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored",
         "mirrored-deeper"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:

@@ -93,7 +93,24 @@ def _vitepress(config: Path, root: Path) -> Languages:
     source = _js(config)
     locales, _ = _locale_objects(source)
     own = locales.get("root") or _first_lang(source)
-    return Languages(_base(own), _folders(root, locales, {"root"}), ())
+    return Languages(_base(own), _folders(root, locales, {"root"}), (), _rewritten_root(source, root))
+
+
+# A VitePress rewrite that serves one folder's pages at the site's root: `'en/:rest*': ':rest*'` (or `(.*)`).
+_ROOT_REWRITE = re.compile(r"""['"]([\w.-]+)/(?::(\w+)\*|\(\.\*\))['"]\s*:\s*['"](?::(\w+)\*|\(\.\*\))['"]""")
+
+
+def _rewritten_root(source: str, root: Path) -> Path | None:
+    """The folder a VitePress site's `rewrites` serve at the root: where its root locale's pages are, and so the
+    source of the translations beside it."""
+    marker = re.search(r"(?<![\w$])rewrites\s*:\s*\{", source)
+    if marker is None:
+        return None
+    for found in _ROOT_REWRITE.finditer(block_after(source, marker.end() - 1)):
+        folder = root / found.group(1)
+        if found.group(2) == found.group(3) and folder.is_dir():
+            return folder
+    return None
 
 
 def _docusaurus(config: Path, root: Path) -> Languages:
