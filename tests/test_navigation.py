@@ -91,6 +91,18 @@ def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: P
     assert any("could not read `apiItems`, imported from another module" in n for n in result.notes), result.notes
 
 
+@pytest.mark.parametrize(("packages", "level"), [(2, "warning"), (12, "info")])
+def test_many_pages_outside_the_navigation_are_the_sites_pattern(tmp_path: Path, packages: int, level: str) -> None:
+    # A site that keeps a package page for each of its packages out of the sidebar (a tenth of its pages or more, and
+    # at least ten pages) does so on purpose: those orphans are info; two left out of a sidebar are leftovers.
+    guides = [f"guide-{i}" for i in range(20)]
+    files = {f"docs/{g}.md": f"# Guide {g}\n\nText.\n" for g in guides}
+    files.update({f"docs/pkg-{i}.md": f"# pkg-{i}\n\nInstall it.\n" for i in range(packages)})
+    write_site(tmp_path, files, {"mkdocs.yml": "nav:\n" + "".join(f"  - {g}.md\n" for g in guides)})
+    found, _ = _orphans(tmp_path)
+    assert found == {f"docs/pkg-{i}.md": level for i in range(packages)}
+
+
 def test_without_a_framework_config_every_page_is_listed(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "# Home\n\nSee [a](a.md).\n", "docs/a.md": "# A\n\nText.\n",
                           "docs/b.md": "# B\n\nText.\n"})

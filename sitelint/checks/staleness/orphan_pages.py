@@ -1,5 +1,7 @@
 """Where each page stands in the site as its readers walk it: listed by the navigation or not, how many pages link
-to it, and whether a reader can reach it from the navigation, the site's chrome or its home pages by links.
+to it, and whether a reader can reach it from the navigation, the site's chrome or its home pages by links; and
+the share of the site's pages that are neither listed nor reached (a site that keeps many pages outside its
+navigation does so on purpose).
 
 With no navigation read (no framework config, or one that is not valid YAML or JSON), every page counts as listed:
 the navigation is never guessed.
@@ -19,9 +21,11 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     if graph is None:
         return
     nav = graph.navigation
-    for page in ctx.site.pages:
-        if page.variant:
-            continue
+    pages = [p for p in ctx.site.pages if not p.variant]
+    outside = sum(1 for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
+                  and p.path not in graph.chrome and key(p.abspath) not in nav.unlisted)
+    share = round(outside / len(pages), 3) if pages else 0.0
+    for page in pages:
         inbound = graph.links_to(page.path)
         reached = page.path in graph.reachable
         sources = graph.inbound.get(page.path, ())
@@ -30,7 +34,8 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         said = f"not in the navigation ({nav.source}); {linked}"
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
                            "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
-                           "nav_read": nav.read, "nav_confident": nav.read and nav.confident},
+                           "nav_read": nav.read, "nav_confident": nav.read and nav.confident,
+                           "orphans": outside, "orphan_share": share},
                           Location(page.path, 1), {"place": graph.place(page.path), "said": said},
                           tuple(Location(p, 1) for p in sources[:5]))
 
@@ -41,5 +46,6 @@ def _pages(paths: tuple[str, ...]) -> str:
 
 
 CHECK = spec("orphan-pages", "site", orphan_pages,
-             values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident"),
+             values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident", "orphans",
+                     "orphan_share"),
              needs=("graph",))
