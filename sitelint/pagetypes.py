@@ -88,6 +88,16 @@ def is_version_heading(title: str) -> bool:
     return bool(_VERSION_HEADING.match(title.strip()))
 
 
+def post_reason(page: Page) -> str:
+    """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author), or ''."""
+    name = page.path.rsplit("/", 1)[-1]
+    front = page.front_matter
+    return ("in a blog folder" if any(f.lower() in _BLOG_DIRS for f in page.path.split("/")[:-1]) else
+            "a date-prefixed file name" if _DATED_NAME.match(name) else
+            "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
+            else "")
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -132,10 +142,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     versions = [b for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())]
     if len(versions) >= 2:
         return "release-notes", f"{len(versions)} headings are version numbers"
-    post = ("in a blog folder" if any(f in _BLOG_DIRS for f in folders) else
-            "a date-prefixed file name" if _DATED_NAME.match(name) else
-            "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
-            else "")
+    post = post_reason(page)
     if post:
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"

@@ -221,6 +221,41 @@ def test_block_left_open_above_a_heading_fills_it() -> None:
     assert findings("SUB003", [p]) == []
 
 
+def test_signatures_sharing_one_description_are_not_empty() -> None:
+    # Two signatures written as a heading each, described together under the second: not an empty section.
+    p = page(
+        """\
+        # Parser
+
+        ## API
+
+        ### `parse(code, [options])`
+
+        ### `parseExpression(code, [options])`
+
+        Both parse code; the second parses a single expression.
+
+        ### Options
+        """
+    )
+    assert [(f.line, f.message.split(": ", 1)[1]) for f in findings("SUB003", [p])] == [
+        (11, "'Options' has no content before the next heading")]
+
+
+def test_an_empty_release_heading_is_reported_on_a_changelog_not_in_a_dated_post() -> None:
+    source = """\
+        # Changes
+
+        ## v6.19.0 Summary (2016-11-16)
+
+        ## New features
+
+        Object rest spread.
+        """
+    assert [f.line for f in findings("SUB003", [page(source, "docs/changelog.md")])] == [3]
+    assert findings("SUB003", [page(source, "blog/2016-11-16-6.19.0.md")]) == []
+
+
 # --- SUB004 padded prose --------------------------------------------------------------------------------------------
 
 PADDED = """\

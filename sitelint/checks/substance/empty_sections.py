@@ -48,17 +48,32 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return not own[index] and all(empty(child) for child in children.get(index, []))
 
     def hollow(index: int) -> bool:
-        return empty(index) and index != title and not rendered(index)
+        return empty(index) and index != title and not rendered(index) and not overload(index)
+
+    names_code = {b.line for b in page.blocks if b.kind == "heading" and b.inline_code}
+
+    def overload(index: int) -> bool:
+        """A heading that names code (`parse(code)`) right before a sibling that names code too and has content: the
+        signatures of one description, written as a heading each."""
+        section, after = page.sections[index], index + 1
+        return (section.line in names_code and after < len(page.sections)
+                and page.sections[after].parent == section.parent and page.sections[after].line in names_code
+                and not empty(after))
+
+    # A changelog page's release heading with nothing under it is a fault of the page kept now; a dated post is
+    # history that nobody restructures.
+    release_page = not pagetypes.post_reason(page)
 
     def measured(run: list[int]) -> Measurement:
         """One finding for a run of empty sibling sections (a list of names written as headings is one fault)."""
         first, last = page.sections[run[0]], page.sections[run[-1]]
         subs = len(children.get(run[0], [])) if len(run) == 1 else 0
         names = [f"'{page.sections[i].title}'" for i in run]
+        release = release_page and pagetypes.is_version_heading(first.title)
         said = (f"section: {names[0]} has" if len(run) == 1 else
                 f"sections: {', '.join(names[:3])}{f' and {len(run) - 3} more' if len(run) > 3 else ''} have")
         return Measurement(
-            {"empty": True, "subsections": subs, "release": pagetypes.is_version_heading(first.title)},
+            {"empty": True, "subsections": subs, "release": release},
             Location(page.path, first.line, last.end_line),
             {"heading": first.title, "said": said,
              "subsections_text": f" (nor have its {subs} subsections)" if subs else ""})
