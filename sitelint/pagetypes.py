@@ -80,6 +80,10 @@ _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
+# A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
+# Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
+_SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
@@ -160,7 +164,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if (directives or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     headings = [b for b in page.blocks if b.kind == "heading"]
-    members = [b for b in headings if b.inline_code and text.count(b.text) <= 2]
+    names = {b.text.strip() for b in headings if _IDENTIFIER.fullmatch(b.text.strip())}
+    members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
+                                       and b.text.split()[0] in names) and text.count(b.text) <= 2]
     if len(members) >= 2 and len(members) >= _MEMBER_SHARE * (len(headings) - 1):  # the page title is not a member
         return "reference", f"a section per documented member ({len(members)} of {len(headings)} headings)"
     symbol = _defined_symbol(page)

@@ -166,8 +166,8 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
     ({"docs/src/content/docs/guide.md": "# G\n", "docs/src/content/docs/setup.md": "# S\n",
       "docs/src/content/docs/es/guide.md": "# G\n", "docs/src/content/docs/api/id.md": "# I\n"},
      "docs/src/content/docs/es/guide.md", "docs/src/content/docs/guide.md", "es"),
-], ids=["starlight-region", "starlight", "vitepress", "vitepress-rewrite", "mkdocs-suffix", "mkdocs-folder", "docusaurus", "mirrored",
-        "mirrored-deeper"])
+], ids=["starlight-region", "starlight", "vitepress", "vitepress-rewrite", "mkdocs-suffix", "mkdocs-folder",
+        "docusaurus", "mirrored", "mirrored-deeper"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)
