@@ -139,6 +139,14 @@ def test_placeholders_one_finding_per_line_with_every_marker() -> None:
     assert "'coming soon'" in got[1]
 
 
+def test_a_promise_of_more_closing_a_page_is_a_placeholder() -> None:
+    p = page("# Migrate\n\n## Sidebar\n\nMove the sidebar config.\n\n> More to follow...\n")
+    assert [f.line for f in findings("SUB002", [p])] == [7]
+    # ... not where the page says what more there is to come
+    told = page("# Migrate\n\nThere is more to come in the next section: how the sidebar config moves to the theme.\n")
+    assert findings("SUB002", [told]) == []
+
+
 def test_placeholder_words_in_ordinary_prose_and_code_are_not_markers() -> None:
     p = page(
         """\
