@@ -157,7 +157,14 @@ class Site:
             rel = page.abspath.relative_to(self.root).as_posix()
         except ValueError:
             rel = page.path
-        return any(part.startswith("_") for part in rel.split("/"))
+        *folders, name = rel.split("/")
+        return any(part.startswith("_") for part in folders) or partial_name(name)
+
+
+def partial_name(name: str) -> bool:
+    """A file name that marks a partial: it starts with "_" (`_steps.md`), except Hugo's and Zola's `_index.md`, the
+    page of its section."""
+    return name.startswith("_") and name.split(".", 1)[0] != "_index"
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sitelint import text
-from sitelint.model import Block, Link, Page
+from sitelint.model import Block, Link, Page, partial_name
 
 TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "partial", "redirect",
          "404")
@@ -108,7 +108,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     stem = name.split(".", 1)[0]
     folders = [p.lower() for p in page.path.split("/")[:-1]]
     front = page.front_matter
-    if partial or name.startswith("_"):
+    if partial or partial_name(name):
         return "partial", "included into other pages"
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import PurePosixPath
 from typing import Any
 
-from sitelint.model import Page, Site
+from sitelint.model import Page, Site, partial_name
 
 LENGTH_BANDS = ((50, "under 50 words"), (150, "50-149 words"), (500, "150-499 words"), (2000, "500-1999 words"))
 # ISO 639-1 codes that sites use as locale folders, with an optional region (pt-br, zh-cn, zh-hant).
@@ -69,7 +69,7 @@ def page_type(page: Page, rel: str) -> str:
     name = PurePosixPath(rel).name
     stem = name.rsplit(".", 1)[0]
     fm: Mapping[str, Any] = page.front_matter
-    if name.startswith("_"):
+    if partial_name(name):
         return "partial"
     if stem == "404":
         return "404"

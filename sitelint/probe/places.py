@@ -13,7 +13,7 @@ from typing import Any
 
 from sitelint.checks.duplication.corpus import RECORDS
 from sitelint.checks.staleness.history_text import exempt_reason, history_blocks
-from sitelint.model import Block, Page
+from sitelint.model import Block, Page, partial_name
 from sitelint.probe.catalogue import Operator
 from sitelint.rulebook import Rule
 
@@ -46,7 +46,7 @@ def page_excluded(op: Operator, page: Page, rules: Mapping[str, Rule], history: 
     """Why op may not go on this page ('' when it may): the reason the report counts."""
     if page.variant and op.where != "translation":
         return "a versioned copy or translation"
-    if page.page_type in NEVER or page.path.rsplit("/", 1)[-1].startswith("_"):
+    if page.page_type in NEVER or partial_name(page.path.rsplit("/", 1)[-1]):
         return f"a {page.page_type if page.page_type in NEVER else 'partial'} page"
     if page.page_type in RECORDS and any(r.dimension == "duplication" for r in map(rules.get, op.rules) if r):
         return f"duplicates are not looked for on {page.page_type} pages, by design"
