@@ -151,6 +151,18 @@ def test_a_version_said_to_be_where_a_feature_was_added_is_history(tmp_path: Pat
     assert codes(findings) == [("STL003", "docs/install.md", 3, "warning")]
 
 
+def test_a_version_in_a_badge_is_when_the_entry_arrived_and_each_mention_has_its_own_line(tmp_path: Path) -> None:
+    table = ("# Options\n\n| option | type |\n| --- | --- |\n"
+             "| `deep` :badge[v2.1]{color=\"info\"} | `boolean` |\n"
+             "| `dedupe` <Badge type=\"tip\" text=\"v2.3\" /> | `string` |\n"
+             "| `watch` | Use version 2.1 here. |\n"
+             "| `pick` | Use version 2.1 for this. |\n")
+    write_site(tmp_path, {"docs/options.md": table},
+               {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    assert [(f.line, f.message.split("'")[1]) for f in findings] == [(7, "version 2.1"), (8, "version 2.1")]
+
+
 def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}
@@ -196,6 +208,12 @@ def test_check_without_git_history_measures_nothing(tmp_path: Path) -> None:
         ("0.74", "0.74.1", False),
         ("0.x", "0.74", False),
         ("2019", "3.0", False),
+        # While the repository is at the first prerelease of a new line, readers still use the line before it.
+        ("v4.3", "5.0.0-0", False),
+        ("v1.6", "2.0.0-alpha.19", False),
+        ("v3.8", "5.0.0-0", True),
+        ("0.73", "0.74.0-rc.1", False),
+        ("v4.3", "5.1.0-beta.1", True),
     ],
 )
 def test_release_lines(text: str, current: str, older: bool) -> None:
@@ -207,6 +225,10 @@ def test_released_by() -> None:
     now = Version.parse("2.1.0")
     assert now is not None
     assert Version.parse("2.0").released_by(now) and not Version.parse("2.2").released_by(now)  # type: ignore[union-attr]
+    # A prerelease has not shipped its own version.
+    pre = Version.parse("5.0.0-0")
+    assert pre is not None and pre.prerelease
+    assert Version.parse("4.6").released_by(pre) and not Version.parse("5.0").released_by(pre)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from typing import Any
 
 _PLACEHOLDER_VERSION = re.compile(r"0\.0\.0\b")
 _NUMBER = re.compile(r"(\d+)(?:\.(\d+|x|X|\*))?(?:\.(\d+))?")
+_PRERELEASE = re.compile(r"-(?:alpha|beta|rc|next|canary|pre|dev|\d)", re.I)
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Version:
 
     text: str
     parts: tuple[int | None, ...]
+    prerelease: bool = False  # '5.0.0-0', '2.0.0-alpha.19': not released yet
 
     @classmethod
     def parse(cls, text: str) -> Version | None:
@@ -27,7 +29,7 @@ class Version:
         if match is None:
             return None
         parts = tuple(int(p) if p and p.isdigit() else None for p in match.groups())
-        return cls(text, parts)
+        return cls(text, parts, bool(_PRERELEASE.match(text, match.end())))
 
     @property
     def line(self) -> tuple[int, ...]:
@@ -35,16 +37,29 @@ class Version:
         major, minor = self.parts[0] or 0, self.parts[1]
         return (major,) if major > 0 or minor is None else (0, minor)
 
+    @property
+    def released_line(self) -> tuple[int, ...]:
+        """The line readers use: this one, or the one before while this is the first prerelease of a new line
+        (a repository at 5.0.0-0 documents 4.x until 5.0.0 ships)."""
+        major, minor = self.parts[0] or 0, self.parts[1] or 0
+        if self.prerelease and not any(self.parts[2:3]):
+            if major > 1 and minor == 0:
+                return (major - 1,)
+            if major == 0 and minor > 0:
+                return (0, minor - 1)
+        return self.line
+
     def older_line(self, current: Version) -> bool:
         """Whether this version belongs to a release line before the current one."""
         if (self.parts[0] or 0) >= 1000 > (current.parts[0] or 0):  # a year, not a version of this product
             return False
-        return self.line < current.line[: len(self.line)]
+        return self.line < current.released_line[: len(self.line)]
 
     def released_by(self, current: Version) -> bool:
-        """Whether current has reached this version (an 'upcoming' release that has shipped)."""
-        mine = [p or 0 for p in self.parts]
-        return mine <= [p or 0 for p in current.parts]
+        """Whether current has reached this version (an 'upcoming' release that has shipped); a prerelease has not
+        reached its own version."""
+        mine, now = [p or 0 for p in self.parts], [p or 0 for p in current.parts]
+        return mine < now[: len(mine)] or (mine <= now and not current.prerelease)
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,14 @@ def frozen(page: Page) -> bool:
     return page.variant.startswith("versioned:")
 
 
-def line_of(page: Page, block: Block, needle: str) -> int:
-    """The source line of a block that holds needle (block text is plain text, so search the raw lines)."""
+def line_of(page: Page, block: Block, needle: str, occurrence: int = 0) -> int:
+    """The source line of a block that holds needle (block text is plain text, so search the raw lines); the line
+    of its `occurrence`-th appearance (0: the first) when it appears more than once."""
     lines = page.source.split("\n")[block.line - 1 : block.end_line]
+    seen = 0
     for offset, line in enumerate(lines):
-        if needle in line:
+        seen += line.count(needle)
+        if seen > occurrence:
             return block.line + offset
     squeezed = " ".join(needle.split()[:2])
     return next((block.line + i for i, line in enumerate(lines) if squeezed in line), block.line)

@@ -166,6 +166,16 @@ _VERSION_NOTE = re.compile(r"[\W_]*(?:new|added|introduced|stabili[sz]ed|availab
                            r"\s+(?:[A-Za-z][\w.-]*\s+){0,2}v?\d+(?:\.[^\W_]+)*[\W_]*", re.I)
 
 
+# A version in a badge beside an entry says when the entry arrived: MDC `:badge[v3.8]`, `<Badge text="v3.8" />`,
+# `<Badge type="tip">v3.8</Badge>`.
+_BADGE = re.compile(r"""(?i)(?::badge\[|<badge\b[^>]{0,80}?\btext\s*=\s*["']?|<badge\b[^>]{0,80}>)\s*$""")
+
+
+def in_badge(before: str) -> bool:
+    """Whether the text before a version mention opens a badge around it."""
+    return _BADGE.search(before[-120:]) is not None
+
+
 def version_note(text: str) -> bool:
     """Whether a block's text is a version note and nothing else ("New in Ruff v0.5.0", not "New in 1.4: plugins
     can add commands")."""

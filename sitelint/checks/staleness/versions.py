@@ -11,6 +11,7 @@ from sitelint.checks.staleness.history_text import (
     RANGE,
     exempt_reason,
     hypothetical,
+    in_badge,
     past_tense,
     prose,
     version_mentions,
@@ -43,11 +44,14 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             mention = block.text[m.start : m.end]
             if in_link_text(page, block, mention):
                 continue
+            if in_badge(block.text[: m.start]):
+                continue
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
                                 or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
-            yield Measurement({"older": True}, Location(page.path, line_of(page, block, mention)),
+            line = line_of(page, block, mention, block.text[: m.start].count(mention))
+            yield Measurement({"older": True}, Location(page.path, line),
                               {"mention": mention, "current": current.text})
 
 
