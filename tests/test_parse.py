@@ -153,6 +153,16 @@ def test_docusaurus_admonitions() -> None:
     ]
 
 
+def test_mdc_block_components_and_their_props_are_not_headings() -> None:
+    # Nuxt Content: a `---` props block after `::card` would otherwise make the line above it a setext heading.
+    page = parse("# Rendering\n\n::card-group\n  ::card\n  ---\n  icon: i-lucide-zap\n  title: Fast\n  ---\n"
+                 "  Pages render on the server.\n  ::\n::\n\n## Next\n\nRead on.\n")
+    assert [(s.title, s.line) for s in page.sections] == [("Rendering", 1), ("Next", 13)]
+    assert [(b.kind, b.line, b.end_line) for b in page.blocks if b.kind == "jsx"] == [("jsx", 3, 3), ("jsx", 4, 8)]
+    assert block_at(page, 9).text == "Pages render on the server."
+    assert not any("icon" in b.text or b.text.strip() == "::" for b in page.prose_blocks)
+
+
 def test_docusaurus_sections_tables_and_links() -> None:
     page = load("docusaurus.mdx")
     assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [

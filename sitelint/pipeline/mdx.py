@@ -129,6 +129,21 @@ def _directive_end(lines: list[str], index: int) -> int:
     return end
 
 
+# Nuxt Content's MDC block components: `::card{icon="x"}` opens one (its props may follow between `---` lines),
+# `::` closes it; what is between is Markdown. Three colons or more are admonitions and directives, not these.
+_MDC_OPEN = re.compile(r"[ \t]*::(?!:)[A-Za-z][\w-]*(?:\{[^}\n]*\})?[ \t]*$")
+_MDC_CLOSE = re.compile(r"[ \t]*::[ \t]*$")
+
+
+def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
+    """The last line of an MDC component's opening: the opener, or the `---` that closes the props after it."""
+    if index + 1 < len(lines) and lines[index + 1].strip() == "---":
+        for after in range(index + 2, min(len(lines), index + 2 + limit)):
+            if lines[after].strip() == "---":
+                return after
+    return index
+
+
 def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments.
 
@@ -170,6 +185,17 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
             if not in_comment and stripped.rstrip().endswith("-->"):
                 index += 1  # a one-line comment (<!-- prettier-ignore -->) does not break the run before ESM
                 continue
+        if not mdx and _MDC_CLOSE.match(line):
+            out[index] = ""  # the end of an MDC block component
+            index += 1
+            continue
+        if not mdx and _MDC_OPEN.match(line):
+            end = _mdc_props_end(lines, index)
+            regions.append(("jsx", index + 1, end + 1))
+            out[index : end + 1] = [""] * (end + 1 - index)
+            index = end + 1
+            prev_blank = True
+            continue
         end = -1 if mdx else _directive_end(lines, index)
         kind = "directive"
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
