@@ -327,11 +327,13 @@ def test_short_pages_are_left_to_thin_page() -> None:
 
 
 def test_a_stub_is_a_warning_and_a_short_page_with_an_example_is_info() -> None:
-    stub = "# Other uses\n\nThere are other uses for arguments, you will see them later.\n"
+    stub = "# Other uses\n\nThere are other uses, see later.\n"
+    short = "# Other uses\n\nThere are other uses for arguments, you will see them later.\n"
     recipe = ("# Watching files\n\nRun the formatter on every change with onchange, a small tool that watches the "
               "folder and runs a command each time a file in it is saved:\n\n```bash\nnpx onchange . -- x\n```\n")
     line_and_code = "# Deploying\n\nRun the deploy script:\n\n```bash\n./deploy.sh\n```\n"
-    assert [(f.rule, f.severity) for f in findings("SUB001", [page(line_and_code)])] == [("SUB001", "warning")]
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(line_and_code)])] == [("SUB001", "info")]
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(short)])] == [("SUB001", "info")]
     longer = "# Notes\n\n" + "This page explains one small setting of the tool in a few plain words. " * 5 + "\n"
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(stub)])] == [("SUB001", "warning")]
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(recipe)])] == [("SUB001", "info")]
