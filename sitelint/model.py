@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -157,8 +157,13 @@ class Site:
             rel = page.abspath.relative_to(self.root).as_posix()
         except ValueError:
             rel = page.path
-        *folders, name = rel.split("/")
-        return any(part.startswith("_") for part in folders) or partial_name(name)
+        return partial_path(rel.split("/"))
+
+
+def partial_path(parts: Sequence[str]) -> bool:
+    """A path (its parts, under the docs root) that marks a partial: a folder or the file's name starts with "_"."""
+    *folders, name = parts
+    return any(part.startswith("_") for part in folders) or partial_name(name)
 
 
 def partial_name(name: str) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 from sitelint import __version__
 from sitelint.cli import engine_overrides, load_config
-from sitelint.model import partial_name
+from sitelint.model import partial_path
 from sitelint.pipeline import discover
 from sitelint.sites import siteconfig
 from sitelint.sites.product import find_product
@@ -80,8 +80,7 @@ def _partial(path: Path, roots: Sequence[Path]) -> bool:
             rel = path.relative_to(root)
         except ValueError:
             continue
-        *folders, name = rel.parts
-        return any(part.startswith("_") for part in folders) or partial_name(name)
+        return partial_path(rel.parts)
     return False
 
 
