@@ -166,6 +166,38 @@ def test_placeholder_words_in_ordinary_prose_and_code_are_not_markers() -> None:
     assert findings("SUB002", [p]) == []
 
 
+def test_a_marker_the_prose_talks_about_is_not_a_marker_left_in_it() -> None:
+    p = page(
+        """\
+        # Upgrade
+
+        The fallback was kept after the rename. The TODO comments said it should be removed in the next major.
+        Keep a TODO list in the tracker, and leave no FIXME in released code.
+        """
+    )
+    assert findings("SUB002", [p]) == []
+    left = page("# Upgrade\n\nTODO describe the fallback.\n\nThe fallback section is TBD.\n")
+    assert [f.line for f in findings("SUB002", [left])] == [3, 5]
+
+
+def test_tba_in_a_schedule_column_of_dates_is_a_value_not_yet_known() -> None:
+    p = page(
+        """\
+        # Roadmap
+
+        | Release | Initial release | End of life |
+        | --- | --- | --- |
+        | **5.x** | Q4 2026 (estimated) | TBA |
+        | **4.x** | 2025-07-16 | 6 months after 5.x |
+        | **3.x** | 2022-11-16 | 2026-07-31 |
+        """
+    )
+    assert findings("SUB002", [p]) == []
+    # ... a cell of a table of options left TBD is still a placeholder
+    options = page("# Options\n\n| Option | Description |\n| --- | --- |\n| `port` | The port. |\n| `host` | TBD |\n")
+    assert [f.line for f in findings("SUB002", [options])] == [6]
+
+
 # --- SUB003 empty section -------------------------------------------------------------------------------------------
 
 
