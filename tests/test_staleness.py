@@ -163,6 +163,19 @@ def test_a_version_in_a_badge_is_when_the_entry_arrived_and_each_mention_has_its
     assert [(f.line, f.message.split("'")[1]) for f in findings] == [(7, "version 2.1"), (8, "version 2.1")]
 
 
+def test_a_name_opening_a_sentence_before_a_version_is_another_products_and_a_comparison_is_not_a_claim(
+        tmp_path: Path) -> None:
+    page = ("# App config\n\nThe config file is shared with Nitro, so some imports are not available.\n\n"
+            "Nitro v3 will resolve these limitations.\n\n"
+            "Ask your assistant: what is the difference between v3 and v4?\n\n"
+            "Install v3 for the old loader.\n")
+    write_site(tmp_path, {"docs/config.md": page},
+               {"pyproject.toml": '[project]\nname = "acme"\nversion = "4.0.1"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    # "Nitro" is a name the page writes inside a sentence; "Install" opens one and names nothing.
+    assert [(f.line, f.message.split("'")[1]) for f in findings] == [(9, "v3")]
+
+
 def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}

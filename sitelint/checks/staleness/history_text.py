@@ -39,8 +39,11 @@ class Mention:
     claim: bool  # "the current version is X": a present-tense claim, never historical
 
 
-def version_mentions(text: str, names: Sequence[str], other_products: frozenset[str]) -> Iterator[Mention]:
-    """Versions of this product named in prose: 'version 1.2', 'v2.x', '<Product> 1.2', 'current version is 1.2'."""
+def version_mentions(text: str, names: Sequence[str], other_products: frozenset[str],
+                     proper: frozenset[str] = frozenset()) -> Iterator[Mention]:
+    """Versions of this product named in prose: 'version 1.2', 'v2.x', '<Product> 1.2', 'current version is 1.2'.
+    proper: names the page capitalises inside its sentences (see `proper_names`), another product's where one opens
+    a sentence before a version ('Nitro v3 will ...')."""
     product = _names_pattern(names)
     patterns = (
         (
@@ -57,7 +60,8 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
     for pattern, claim, generic in patterns:
         for match in re.finditer(pattern, text):
             start = match.start("ver")
-            if start in seen or (generic and _other_product(text, match.start(), match.end(), other_products)):
+            if start in seen or (generic and _other_product(text, match.start(), match.end(), other_products,
+                                                            proper)):
                 continue
             version = Version.parse(match.group("ver"))
             bare = version is not None and version.parts[1] is None and "x" not in match.group("ver")
@@ -71,19 +75,22 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
 _CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,|/|\bor\b|\band\b)\s*$", re.I)
 
 
-def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> bool:
+def _other_product(text: str, start: int, end: int, others: frozenset[str],
+                   proper: frozenset[str] = frozenset()) -> bool:
     """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14'); a
-    version joined to one before it ('Python v3 or v2.7') belongs to that one's product."""
+    version joined to one before it ('Python v3 or v2.7') belongs to that one's product. A capitalised word opening
+    a sentence is a name only where the page also capitalises it inside a sentence (proper)."""
     window = text[max(0, start - 40) : start]
     chained = _CHAINED.search(window)
     if chained:
         earlier = start - len(window) + chained.start()
-        return _other_product(text, earlier, earlier, others)
+        return _other_product(text, earlier, earlier, others, proper)
     before = re.search(r"([\w.+#-]+)\W{0,2}$", window)
     if before:
         word = before.group(1)
         initial = re.search(r"(?:^|[.!?:]\s+|\n)$", text[: start - len(before.group(0))]) is not None
-        if word.lower() in others or (word.lower() not in _FUNCTION_WORDS and word[:1].isupper() and not initial):
+        named = not initial or word in proper
+        if word.lower() in others or (word.lower() not in _FUNCTION_WORDS and word[:1].isupper() and named):
             return True
         if any(c.isupper() for c in word[1:]):
             return True
@@ -93,6 +100,16 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str]) -> b
         return True
     after = re.match(r"\s+of\s+(?:the\s+)?([\w.+#-]+)", text[end : end + 60])
     return bool(after and (after.group(1)[:1].isupper() or after.group(1).lower() in others))
+
+
+_INSIDE_CAPITAL = re.compile(r"(?<=[\w,;)`'\"] )([A-Z][\w+#-]*)")
+
+
+def proper_names(texts: Sequence[str]) -> frozenset[str]:
+    """Capitalised words a page writes inside its sentences (after a word, not after a full stop): names, so
+    one of them opening a sentence is still a name."""
+    return frozenset(m.group(1) for t in texts for m in _INSIDE_CAPITAL.finditer(t)
+                     if m.group(1).lower() not in _FUNCTION_WORDS)
 
 
 # --- pages and sections whose job is history -------------------------------------------------------------------
@@ -156,7 +173,7 @@ HISTORICAL = re.compile(
     r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called"
-    r"|stabili[sz]ed|stable|promoted|graduated)"
+    r"|stabili[sz]ed|stable|promoted|graduated|between|versus|vs|compared\s+(?:to|with))"
     r"\W+(?:\w+\W+){0,8}$",
     re.I,
 )

@@ -13,6 +13,7 @@ from sitelint.checks.staleness.history_text import (
     hypothetical,
     in_badge,
     past_tense,
+    proper_names,
     prose,
     version_mentions,
 )
@@ -37,8 +38,10 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if current is None or frozen(page) or exempt_reason(page, ctx.params):
         return
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
-    for block in prose(page, ctx.params):
-        for m in version_mentions(block.text, names(ctx), others):
+    blocks = list(prose(page, ctx.params))
+    proper = proper_names([b.text for b in page.blocks if b.is_prose])
+    for block in blocks:
+        for m in version_mentions(block.text, names(ctx), others, proper):
             if not m.version.older_line(current):
                 continue
             mention = block.text[m.start : m.end]
