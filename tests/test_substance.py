@@ -201,6 +201,27 @@ def test_tba_in_a_schedule_column_of_dates_is_a_value_not_yet_known() -> None:
 # --- SUB003 empty section -------------------------------------------------------------------------------------------
 
 
+def test_a_heading_that_is_its_own_message_is_not_an_empty_section() -> None:
+    p = page(
+        """\
+        # Version 2.0 changes
+
+        ## [Try the new live editor](https://example.com/editor)
+
+        ## Directives
+
+        Directives change the config of one diagram.
+
+        ### The following methods are deprecated and kept only for compatibility.
+
+        ## Settings
+
+        ## For more information, read [Setup](./setup.md).
+        """
+    )
+    assert [f.line for f in findings("SUB003", [p])] == [11]  # "## Settings" alone
+
+
 def test_empty_sections_and_empty_parents_reported_once() -> None:
     """An empty parent is one finding with its subsections; empty siblings in a row (names written as headings) are
     one finding for the run."""

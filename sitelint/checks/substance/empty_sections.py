@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
 
@@ -13,6 +14,9 @@ from sitelint.model import Location, Measurement, Page
 # `::: pkg.Class`, a snippet include) is filled in at build time.
 CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card", "code", "example",
                            "html", "jsx", "directive"})
+
+
+_LINK_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\([^)]*\)\s*#*\s*$")
 
 
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -48,7 +52,18 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return not own[index] and all(empty(child) for child in children.get(index, []))
 
     def hollow(index: int) -> bool:
-        return empty(index) and index != title and not rendered(index) and not overload(index)
+        return (empty(index) and index != title and not rendered(index) and not overload(index)
+                and not statement(index))
+
+    def statement(index: int) -> bool:
+        """A heading that is its own message: wholly a link (a banner pointing elsewhere), or a sentence ("For
+        more information, read Setup.")."""
+        section = page.sections[index]
+        line = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
+        if _LINK_HEADING.match(line):
+            return True
+        words = section.title.split()
+        return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
     names_code = {b.line for b in page.blocks if b.kind == "heading" and b.inline_code}
 
