@@ -287,7 +287,6 @@ def _line_of(link: Link) -> int:
     return link.line
 
 
-_BARE_URL = re.compile(r"<?https?://[^\s>)]+>?")
 _NAME_WORDS = 8  # words beside a bare address that only name what it points to
 
 
@@ -295,10 +294,9 @@ def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
     """Half the block's words or more are link text (`by_line`: the page's links sorted by line, searched, not
     scanned, so a page of thousands of linked list items stays linear)."""
     words = text.count(block.text)
-    bare = _BARE_URL.findall(block.text)
-    if bare and text.count(_BARE_URL.sub(" ", block.text)) <= _NAME_WORDS * len(bare):
-        return True  # "Project Jupyter - https://...": a name and its address, a link written out
     start = bisect_left(by_line, block.line, key=_line_of)
     end = bisect_right(by_line, block.end_line, lo=start, key=_line_of)
     inside = sum(text.count(link.text) for link in by_line[start:end])
-    return words > 0 and 2 * inside >= words
+    # "Project Jupyter - https://...": a name beside a written-out address (a link with no text of its own)
+    bare = sum(1 for link in by_line[start:end] if not link.text.strip())
+    return (words > 0 and 2 * inside >= words) or (bare > 0 and words <= _NAME_WORDS * bare)
