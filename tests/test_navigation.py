@@ -166,6 +166,21 @@ def test_a_config_wrapped_in_a_call_with_type_arguments_is_read(tmp_path: Path) 
     assert data == {"srcDir": "src", "themeConfig": {"sidebar": sidebar}}
 
 
+def test_a_regular_expression_or_an_unknown_character_does_not_end_the_config(tmp_path: Path) -> None:
+    source = JsSource(tmp_path / "config.ts", r"""
+        export default defineConfig({
+          ignoreDeadLinks: [/^https?:\/\/localhost/, /[,\]]x/g],
+          transformPageData: (pageData) => { addCanonicalUrls(pageData); },
+          weird: @decorated,
+          themeConfig: { sidebar: { '/': sidebarAll() } },
+        })
+        function sidebarAll() { return [{ text: 'Intro', link: '/intro/' }] }
+    """)
+    data = source.exported()
+    assert data["ignoreDeadLinks"] == [Unread("a regular expression")] * 2
+    assert data["themeConfig"] == {"sidebar": {"/": [{"text": "Intro", "link": "/intro/"}]}}
+
+
 @pytest.mark.slow
 def test_shared_corpora_orphans(tmp_path: Path) -> None:
     """Pages checked by hand. fastapi: environment-variables.md and virtual-environments.md are in no nav of

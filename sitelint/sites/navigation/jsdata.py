@@ -17,7 +17,9 @@ from sitelint.sites.siteconfig import read_text
 _TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)|"""
                     r"""(?P<num>-?\d[\d_.eE+-]*)|"""
                     r"""(?P<name>[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)|(?P<spread>\.\.\.)|(?P<arrow>=>)|"""
-                    r"""(?P<punct>[{}\[\](),:;=<>?!&|+*/%-]))""", re.S)
+                    r"""(?P<punct>[{}\[\](),:;=<>?!&|+*/%-])|(?P<other>[^\s]))""", re.S)
+# A regular expression literal where a value starts (`ignoreDeadLinks: [/^https?:\/\/localhost/]`).
+_REGEX = re.compile(r"\s*/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n\[])+/[a-z]*")
 # An arrow function's head (`({ mode }: Env) =>`, `(): Item[] =>`) and a body block up to its `return`.
 _ARROW = re.compile(r"(?:async\s+)?(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*")
 _RETURN = re.compile(r"\{[^{}]*?\breturn\s+")
@@ -173,6 +175,10 @@ class _Parser:
             return (inner, close.end) if close.text == ")" else (Unread("an expression"), self.skip_expression(end))
         if tok.kind == "name":
             return self.named(tok)
+        if tok.text == "/":
+            regex = _REGEX.match(self.text, at)
+            if regex is not None:
+                return Unread("a regular expression"), regex.end()
         return Unread(tok.text or "nothing"), self.skip_expression(at)
 
     def named(self, tok: _Token) -> tuple[Any, int]:
