@@ -43,7 +43,8 @@ _CONTAINER = re.compile(r'(?P<indent>[ \t]*)(?:===[!+]{0,2}[ \t]+"(?P<tab>[^"]*)
 _DIRECTIVE = re.compile(r"[ \t]*(?::::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)+[ \t]*|-+8<-+[ \t]+\S.*|-+8<-+[ \t]*"
                         r"|\{\*[^\n]*\*\}[ \t]*|\{%[ \t]*include[ \t][^\n]*%\}[ \t]*)$")
 _OPTIONS = re.compile(r"[ \t]+\S")
-_BARE_AUTODOC = re.compile(r":::[ \t]+[A-Za-z_]\w*[ \t]*")
+_BARE_AUTODOC = re.compile(r":::[ \t]+[A-Za-z_][\w-]*[ \t]*")
+_AUTODOC_OPTION = re.compile(r"[ \t]+(?:options:|:[\w-]+:)")  # mkdocstrings' `options:`, mkdocs-click's `:module:`
 
 
 def _indent(line: str) -> int:
@@ -98,13 +99,13 @@ def _next_text(lines: list[str], at: int) -> list[str]:
 
 
 def _bare_autodoc(lines: list[str], index: int) -> bool:
-    """`::: pydantic_core`, a module without a dot: mkdocstrings when options follow it or no `:::` line ever closes
-    it (a container `::: note` is closed; mkdocstrings never is)."""
+    """`::: pydantic_core`, a module without a dot, or `::: mkdocs-click`: a build-time directive when options follow
+    it or no `:::` line ever closes it (a container `::: note` is closed; mkdocstrings never is)."""
     match = _BARE_AUTODOC.fullmatch(lines[index])
     if match is None:
         return False
     following = next((ln for ln in lines[index + 1 : index + 3] if ln.strip()), "")
-    if _OPTIONS.match(following) and following.strip().startswith("options:"):
+    if _AUTODOC_OPTION.match(following):
         return True
     return not any(ln.strip() == ":::" for ln in lines[index + 1 :])
 
