@@ -276,6 +276,14 @@ def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_pa
     pages["docs/b.md"] = f"# B\n\n{SHUFFLED} See the tokens page.\n"
     found = _run("paraphrased-passages", _site(pages, tmp_path / "unlinked"), embedder=FakeEmbedder())
     assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
+    # A section that closes with the link, after its example, is a summary too; a link in another section is not.
+    example = "\n\n```bash\nharbor run --skip pre\n```\n\n" + " ".join(f"step{i}" for i in range(150)) + "."
+    closing = f"{example}\n\nThere is more on this on [the tokens page](a.md).\n"
+    pages["docs/b.md"] = f"# B\n\n## Tokens\n\n{SHUFFLED}{closing}\n## Other\n\nSomething else.\n"
+    assert _run("paraphrased-passages", _site(pages, tmp_path / "closing"), embedder=FakeEmbedder()) == []
+    pages["docs/b.md"] = f"# B\n\n## Tokens\n\n{SHUFFLED}\n\n## Other{closing}"
+    found = _run("paraphrased-passages", _site(pages, tmp_path / "elsewhere"), embedder=FakeEmbedder())
+    assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
 
 
 CACHING = ("The plugin keeps what it downloads in a cache folder inside the project, so that a second build reuses "

@@ -20,7 +20,7 @@ from sitelint.checks import CheckContext, Count, Share, Words, spec
 from sitelint.checks.duplication.corpus import Corpus, page_links
 from sitelint.checks.duplication.digest import RUN_K, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
-from sitelint.model import Measurement
+from sitelint.model import Measurement, Page
 
 NAMESPACE, VERSION = "dup-semantic", 2
 _BLOCK = 512  # query rows per similarity block: memory stays O(_BLOCK x passages)
@@ -75,9 +75,11 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
     links = page_links(corpus.pages)
 
     def points_to(unit: tuple[Any, ...], other: int) -> bool:
-        """The passage links to the other page: a summary that sends the reader to the full text, on purpose."""
+        """The passage, or the section it is in, links to the other page: a summary that sends the reader to the
+        full text, on purpose ("More on hooks on the dedicated page" closing the section)."""
         target = corpus.pages[other].path
-        return any(unit[1] <= line <= unit[2] and path == target
+        first, last = _section_span(corpus.pages[unit[0]], unit[1], unit[2])
+        return any(first <= line <= last and path == target
                    for line, path in links.get(corpus.pages[unit[0]].path, ()))
 
     by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
@@ -195,3 +197,13 @@ CHECK = spec(
                                 "not compared."),
     },
 )
+
+
+def _section_span(page: Page, first: int, last: int) -> tuple[int, int]:
+    """The lines of the innermost section below the page's title that holds lines first to last (the lines
+    themselves outside one)."""
+    holders = [sec for sec in page.sections if sec.level >= 2 and sec.line <= first and last <= sec.end_line]
+    if not holders:
+        return first, last
+    inner = max(holders, key=lambda sec: sec.line)
+    return inner.line, inner.end_line
