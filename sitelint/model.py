@@ -136,6 +136,9 @@ class Site:
     variants_not_read: int = 0  # versioned copies and translations left unread: not reported on in this run
     language: str = ""  # the site's own language ("en"); "" when not known
     sources: Mapping[str, str] = field(default_factory=dict)  # translation's path -> path of the page it translates
+    # translation's path -> where the page it translates would be (absolute paths), for a translation whose source
+    # the site does not have
+    unmatched: Mapping[str, tuple[Path, ...]] = field(default_factory=dict)
 
     @property
     def product_root(self) -> Path:

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import ROOT, write_site
+from conftest import ROOT, git, write_site
 from sitelint import api, config as configmod
 from sitelint.cli import main
 from sitelint.pipeline import discover
@@ -193,6 +193,23 @@ def test_translations_are_judged_only_by_the_translation_rules(tmp_path: Path) -
     named = api.lint(["docs/page.md"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),
                      today=TODAY)
     assert {f.path for f in named.findings} == {"docs/page.md"}
+
+
+def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went(tmp_path: Path) -> None:
+    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
+    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+    names = ["install", "deploy", "config", "sessions"]
+    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
+    write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
+    git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
+    git(tmp_path, "commit", "-q", "-m", "sessions get their own folder", date="2026-10-17T10:00:00")
+    result = _lint(tmp_path, "STL007")
+    assert [(f.path, f.message) for f in result.findings] == [
+        (f"{fr}sessions.md", "Translation lags its source: its source docs/sessions.md was deleted on 2026-10-17 "
+                             "and this translation stayed behind; remove it, or move it where its source went")]
+    # A translation with no source that git never saw is not known to be left behind.
+    (tmp_path / fr / "glossary.md").write_text(body.format("glossary"), encoding="utf-8")
+    assert [f.path for f in _lint(tmp_path, "STL007").findings] == [f"{fr}sessions.md"]
 
 
 def test_verbose_check_and_json_show_each_pages_type_and_language(tmp_path: Path) -> None:

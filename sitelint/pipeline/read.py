@@ -153,7 +153,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   if p.page_type != "partial" and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
-    return replace(site, pages=typed, sources=_sources(typed, layout))
+    found, unmatched = _sources(typed, layout)
+    return replace(site, pages=typed, sources=found, unmatched=unmatched)
 
 
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
@@ -188,17 +189,19 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
     return out
 
 
-def _sources(site_pages: Sequence[Page], layout: discover.Layout) -> dict[str, str]:
-    """The page each translation translates, where the site has it."""
+def _sources(site_pages: Sequence[Page], layout: discover.Layout) -> tuple[dict[str, str], dict[str, tuple[Path, ...]]]:
+    """The page each translation translates, where the site has it; and, for the others, where it would be."""
     by_file = {os.path.normpath(str(p.abspath)): p.path for p in site_pages}
-    out = {}
+    out, unmatched = {}, {}
     for page in site_pages:
         if page.variant.startswith("i18n:"):
-            found = next((by_file[c] for c in map(os.path.normpath, map(str, layout.source_candidates(page.abspath)))
-                          if c in by_file), None)
+            candidates = layout.source_candidates(page.abspath)
+            found = next((by_file[c] for c in map(os.path.normpath, map(str, candidates)) if c in by_file), None)
             if found is not None:
                 out[page.path] = found
-    return out
+            elif candidates:
+                unmatched[page.path] = tuple(Path(c) for c in candidates)
+    return out, unmatched
 
 
 def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any], cache: Cache | None,

@@ -9,6 +9,7 @@ folders, Docusaurus `i18n/<locale>/docusaurus-plugin-content-docs/current/`, MkD
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,10 +66,46 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         share = min(1.0, (_sections(page) + _code(page)) / parts) if parts else 1.0
         detail.update(sections=f"{_sections(page)} of {_sections(source)} sections",
                       code=f"{_code(page)} of {_code(source)} code blocks")
-        yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None},
-                          Location(page.path, 1), detail, (Location(source_path, 1),))
+        yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
+                           "removed": False}, Location(page.path, 1), detail, (Location(source_path, 1),))
+    yield from _orphans(ctx)
 
 
-CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated"), needs=("git",),
+def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
+    """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
+    translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
+    layout read wrong never makes every translation an orphan."""
+    site, history = ctx.site, ctx.run.git
+    if history is None or not site.unmatched:
+        return
+    by_path = {p.path: p for p in site.pages}
+    matched: dict[str, int] = {}
+    for path in site.sources:
+        locale = by_path[path].variant if path in by_path else ""
+        matched[locale] = matched.get(locale, 0) + 1
+    for path, candidates in sorted(site.unmatched.items()):
+        page = by_path.get(path)
+        if page is None or matched.get(page.variant, 0) < _MATCHED:
+            continue
+        for candidate in candidates:
+            try:
+                rel = candidate.resolve().relative_to(history.top).as_posix()
+            except ValueError:
+                continue
+            done = gitinfo.run(history.top, "log", "-1", "--diff-filter=D", "--format=%cs", "--", rel)
+            day = done.stdout.strip()
+            if done.returncode == 0 and day:
+                # named as the site's paths are: from the folder the translation's own path starts in
+                base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
+                shown = os.path.relpath(candidate, base).replace(os.sep, "/")
+                yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True}, Location(path, 1),
+                                  {"source": shown, "removed_on": day, "locale": page.variant.partition(":")[2]})
+                break
+
+
+_MATCHED = 3  # translations of a locale matched to their sources before an unmatched one counts as orphaned
+
+
+CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated", "removed"), needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup.")})
