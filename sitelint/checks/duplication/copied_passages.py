@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from sitelint.checks import CheckContext, Count, Share, Words, spec
+from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus
 from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
@@ -47,7 +47,6 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             read[index] = passage_words(corpus.pages[index]), _name_words(corpus.pages[index])
         return read[index]
 
-    parallel = {str(t) for t in ctx.params["parallel-types"]}
     for s in spans(corpus, ctx.params):
         if s.a == s.b:
             continue
@@ -62,11 +61,10 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)
         added, here, there = _drift(words_a[s.a_lo : s.a_hi], words_b[s.b_lo : s.b_hi], names_a, names_b)
-        both = {pa.page_type, pb.page_type} <= parallel
         out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
-                    s.a_hi - s.a_lo, {"added": added, "parallel": both, "drift": _said(added, here, there, pb.path)}))
+                    s.a_hi - s.a_lo, {"added": added, "drift": _said(added, here, there, pb.path)}))
         out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
-                    s.b_hi - s.b_lo, {"added": added, "parallel": both, "drift": _said(added, there, here, pa.path)}))
+                    s.b_hi - s.b_lo, {"added": added, "drift": _said(added, there, here, pa.path)}))
     yield from passage_measurements(corpus, out, "words")
 
 
@@ -148,9 +146,8 @@ def template_section(a: Page, line_a: int, b: Page, line_b: int, shared_headings
 
 
 CHECK = spec(
-    "copied-passages", "site", copied_passages, values=("words", "added", "parallel"), needs=("corpus",),
+    "copied-passages", "site", copied_passages, values=("words", "added"), needs=("corpus",),
     params={**PASSAGE_PARAMS,
             "page-similarity": Share("Page Jaccard from which the whole page is a copy (another rule's)."),
-            "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
-            "parallel-types": Words("Page types of which two pages frame one text for two things by design.")},
+            "template-headings": Count("Shared headings that make two pages one template's (not compared).")},
 )
