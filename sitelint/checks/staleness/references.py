@@ -108,23 +108,35 @@ def _fits(path: str, lang: str) -> bool:
 
 
 def _shown_files(page: Page) -> frozenset[str]:
-    """Files whose contents the page shows for the reader to write: the file a code block is titled with, and a
-    file named in the paragraph that leads straight into a code block of its kind ("a workflow file at
-    `.github/workflows/test.yml`:" and the YAML below it). They are the reader's, whether or not this repository
-    has one."""
+    """Files whose contents the page shows for the reader to write: the file a code block is titled with, a file
+    named in the paragraph that leads straight into a code block of its kind ("a workflow file at
+    `.github/workflows/test.yml`:" and the YAML below it), and a path a directory tree on the page draws. They are
+    the reader's, whether or not this repository has one."""
     lines = page.source.split("\n")
     out: set[str] = set()
     blocks = [b for b in page.blocks if b.kind not in ("comment", "html", "jsx")]
+    tree: set[str] = set()
     for before, block in zip([None, *blocks], blocks, strict=False):
         if block.kind != "code" or block.line > len(lines):
             continue
+        names = [m.group(1).strip("/") for m in map(_TREE_LINE.match, block.text.split("\n")) if m]
+        if len(names) >= 2:
+            tree.update(names)
         titled = _FENCE_FILE.search(lines[block.line - 1].split(block.lang, 1)[-1] if block.lang else "")
         if titled:
             out.add(titled.group(1) or titled.group(2))
         if before is not None and before.is_prose:
             out.update(c.text.strip() for c in page.inline_code
                        if before.line <= c.line <= before.end_line and _fits(c.text.strip(), block.lang))
+    # A path every part of which a directory tree on the page shows (`test/unit/` beside a tree of test/, unit/)
+    # is the layout the page draws for the reader's project.
+    out.update(c.text.strip() for c in page.inline_code
+               if tree and all(part in tree for part in c.text.strip().strip("./").rstrip("/").split("/") if part))
     return frozenset(out)
+
+
+# A line of a directory tree: `├── src/`, `│   └── index.ts`, `|-- src`, `+-- src`, Nuxt's `-| test/`, `---| e2e/`.
+_TREE_LINE = re.compile(r"^[\s│|]*(?:[├└+`|]\s*[─—-]{1,3}|-+\|)\s*([^\s#]+)")
 
 
 def _reader_words(reader: Sequence[str], ours: Sequence[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
