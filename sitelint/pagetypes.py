@@ -11,7 +11,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
     partial        included into other pages (a `_` name), never read alone
-    redirect       a redirect (front matter, meta refresh) or a short moved/removed notice that links elsewhere
+    redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
+                   notice that links elsewhere
     404            the not-found page
 
 The first kind that matches, in the order partial, 404, redirect, landing, release-notes, blog, migration,
@@ -68,6 +69,10 @@ _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
+# A script that sends the reader elsewhere as the page loads: a router's go/push/replace, or the location set.
+_REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|navigate)\s*\(|\brouter\.(?:push|replace)\s*\("
+                              r"|\blocation\.(?:replace|assign)\s*\(|\blocation(?:\.href)?\s*=[^=])", re.S | re.I)
+_REDIRECT_WORDS = 12  # words a page that redirects by script may say while it does ("Resolving legacy link…")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
@@ -120,6 +125,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "redirect", "redirects its readers"
     prose = [b for b in page.prose_blocks if b.kind != "table"]
     total = sum(text.count(b.text) for b in prose)
+    if total <= _REDIRECT_WORDS and any(b.kind in ("html", "jsx") and _REDIRECT_SCRIPT.search(b.text)
+                                        for b in page.blocks):
+        return "redirect", "a script sends its readers elsewhere"
     links = [link for link in page.links if not link.image]
     notice = text.phrases(signals.notice_words)
     if links and total <= signals.notice_words_max and any(notice.search(b.text) for b in prose):
