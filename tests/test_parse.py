@@ -163,6 +163,22 @@ def test_mdc_block_components_and_their_props_are_not_headings() -> None:
     assert not any("icon" in b.text or b.text.strip() == "::" for b in page.prose_blocks)
 
 
+def test_mdc_inline_components_are_markup_and_their_to_is_a_link() -> None:
+    page = parse("# Errors\n\nThrow it on the server.\n\n:read-more{to=\"/docs/api/utils/create-error\" title=\"x\"}\n\n"
+                 "The hook runs :link-example{to=\"/docs/examples/hooks\"} once per request, at 10:30{sharp}.\n")
+    assert [link.target for link in page.links] == ["/docs/api/utils/create-error", "/docs/examples/hooks"]
+    assert not any("read-more" in b.text or "link-example" in b.text for b in page.blocks)
+    assert block_at(page, 7).text.startswith("The hook runs once per request")
+
+
+def test_a_number_ordering_a_file_is_not_in_the_route_a_link_names() -> None:
+    from sitelint.checks.duplication.corpus import page_links
+
+    guide = parse("# Errors\n\nSee [createError](/docs/api/utils/create-error).\n", "docs/1.guide/2.errors.md")
+    target = parse("# createError\n\nMakes an error.\n", "docs/4.api/3.utils/create-error.md")
+    assert page_links([guide, target]) == {"docs/1.guide/2.errors.md": [(3, "docs/4.api/3.utils/create-error.md")]}
+
+
 def test_docusaurus_sections_tables_and_links() -> None:
     page = load("docusaurus.mdx")
     assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [

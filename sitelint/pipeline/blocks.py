@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 KIND = re.compile(r"[A-Za-z][\w-]*")  # an admonition's kind: note, tip, or a site's own
 
+# Nuxt Content's inline component: `:read-more{to="/docs/x" title="X"}`, `:badge[v3]{color="info"}` keeps its label.
+_MDC_INLINE = re.compile(r"""(?<![\w:]):[a-z][\w-]*\{(?:[^{}\n]*?\b(?:to|href)=["']([^"'\n]+)["'])?[^{}\n]*\}""")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"]")
 TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
 _HTML_LINK = re.compile(
@@ -149,6 +151,11 @@ class Builder:
             kind = child.type
             if kind == "text":
                 text = child.content
+                if ":" in text and "{" in text:  # MDC inline components are markup; their `to` is a link
+                    for match in _MDC_INLINE.finditer(text):
+                        if match.group(1):
+                            self.links.append(Link(match.group(1), "", line[0]))
+                    text = _MDC_INLINE.sub(" ", text)
                 if not in_link and ("://" in text or "www." in text):
                     for url in _URL.findall(text):
                         self.links.append(Link(url, "", line[0]))

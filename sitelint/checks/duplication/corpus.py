@@ -199,14 +199,22 @@ def _inbound_links(pages: Sequence[Page]) -> dict[str, int]:
     return {path: len(sources) for path, sources in linked.items()}
 
 
+_ORDER = re.compile(r"^\d+[.-]")
+
+
 def page_links(pages: Sequence[Page]) -> dict[str, list[tuple[int, str]]]:
     """Per page, the line of each relative link to another corpus page and the page it names (extensions and /index
     optional; a link that could name several pages names none)."""
     index: dict[str, set[str]] = defaultdict(set)
     for page in pages:
         parts = re.sub(r"(/(index|README))?\.(mdx?|markdown)$", "", page.path).split("/")
+        # A number that orders a file or folder is not in its route (Nuxt Content `4.api/3.utils/x.md`,
+        # Docusaurus `01-intro.md`).
+        bare = [_ORDER.sub("", part) or part for part in parts]
         for n in range(1, len(parts) + 1):
             index["/".join(parts[-n:])].add(page.path)
+            if bare != parts:
+                index["/".join(bare[-n:])].add(page.path)
     out: dict[str, list[tuple[int, str]]] = {}
     for page in pages:
         folder = os.path.dirname(page.path)
