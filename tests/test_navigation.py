@@ -81,6 +81,21 @@ def test_check_verbose_shows_each_page_s_place(tmp_path: Path, monkeypatch: pyte
     assert "page docs/user-guide/configure.md: doc, language en; in the navigation, 0 pages link to it" in out.output
 
 
+def test_a_link_to_a_file_the_site_does_not_lint_is_no_page(tmp_path: Path) -> None:
+    # A Sphinx site of Markdown and reStructuredText pages: the .rst pages are not linted, a link to one reaches
+    # no page of the run, and the other pages are judged as usual.
+    write_site(tmp_path, {
+        "docs/index.md": "# Harbor\n\n```{toctree}\nintro\ncli/index\n```\n",
+        "docs/intro.md": "# Intro\n\nStart with [the command](cli/harbor) and [its page](cli/harbor.rst).\n",
+        "docs/cli/index.md": "# Commands\n\n```{toctree}\nharbor\n```\n",
+        "docs/old.md": "# Old\n\nGone.\n",
+    }, {"docs/conf.py": 'project = "Harbor"\nextensions = ["myst_parser"]\n',
+        "docs/cli/harbor.rst": "harbor\n======\n\nThe command.\n"})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}
+    assert result.graph is not None and "docs/cli/harbor.rst" not in result.graph.inbound
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -89,7 +89,8 @@ def assemble(site: Site, navigation: Navigation, links: Links) -> SiteGraph:
     edges: dict[str, set[str]] = defaultdict(set)
     for own, page in pages:
         for hit in links[own][1]:
-            edges[by_key[hit]].add(page.path)
+            if hit in by_key:  # a file the site does not lint (an .rst page beside the Markdown ones) is no page
+                edges[by_key[hit]].add(page.path)
     in_nav = frozenset(p.path for k, p in pages if navigation.every_page or k in navigation.listed)
     chrome = frozenset(by_key[k] for k in navigation.chrome if k in by_key)
     roots = set(in_nav | chrome)
