@@ -178,6 +178,25 @@ def test_bad_input_never_tracebacks_and_other_pages_are_linted(tmp_path: Path) -
     assert "docs/empty.md" in by_path
 
 
+def test_a_defect_of_sitelint_is_one_line_with_exit_3_and_the_traceback_on_request(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import sitelint.cli as cli
+
+    def broken(**_: object) -> None:
+        raise KeyError("/site/docs/cli/pip.rst")
+
+    monkeypatch.setattr(cli, "main", broken)
+    monkeypatch.delenv("SITELINT_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as done:
+        cli.run()
+    err = capsys.readouterr().err
+    assert done.value.code == 3 and "Traceback" not in err
+    assert err.startswith("sitelint: internal error: KeyError: '/site/docs/cli/pip.rst' (at test_cli.py:")
+    monkeypatch.setenv("SITELINT_DEBUG", "1")
+    with pytest.raises(KeyError):
+        cli.run()
+
+
 def test_never_writes_into_the_docs_tree(demo_site: Path) -> None:
     before = sorted(p.relative_to(demo_site) for p in (demo_site / "docs").rglob("*"))
     invoke(demo_site, "check", "--no-semantic")

@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 import sys
+import traceback
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -196,6 +197,14 @@ def run() -> None:
         where = f"{exc.filename}: " if exc.filename else ""
         click.echo(f"sitelint: error: {where}{exc.strerror or exc}", err=True)
         sys.exit(2)
+    except Exception as exc:  # a defect of sitelint itself: said in one line, the traceback on request
+        if os.environ.get("SITELINT_DEBUG"):
+            raise
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
+        click.echo(f"sitelint: internal error: {type(exc).__name__}: {exc} (at {where}); this is a bug in sitelint, "
+                   "not in your pages: run again with SITELINT_DEBUG=1 for the traceback and report it", err=True)
+        sys.exit(3)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
