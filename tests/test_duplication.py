@@ -281,7 +281,7 @@ def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_pa
     closing = f"{example}\n\nThere is more on this on [the tokens page](a.md).\n"
     pages["docs/b.md"] = f"# B\n\n## Tokens\n\n{SHUFFLED}{closing}\n## Other\n\nSomething else.\n"
     assert _run("paraphrased-passages", _site(pages, tmp_path / "closing"), embedder=FakeEmbedder()) == []
-    pages["docs/b.md"] = f"# B\n\n## Tokens\n\n{SHUFFLED}\n\n## Other{closing}"
+    pages["docs/b.md"] = f"# B\n\n## Tokens\n\n{SHUFFLED}\n\n### Other{closing}"  # a subsection's own link
     found = _run("paraphrased-passages", _site(pages, tmp_path / "elsewhere"), embedder=FakeEmbedder())
     assert [(m.at.path, m.related[0].path) for m in found] == [("docs/b.md", "docs/a.md")]
 

@@ -200,10 +200,11 @@ CHECK = spec(
 
 
 def _section_span(page: Page, first: int, last: int) -> tuple[int, int]:
-    """The lines of the innermost section below the page's title that holds lines first to last (the lines
-    themselves outside one)."""
+    """The lines of the innermost section below the page's title that holds lines first to last, up to its first
+    subsection (a link in a subsection is about that part); the lines themselves outside one."""
     holders = [sec for sec in page.sections if sec.level >= 2 and sec.line <= first and last <= sec.end_line]
     if not holders:
         return first, last
     inner = max(holders, key=lambda sec: sec.line)
-    return inner.line, inner.end_line
+    below = [sec.line for sec in page.sections if inner.line < sec.line <= inner.end_line]
+    return inner.line, max(last, min(below, default=inner.end_line + 1) - 1)
