@@ -189,11 +189,14 @@ def test_a_regular_expression_or_an_unknown_character_does_not_end_the_config(tm
           weird: @decorated,
           themeConfig: { sidebar: { '/': sidebarAll() } },
         })
-        function sidebarAll() { return [{ text: 'Intro', link: '/intro/' }] }
+        function sidebarAll() { return [{ text: 'Intro', link: '/intro/' }, ...sidebarConfig()] }
+        function sidebarConfig() { return [{ text: 'Config', link: '/config/' }] }
     """)
     data = source.exported()
     assert data["ignoreDeadLinks"] == [Unread("a regular expression")] * 2
-    assert data["themeConfig"] == {"sidebar": {"/": [{"text": "Intro", "link": "/intro/"}]}}
+    # `sidebarConfig()` is the file's function, not a wrapper like `defineConfig({...})`
+    assert data["themeConfig"] == {"sidebar": {"/": [{"text": "Intro", "link": "/intro/"},
+                                                     {"text": "Config", "link": "/config/"}]}}
 
 
 @pytest.mark.slow

@@ -203,11 +203,11 @@ class _Parser:
         first, _ = self.value(at) if self.token(at).text != ")" else (None, at)
         if callee == "require" and isinstance(first, str):
             return _required(self.source.path.parent / first, self.source.read), end
+        if first is None and "." not in callee:  # `sidebarConfig()`: a function of the file that returns the value
+            return self.source.declared(callee, self.depth + 1), end
         if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
             # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
             return first, end
-        if first is None and "." not in callee:
-            return self.source.declared(callee, self.depth + 1), end
         return Unread(f"a call to {callee}()"), end
 
     def element(self, end: int, closer: str) -> tuple[_Token | None, int]:
