@@ -164,7 +164,8 @@ def test_mdc_block_components_and_their_props_are_not_headings() -> None:
 
 
 def test_mdc_inline_components_are_markup_and_their_to_is_a_link() -> None:
-    page = parse("# Errors\n\nThrow it on the server.\n\n:read-more{to=\"/docs/api/utils/create-error\" title=\"x\"}\n\n"
+    page = parse("# Errors\n\nThrow it on the server.\n\n"
+                 ":read-more{to=\"/docs/api/utils/create-error\" title=\"x\"}\n\n"
                  "The hook runs :link-example{to=\"/docs/examples/hooks\"} once per request, at 10:30{sharp}.\n")
     assert [link.target for link in page.links] == ["/docs/api/utils/create-error", "/docs/examples/hooks"]
     assert not any("read-more" in b.text or "link-example" in b.text for b in page.blocks)
