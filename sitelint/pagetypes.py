@@ -3,10 +3,12 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
 
     doc            an ordinary page: every rule applies
     generated      written by a program (a "generated ... do not edit" comment at its top), or filled in at build time:
-                   mkdocstrings `::: module`, or includes with little prose around them
+                   mkdocstrings `::: module`, includes with little prose around them, or made from the page its
+                   front matter names (TanStack's `ref: docs/.../page.md`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
-    hub            navigation: a card list component, prose that is mostly links, or a folder's short index page
+    hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
+                   matter lists for its layout, or a folder's short index page
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
@@ -25,6 +27,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sitelint import text
 from sitelint.model import Block, Link, Page, partial_name
@@ -70,11 +73,14 @@ _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
 # A script that sends the reader elsewhere as the page loads: a router's go/push/replace, or the location set.
-_REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|navigate)\s*\(|\brouter\.(?:push|replace)\s*\("
-                              r"|\blocation\.(?:replace|assign)\s*\(|\blocation(?:\.href)?\s*=[^=])", re.S | re.I)
+_REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|navigate)\s*\("
+                              r"|\brouter\.(?:push|replace)\s*\(|\blocation\.(?:replace|assign)\s*\("
+                              r"|\blocation(?:\.href)?\s*=[^=])", re.S | re.I)
 _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it does ("Resolving legacy link…")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
+# A front matter value naming another page's file: the page it is made from, with a few words replaced.
+_PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
 _FILLED_PROSE = 100
 # A page that says, in a comment at its top (front matter or HTML/MDX), that a program writes it: the convention of
@@ -171,6 +177,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "an autodoc directive (`::: module`)"
     if (directives or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
+    made_from = next((k for k, v in front.items() if isinstance(v, str) and _PAGE_PATH.fullmatch(v.strip())), None)
+    if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
+        return "generated", f"made from the page its front matter `{made_from}` names"
     headings = [b for b in page.blocks if b.kind == "heading"]
     names = {b.text.strip() for b in headings if _IDENTIFIER.fullmatch(b.text.strip())}
     members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
@@ -183,6 +192,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     fields = _option_fields(page)
     if fields:
         return "reference", f"documents one option ({', '.join(fields)} fields)"
+    if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
+        return "hub", "links its front matter lists, for its layout to show"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
@@ -308,3 +319,20 @@ def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
     # "Project Jupyter - https://...": a name beside a written-out address (a link with no text of its own)
     bare = sum(1 for link in by_line[start:end] if not link.text.strip())
     return (words > 0 and 2 * inside >= words) or (bare > 0 and words <= _NAME_WORDS * bare)
+
+
+_ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})
+
+
+def _front_matter_entries(value: Any, depth: int = 0) -> int:
+    """Entries with an address that front matter lists ({title, url, description} of a resources page): a page
+    whose layout renders them."""
+    if depth > 6:
+        return 0
+    if isinstance(value, dict):
+        own = 1 if any(isinstance(value.get(k), str) for k in _ENTRY_LINK_KEYS) else 0
+        return own + sum(_front_matter_entries(v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+    if isinstance(value, list):
+        return sum(_front_matter_entries(v, depth + 1) for v in value)
+    return 0
+
