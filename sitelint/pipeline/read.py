@@ -153,8 +153,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   if p.page_type != "partial" and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
-    found, unmatched = _sources(typed, layout)
-    return replace(site, pages=typed, sources=found, unmatched=unmatched)
+    matched, unmatched = _sources(typed, layout)
+    return replace(site, pages=typed, sources=matched, unmatched=unmatched)
 
 
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
