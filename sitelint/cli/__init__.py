@@ -10,7 +10,6 @@ import os
 import shutil
 import signal
 import sys
-import traceback
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -200,6 +199,8 @@ def run() -> None:
     except Exception as exc:  # a defect of sitelint itself: said in one line, the traceback on request
         if os.environ.get("SITELINT_DEBUG"):
             raise
+        import traceback  # only here: a run that goes well never loads it
+
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
         click.echo(f"sitelint: internal error: {type(exc).__name__}: {exc} (at {where}); this is a bug in sitelint, "
