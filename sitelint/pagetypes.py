@@ -68,6 +68,11 @@ _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|rel
                         r"|\bannouncing\b.*?(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])v?\d+(?:\.\d+)+ (?:is out|released)\b")
 # typedoc-plugin-markdown titles each page by the kind of its symbol: "Interface: TestingPinia", "Function: x()".
 _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|Enumeration|Namespace|Module):\s+\S")
+# typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
+# path alone.
+_TYPEDOC_DEFINED = re.compile(r"(?m)^Defined in: \[?[^\s\]]+\.[cm]?[jt]sx?:\d+")
+# A member of a type as API docs list it: "* `width` number", "- `headers` Record<string, string> (optional) - ...".
+_TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
@@ -169,6 +174,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "migration", "a migration or upgrade guide"
     if _TYPEDOC_TITLE.match(page.title):
         return "generated", f"a TypeDoc page (title '{page.title}')"
+    if _TYPEDOC_DEFINED.search(page.source):
+        return "generated", "a TypeDoc page (its `Defined in:` source line)"
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
@@ -192,6 +199,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     fields = _option_fields(page)
     if fields:
         return "reference", f"documents one option ({', '.join(fields)} fields)"
+    typed = _typed_members(page)
+    if typed:
+        return "reference", f"a list of the {typed} members of one type (`name` type ...)"
     if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
         return "hub", "links its front matter lists, for its layout to show"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
@@ -265,6 +275,16 @@ def _option_fields(page: Page) -> list[str]:
         fields.append(found.group(1))
         bold = bold or "**" in lines[block.line - 1] or "__" in lines[block.line - 1]
     return fields if len(fields) >= 2 or (fields and bold) else []
+
+
+def _typed_members(page: Page) -> int:
+    """How many members of one type a page lists, when listing them is nearly all it does (every other list item and
+    at most two other prose blocks: Electron's `api/structures/size.md`, "* `width` number"); else 0."""
+    lines = page.source.splitlines()
+    items = [b for b in page.blocks if b.kind == "list_item" and b.line <= len(lines)]
+    members = sum(1 for b in items if _TYPED_MEMBER.match(lines[b.line - 1]))
+    others = sum(1 for b in page.prose_blocks if b.kind != "list_item")
+    return members if members and 2 * members >= len(items) and others <= 2 else 0
 
 
 def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
