@@ -73,6 +73,7 @@ _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|En
 _TYPEDOC_DEFINED = re.compile(r"(?m)^Defined in: \[?[^\s\]]+\.[cm]?[jt]sx?:\d+")
 # A member of a type as API docs list it: "* `width` number", "- `headers` Record<string, string> (optional) - ...".
 _TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
+_TOCTREE = re.compile(r"\s*(?:`{3,}|~{3,}|:{3,})\{toctree\}")  # MyST's table of contents directive
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
@@ -179,7 +180,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
+    lines = page.source.splitlines()
     directives = [b for b in page.blocks if b.kind == "directive"]
+    tocs = [b for b in directives if b.line <= len(lines) and _TOCTREE.match(lines[b.line - 1])]
+    if tocs and total < _FILLED_PROSE:
+        return "hub", "a table of contents (toctree) and little prose"
+    directives = [b for b in directives if b not in tocs]
     if any(b.text.lstrip().startswith(":::") for b in directives):
         return "generated", "an autodoc directive (`::: module`)"
     if (directives or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:

@@ -180,6 +180,15 @@ def test_a_number_ordering_a_file_is_not_in_the_route_a_link_names() -> None:
     assert page_links([guide, target]) == {"docs/1.guide/2.errors.md": [(3, "docs/4.api/3.utils/create-error.md")]}
 
 
+def test_myst_directive_fences_are_callouts_tables_of_contents_or_code() -> None:
+    page = parse("# Topics\n\n```{note}\n:class: dropdown\nThis part is being written.\n```\n\n"
+                 "```{toctree}\n:maxdepth: 1\n\ncaching\n```\n\n```{code-block} python\nimport pip\n```\n\n"
+                 "```{r}\nsummary(cars)\n```\n")
+    assert [(b.kind, b.line, b.lang) for b in page.blocks if b.kind != "heading"] == [
+        ("admonition", 3, ""), ("directive", 8, ""), ("code", 14, "python"), ("code", 18, "r")]
+    assert block_at(page, 3).text == "This part is being written."
+
+
 def test_docusaurus_sections_tables_and_links() -> None:
     page = load("docusaurus.mdx")
     assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [

@@ -14,6 +14,18 @@ KIND = re.compile(r"[A-Za-z][\w-]*")  # an admonition's kind: note, tip, or a si
 
 # Nuxt Content's inline component: `:read-more{to="/docs/x" title="X"}`, `:badge[v3]{color="info"}` keeps its label.
 _MDC_INLINE = re.compile(r"""(?<![\w:]):[a-z][\w-]*\{(?:[^{}\n]*?\b(?:to|href)=["']([^"'\n]+)["'])?[^{}\n]*\}""")
+# MyST (Sphinx's Markdown) directives written as fences: ```{name} argument. Unknown names stay code (a Quarto or
+# knitr chunk, ```{r}, is code).
+_MYST_DIRECTIVE = re.compile(r"\{([\w:-]+)\}\s*(\S*)")
+_MYST_OPTION = re.compile(r"\s*:[\w-]+:")
+_MYST_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention",
+                               "seealso", "admonition", "versionadded", "versionchanged", "deprecated", "todo"})
+_MYST_NOT_CODE = frozenset({"toctree", "contents", "include", "eval-rst", "figure", "image", "tab-set", "tab-item",
+                            "grid", "grid-item", "grid-item-card", "card", "dropdown", "list-table", "csv-table",
+                            "table", "mermaid", "raw", "only", "glossary", "automodule", "autoclass", "autofunction",
+                            "automethod", "autoattribute", "autodata", "autoexception", "autosummary", "autodoc",
+                            "click", "argparse", "program-output", "command-output", "pip-command-usage"})
+_MYST_CODE = frozenset({"code-block", "code", "sourcecode", "code-cell", "jupyter-execute", "literalinclude"})
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]]*[^\s<>()\[\].,;:!?'\"]")
 TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
 _HTML_LINK = re.compile(
@@ -187,6 +199,17 @@ class Builder:
     def code(self, node: SyntaxTreeNode, start: int, end: int) -> None:
         info = node.info.strip()
         lang = info.split(maxsplit=1)[0].strip("{}.") if info else ""
+        myst = _MYST_DIRECTIVE.match(info) if node.type == "fence" else None
+        if myst is not None and myst.group(1).lower() in _MYST_ADMONITIONS:
+            # MyST's ```{note}: a callout whose body is prose (its `:class:` option lines are not)
+            body = "\n".join(ln for ln in node.content.split("\n") if not _MYST_OPTION.match(ln))
+            self.add("admonition", clean(body), start, end)
+            return
+        if myst is not None and myst.group(1).lower() in _MYST_NOT_CODE:
+            self.add("directive", node.content, start, end)  # ```{toctree}, ```{figure}: built, not shown as code
+            return
+        if myst is not None and myst.group(1).lower() in _MYST_CODE:
+            lang = myst.group(2) or ""  # ```{code-block} python
         self.add("code", node.content, start, end, lang=lang)
         if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup):
             message = f"code fence opened at line {start} is never closed; add a closing {node.markup} line"
