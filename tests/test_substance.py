@@ -173,11 +173,12 @@ def test_a_marker_the_prose_talks_about_is_not_a_marker_left_in_it() -> None:
 
         The fallback was kept after the rename. The TODO comments said it should be removed in the next major.
         Keep a TODO list in the tracker, and leave no FIXME in released code.
+        This finds revisions where "TODO" or “FIXME” is added to a file.
         """
     )
     assert findings("SUB002", [p]) == []
-    left = page("# Upgrade\n\nTODO describe the fallback.\n\nThe fallback section is TBD.\n")
-    assert [f.line for f in findings("SUB002", [left])] == [3, 5]
+    left = page("# Upgrade\n\nTODO describe the fallback.\n\nThe fallback section is TBD.\n\n**TODO**: say why.\n")
+    assert [f.line for f in findings("SUB002", [left])] == [3, 5, 7]
 
 
 def test_tba_in_a_schedule_column_of_dates_is_a_value_not_yet_known() -> None:

@@ -41,6 +41,7 @@ def _words(text: str) -> str:
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their))\s+$")
+_QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries))\b")
 # A value a schedule does not know yet: a table cell of only TBA or TBD (a release's end of life) in a column whose
 # other cells are dates or versions.
@@ -57,8 +58,10 @@ def _sentence_words(text: str, start: int, end: int) -> int:
 
 
 def _named(text: str, start: int, end: int) -> bool:
-    """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it."""
-    return bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
+    """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
+    determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
+    quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
+    return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
