@@ -12,13 +12,15 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
+    proposal       a design document or RFC (under design/, rfcs/, proposals/, adr/, or named so): plans and open
+                   questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
     404            the not-found page
 
 The first kind that matches, in the order partial, 404, redirect, landing, release-notes, blog, migration,
-generated, reference, hub, wins.
+proposal, generated, reference, hub, wins.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from typing import Any
 from sitelint import text
 from sitelint.model import Block, Link, Page, partial_name
 
-TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "partial", "redirect",
-         "404")
+TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "proposal",
+         "partial", "redirect", "404")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,11 @@ DEFAULT = Signals()
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"})  # VitePress, Starlight, Hugo themes
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
+# Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
+_PROPOSAL_DIRS = frozenset({"design", "designs", "design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr", "adrs",
+                            "decisions"})
+_PROPOSAL_NAME = re.compile(r"(?i)^(?:rfc|adr)(?:[-_ ]?\d+)?(?:[-_].*)?$")
+_PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
 _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder documents something
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
@@ -173,6 +180,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "blog", post
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
+    proposal = next((f for f in folders if f in _PROPOSAL_DIRS), "")
+    if proposal or _PROPOSAL_NAME.match(stem) or _PROPOSAL_TITLE.match(page.title):
+        return "proposal", (f"in a {proposal}/ folder" if proposal else "an RFC or design document by its name")
     if _TYPEDOC_TITLE.match(page.title):
         return "generated", f"a TypeDoc page (title '{page.title}')"
     if _TYPEDOC_DEFINED.search(page.source):

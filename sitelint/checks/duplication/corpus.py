@@ -1,7 +1,8 @@
 """The corpus the duplication checks judge: the eligible pages, their digests, and how a canonical copy is chosen.
 
 Corpus: every page except deliberate copies (versioned and i18n variants), pages whose type repeats others on purpose
-(blog posts, release notes, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that
+(blog posts, release notes, design documents, landing pages, generated pages, redirects, 404 pages, partials:
+`_*.md(x)`), files that
 MDX pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per
 run, before the checks, by the prepare stage.
 """
@@ -32,10 +33,10 @@ if TYPE_CHECKING:
 NAMESPACE, VERSION = "dup-digest", 1
 _IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re.M)
 _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
-# Page types that repeat other pages on purpose or are not read alone: posts and release notes restate the docs
-# of their day, a landing page sums the site up, generated pages repeat their generator's template, partials are
-# included, redirects and 404 pages point elsewhere.
-RECORDS = frozenset({"blog", "release-notes", "landing", "generated", "partial", "redirect", "404"})
+# Page types that repeat other pages on purpose or are not read alone: posts, release notes and design documents
+# restate the docs of their day, a landing page sums the site up, generated pages repeat their generator's template,
+# partials are included, redirects and 404 pages point elsewhere.
+RECORDS = frozenset({"blog", "release-notes", "proposal", "landing", "generated", "partial", "redirect", "404"})
 _CHANGELOG = re.compile(r"(?i)(changelog|change-log|changes|release[-_]?notes|releasenotes)\.\w+$")
 _SNIPPET_BLOCK = re.compile(r"^-{2}8<-{2}\s*$\n(.*?)^-{2}8<-{2}\s*$", re.M | re.S)
 _CODE = hashlib.sha256((Path(__file__).parent / "digest.py").read_bytes()).hexdigest()[:12]
