@@ -55,8 +55,8 @@ _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"}) 
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
 # Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
-_PROPOSAL_DIRS = frozenset({"design", "designs", "design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr", "adrs",
-                            "decisions"})
+_PROPOSAL_DIRS = frozenset({"design", "designs", "design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr",
+                            "adrs", "decisions"})
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:rfc|adr)(?:[-_ ]?\d+)?(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
