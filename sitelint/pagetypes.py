@@ -12,7 +12,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
-    proposal       a design document or RFC (under design/, rfcs/, proposals/, adr/, or named so): plans and open
+    proposal       a design document or RFC (under rfcs/, proposals/, adr/, under design/ with its sections, or
+                   named so): plans and open
                    questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
@@ -55,8 +56,11 @@ _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"}) 
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
 # Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
-_PROPOSAL_DIRS = frozenset({"design", "designs", "design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr",
-                            "adrs", "decisions"})
+_PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr", "adrs", "decisions"})
+# A design/ folder holds design documents when a page has their sections (a design system's guidelines do not).
+_PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivation|proposal|proposed design"
+                               r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
+                               r"|unresolved questions)\s*$")
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:rfc|adr)(?:[-_ ]?\d+)?(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
@@ -181,6 +185,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
         return "migration", "a migration or upgrade guide"
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS), "")
+    if not proposal and any(f in ("design", "designs") for f in folders) and any(
+            _PROPOSAL_HEADING.match(sec.title) for sec in page.sections):
+        proposal = next(f for f in folders if f in ("design", "designs"))  # not a design system's guidelines
     if proposal or _PROPOSAL_NAME.match(stem) or _PROPOSAL_TITLE.match(page.title):
         return "proposal", (f"in a {proposal}/ folder" if proposal else "an RFC or design document by its name")
     if _TYPEDOC_TITLE.match(page.title):
