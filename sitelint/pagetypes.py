@@ -13,8 +13,7 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
     proposal       a design document or RFC (under rfcs/, proposals/, adr/, under design/ with its sections, or
-                   named so): plans and open
-                   questions on purpose
+                   named so): plans and open questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
