@@ -1,13 +1,25 @@
-"""For each source file a page names: how many days it changed after the page's last content change."""
+"""For each source file a page names: how many days it changed after the page's last content change, and whether
+the names the page shows of it (the inline code beside the reference, what an excerpt of it defines) are still in
+it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.checks.staleness.references import PAGE_SUFFIXES, ROOT_PARAMS, references
 from sitelint.model import Location, Measurement, Page
+
+_MAX_BYTES = 2_000_000  # a source file read for the names a page shows of it; a bigger one is not checked
+# Names an excerpt of a file defines: `#define NAME`, `def name`, `class Name`, `interface Name`, `name = ...`.
+_DEFINES = re.compile(r"(?m)(?:#define|\bdef|\bfunction|\bclass|\binterface|\bstruct|\benum|\btype|\bconst|\blet"
+                      r"|\bvar|\bfn|\bfunc)\s+([A-Za-z_][\w]{3,})|^\s*([A-Za-z_][\w]{3,})\s*\+?=[^=]")
+# A name as code spells it (snake_case, CamelCase, a call): words of prose in backticks are not checked.
+_CODE_NAME = re.compile(r"[A-Za-z_][\w]*(?:_[\w]+|[a-z][A-Z][\w]*)|[A-Za-z_]\w{3,}(?=\()")
+_FENCE_TITLE = re.compile(r"""\b(?:title|filename|file)\s*=\s*["']?([^"'\s]+)""")
 
 
 def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -23,9 +35,57 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if source is None:
             continue
         changed = source.last_changed(ctx.today)
-        yield Measurement({"drift": (changed - page_date).days}, Location(page.path, ref.line),
-                          {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat()})
+        drift = (changed - page_date).days
+        names = shown_names(page, ref.line, ref.text) if drift > 0 else []
+        missing = _missing(ref.found, names)
+        yield Measurement({"drift": drift, "checked": len(names), "missing": len(missing)},
+                          Location(page.path, ref.line),
+                          {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat(),
+                           "evidence": _evidence(names, missing)})
 
 
-CHECK = spec("code-drift", "page", code_drift, values=("drift",), params=ROOT_PARAMS, needs=("git",),
-             requires=("git",))
+def _evidence(names: list[str], missing: list[str]) -> str:
+    if missing:
+        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+        return f"; it no longer has {', '.join(f'`{n}`' for n in missing[:3])}{more}, which this page shows"
+    if not names:
+        return "; the page shows none of its names, so only the dates say so"
+    return ""
+
+
+def shown_names(page: Page, line: int, path: str) -> list[str]:
+    """The names the page shows of the file it names at line: inline code that spells a name in the block of the
+    reference, and what a code block titled with the file, or right after the reference, defines."""
+    block = next((b for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), None)
+    out: list[str] = []
+    if block is not None:
+        for code in page.inline_code:
+            text = code.text.strip().rstrip("()")
+            if block.line <= code.line <= block.end_line and text != path and _CODE_NAME.fullmatch(text):
+                out.append(text)
+    lines = page.source.split("\n")
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    after = [b for b in page.blocks if block is not None and b.line > block.end_line and b.kind != "comment"][:1]
+    for code in page.code_blocks:
+        fence = lines[code.line - 1] if 0 < code.line <= len(lines) else ""
+        titled = _FENCE_TITLE.search(fence)
+        if (titled and titled.group(1).rsplit("/", 1)[-1] == name) or (not titled and code in after):
+            out += [m.group(1) or m.group(2) for m in _DEFINES.finditer(code.text)]
+    return list(dict.fromkeys(out))
+
+
+def _missing(found: Path, names: list[str]) -> list[str]:
+    """The names the file no longer holds (none when it cannot be read, or is too big to read)."""
+    if not names:
+        return []
+    try:
+        if found.stat().st_size > _MAX_BYTES:
+            return []
+        text = found.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    return [n for n in names if n not in text]
+
+
+CHECK = spec("code-drift", "page", code_drift, values=("drift", "checked", "missing"), params=ROOT_PARAMS,
+             needs=("git",), requires=("git",))
