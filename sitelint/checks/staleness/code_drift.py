@@ -66,11 +66,11 @@ def shown_names(page: Page, line: int, path: str) -> list[str]:
     lines = page.source.split("\n")
     name = path.rstrip("/").rsplit("/", 1)[-1]
     after = [b for b in page.blocks if block is not None and b.line > block.end_line and b.kind != "comment"][:1]
-    for code in page.code_blocks:
-        fence = lines[code.line - 1] if 0 < code.line <= len(lines) else ""
+    for excerpt in page.code_blocks:
+        fence = lines[excerpt.line - 1] if 0 < excerpt.line <= len(lines) else ""
         titled = _FENCE_TITLE.search(fence)
-        if (titled and titled.group(1).rsplit("/", 1)[-1] == name) or (not titled and code in after):
-            out += [m.group(1) or m.group(2) for m in _DEFINES.finditer(code.text)]
+        if (titled and titled.group(1).rsplit("/", 1)[-1] == name) or (not titled and excerpt in after):
+            out += [m.group(1) or m.group(2) for m in _DEFINES.finditer(excerpt.text)]
     return list(dict.fromkeys(out))
 
 
