@@ -304,6 +304,33 @@ def test_signatures_sharing_one_description_are_not_empty() -> None:
         (11, "'Options' has no content before the next heading")]
 
 
+def test_a_run_of_names_sharing_the_text_after_the_last_is_not_empty() -> None:
+    p = page(
+        """\
+        # Breaking changes
+
+        ### `protocol.registerFileProtocol`
+
+        ### `protocol.registerBufferProtocol`
+
+        ### `protocol.registerStringProtocol`
+
+        The APIs are now synchronous and the callback is no longer needed.
+
+        ### UniqueForDateValidator
+
+        ### UniqueForMonthValidator
+
+        These validators enforce a unique date field.
+
+        ### Notes
+
+        ### `protocol.handle`
+        """
+    )
+    assert [f.line for f in findings("SUB003", [p])] == [17]  # "Notes" and the last name: empty, one run
+
+
 def test_an_empty_release_heading_is_reported_on_a_changelog_not_in_a_dated_post() -> None:
     source = """\
         # Changes

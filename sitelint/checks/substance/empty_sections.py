@@ -16,6 +16,7 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
                            "html", "jsx", "directive"})
 
 
+_CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _LINK_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\([^)]*\)\s*#*\s*$")
 
 
@@ -65,15 +66,21 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         words = section.title.split()
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
-    names_code = {b.line for b in page.blocks if b.kind == "heading" and b.inline_code}
+    names_code = {b.line for b in page.blocks if b.kind == "heading" and (b.inline_code or _CAMEL.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
-        """A heading that names code (`parse(code)`) right before a sibling that names code too and has content: the
-        signatures of one description, written as a heading each."""
+        """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
+        name code, the first of them with content after this one: several names of one description, written as a
+        heading each (`registerFileProtocol`, `registerBufferProtocol`, ... and the text they share)."""
         section, after = page.sections[index], index + 1
-        return (section.line in names_code and after < len(page.sections)
-                and page.sections[after].parent == section.parent and page.sections[after].line in names_code
-                and not empty(after))
+        if section.line not in names_code:
+            return False
+        while (after < len(page.sections) and page.sections[after].parent == section.parent
+               and page.sections[after].line in names_code):
+            if not empty(after):
+                return True
+            after += 1
+        return False
 
     # A changelog page's release heading with nothing under it is a fault of the page kept now; a dated post is
     # history that nobody restructures.
