@@ -52,12 +52,38 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # or tutorial step is made of.
     examples = sum(1 for b in page.blocks
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
-    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples},
-                      Location(page.path, 1, page.line_count), {"title": page.title})
+    siblings = _sibling_words(ctx.site, page)
+    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples,
+                       "sibling_words": siblings},
+                      Location(page.path, 1, page.line_count),
+                      {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
+                       if siblings >= 0 else ""})
+
+
+_MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
+_FOLDERS: dict[int, tuple[Site, dict[str, list[int]]]] = {}
+
+
+def _sibling_words(site: Site, page: Page) -> int:
+    """The median prose words of the other pages in the page's folder (-1 with fewer than four): a folder of short
+    pages (a type's fields, one page per framework made from another) has that length by design."""
+    held = _FOLDERS.get(id(site))
+    if held is None or held[0] is not site:
+        folders: dict[str, list[int]] = {}
+        for other in site.pages:
+            if not other.variant:
+                folders.setdefault(posixpath.dirname(other.path), []).append(other.words)
+        _FOLDERS.clear()  # one site at a time: a run's pages, not every run's
+        held = _FOLDERS[id(site)] = (site, {k: sorted(v) for k, v in folders.items()})
+    words = held[1].get(posixpath.dirname(page.path), [])
+    others = list(words)
+    if page.words in others:
+        others.remove(page.words)
+    return others[len(others) // 2] if len(others) >= _MIN_SIBLINGS else -1
 
 
 CHECK = spec(
-    "prose-words", "page", prose_words, values=("words", "exempt", "examples"),
+    "prose-words", "page", prose_words, values=("words", "exempt", "examples", "sibling_words"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
