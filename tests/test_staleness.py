@@ -176,6 +176,15 @@ def test_a_name_opening_a_sentence_before_a_version_is_another_products_and_a_co
     assert [(f.line, f.message.split("'")[1]) for f in findings] == [(9, "v3")]
 
 
+def test_a_version_dated_in_a_parenthesis_or_said_in_the_past_after_its_chain_is_history(tmp_path: Path) -> None:
+    page = ("# Requirements\n\nDo not quote them. There is one exception: acme v7.0 and v7.0.1 (from May 2015) "
+            "required quotes around markers.\n\nacme 7.2 (2016) is the oldest one we test.\n\n"
+            "Use acme 7.3 for the old loader.\n")
+    write_site(tmp_path, {"docs/req.md": page}, {"pyproject.toml": '[project]\nname = "acme"\nversion = "26.1"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    assert [(f.line, f.message.split("'")[1]) for f in findings] == [(7, "acme 7.3")]
+
+
 def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}
@@ -257,6 +266,8 @@ def test_released_by() -> None:
         # A version joined to one before it belongs to that one's product.
         ("The hook requires Python v3 or v2.7 to run.", []),
         ("Install version 1.2 or version 2.0 first.", ["1.2", "2.0"]),
+        # A version is named once, however many ways of naming it match.
+        ("Install acme v7.0 first.", ["7.0"]),
     ],
 )
 def test_version_mentions(text: str, found: list[str]) -> None:

@@ -57,11 +57,12 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
         (r"(?<![\w./-])v(?P<ver>\d+(?:\.(?:\d+|x))*)(?![\w-]*\d)", False, True),
     )
     seen: set[int] = set()
+    taken: list[tuple[int, int]] = []  # the text of each mention yielded: a version is named once ('pip v7.0')
     for pattern, claim, generic in patterns:
         for match in re.finditer(pattern, text):
             start = match.start("ver")
-            if start in seen or (generic and _other_product(text, match.start(), match.end(), other_products,
-                                                            proper)):
+            if start in seen or any(a <= start < b for a, b in taken) or (
+                    generic and _other_product(text, match.start(), match.end(), other_products, proper)):
                 continue
             version = Version.parse(match.group("ver"))
             bare = version is not None and version.parts[1] is None and "x" not in match.group("ver")
@@ -69,6 +70,7 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
                 continue  # 'Redux 4 Ways': a number in a title, not a release
             if version is not None:
                 seen.add(start)
+                taken.append((match.start(), match.end()))
                 yield Mention(version, match.start(), match.end(), claim)
 
 
@@ -214,10 +216,24 @@ _PAST_VERB = re.compile(r"\b\w+[^\We]ed\b", re.I)
 _NOT_PAST = frozenset({"embed", "embedded", "speed", "need", "feed", "seed", "shed", "based", "red", "bed"})
 
 
+# What may follow a version before the rest of its clause: more versions joined to it ("v7.0 and v7.0.1") and a
+# parenthesis ("(from May 2015)").
+_CHAIN_AFTER = re.compile(r"(?:\s*(?:,|/|\band\b|\bor\b)\s*v?\d+(?:\.\w+)*)*\s*(?:\(([^()\n]{0,60})\))?")
+
+
+def dated_after(after: str) -> bool:
+    """Whether a version is dated in a parenthesis after it ("pip v7.0 (from May 2015)"): a release of its day."""
+    found = _CHAIN_AFTER.match(after)
+    return bool(found and found.group(1) and re.search(r"\b(?:19|20)\d\d\b", found.group(1)))
+
+
 def past_tense(before: str, after: str) -> bool:
     """Whether the clause a version mention sits in (the text before it and after it, up to a clause's end) is
-    in the past tense: an auxiliary of the past in it, or a verb in -ed right beside the mention."""
+    in the past tense: an auxiliary of the past in it, or a verb in -ed right beside the mention (or beside the
+    versions and the parenthesis that follow it)."""
     clause_before = re.split(r"[.;!?:]\s|[()\n]|,\s+(?:but|while|whereas)\s", before)[-1]
+    chained = _CHAIN_AFTER.match(after)
+    after = after[chained.end():] if chained else after
     clause_after = re.split(r"[.;!?:]\s|[()\n]|,\s", after)[0]
     if _PAST.search(clause_before[-60:]) or _PAST.search(clause_after[:60]):
         return True

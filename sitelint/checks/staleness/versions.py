@@ -9,6 +9,7 @@ from sitelint.checks.staleness.common import frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
     RANGE,
+    dated_after,
     exempt_reason,
     hypothetical,
     in_badge,
@@ -51,6 +52,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
+                                or dated_after(block.text[m.end :])
                                 or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
