@@ -54,7 +54,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
     siblings = _sibling_words(ctx.site, page)
     yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples,
-                       "sibling_words": siblings},
+                       "sibling_words": siblings, "prose_blocks": len(page.prose_blocks)},
                       Location(page.path, 1, page.line_count),
                       {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
                        if siblings >= 0 else ""})
@@ -83,7 +83,7 @@ def _sibling_words(site: Site, page: Page) -> int:
 
 
 CHECK = spec(
-    "prose-words", "page", prose_words, values=("words", "exempt", "examples", "sibling_words"),
+    "prose-words", "page", prose_words, values=("words", "exempt", "examples", "sibling_words", "prose_blocks"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
