@@ -142,6 +142,8 @@ def test_placeholders_one_finding_per_line_with_every_marker() -> None:
 def test_a_promise_of_more_closing_a_page_is_a_placeholder() -> None:
     p = page("# Migrate\n\n## Sidebar\n\nMove the sidebar config.\n\n> More to follow...\n")
     assert [f.line for f in findings("SUB002", [p])] == [7]
+    soon = page("# SSR\n\nWill come soon\n")
+    assert [f.line for f in findings("SUB002", [soon])] == [3]
     # ... not where the page says what more there is to come
     told = page("# Migrate\n\nThere is more to come in the next section: how the sidebar config moves to the theme.\n")
     assert findings("SUB002", [told]) == []
