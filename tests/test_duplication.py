@@ -457,6 +457,20 @@ def test_second_run_on_an_unchanged_site_does_not_import_torch(tmp_path: Path, o
     assert not run()["torch"]  # a changed page whose passages are all known needs no model
 
 
+def test_an_older_version_folder_kept_by_hand_is_not_a_duplicate_of_the_newer(tmp_path: Path) -> None:
+    body = f"# Routing\n\n{PARAGRAPH}\n"
+    pages = {"docs/start/v1/routing.md": body, "docs/start/v2/routing.md": body,
+             "docs/start/v1/only-in-v1.md": f"# Old\n\n{PARAGRAPH}\n", "docs/guide.md": "# Guide\n\nOther words.\n"}
+    found = _run("duplicate-pages", _site(pages, tmp_path / "versions"))
+    # v1/routing.md has a newer copy at the same place in v2/: versions, not duplicates; v1/only-in-v1.md has none
+    # and is a copy of v2/routing.md like any other.
+    assert [{m.at.path, *(r.path for r in m.related)} for m in found] == [
+        {"docs/start/v1/only-in-v1.md", "docs/start/v2/routing.md"}]
+    # Folders numbered to order them (Nuxt's `2.deploy`) or by year are not versions.
+    ordered = {"docs/1.guide/a.md": body, "docs/2.guide/a.md": body}
+    assert len(_run("duplicate-pages", _site(ordered, tmp_path / "ordered"))) == 1
+
+
 @pytest.mark.slow
 def test_react_native_versioned_docs_are_not_duplicates() -> None:
     corpus = shared("corpora", "react-native-website")

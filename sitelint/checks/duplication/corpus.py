@@ -1,10 +1,10 @@
 """The corpus the duplication checks judge: the eligible pages, their digests, and how a canonical copy is chosen.
 
-Corpus: every page except deliberate copies (versioned and i18n variants), pages whose type repeats others on purpose
-(blog posts, release notes, design documents, landing pages, generated pages, redirects, 404 pages, partials:
-`_*.md(x)`), files that
-MDX pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per
-run, before the checks, by the prepare stage.
+Corpus: every page except deliberate copies (versioned and i18n variants, and an older version folder's page where a
+newer version folder has one at the same place), pages whose type repeats others on purpose (blog posts, release
+notes, design documents, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that MDX
+pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per run,
+before the checks, by the prepare stage.
 """
 
 from __future__ import annotations
@@ -137,7 +137,30 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
         if globs and _allowed(page, site.root, site.repo_root, globs):
             continue
         out.append(page)
-    return sorted(out, key=lambda p: p.path)
+    older = _older_versions(out)
+    return sorted((p for p in out if p.path not in older), key=lambda p: p.path)
+
+
+# A folder named as a version: v1, v2.3, 1.x, 2.0 (not a bare number, a year or Nuxt's ordering `2.deploy`).
+_VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d+|x)(?:\.\d+)?")
+
+
+def _older_versions(pages: Sequence[Page]) -> set[str]:
+    """Pages of a version folder kept by hand (`solid-start/v1/routing.mdx` beside `solid-start/v2/routing.mdx`)
+    that a newer version folder has a page for at the same place: an older version's copy, as a versioned docs
+    folder holds, never a duplicate to merge."""
+    twins: dict[tuple[str, ...], list[tuple[tuple[int, int], str]]] = defaultdict(list)
+    for page in pages:
+        parts = page.path.split("/")
+        for i, part in enumerate(parts[:-1]):
+            found = _VERSION_FOLDER.fullmatch(part)
+            if found:
+                major, minor = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+                key = (*parts[:i], "*", *parts[i + 1 :])
+                twins[key].append(((int(major), int(minor) if minor and minor.isdigit() else 0), page.path))
+                break
+    return {path for group in twins.values() if len({v for v, _ in group}) > 1
+            for version, path in group if version < max(v for v, _ in group)}
 
 
 def _relative(page: Page, base: Path) -> str | None:
