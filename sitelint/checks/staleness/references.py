@@ -46,6 +46,10 @@ def _roots(page: Page, ctx: CheckContext, text: str, link: bool) -> list[Path]:
     return [*bases, *(base / str(r) for base in bases for r in ctx.params["roots"])]
 
 
+def _inside(folder: Path, docs: Path) -> bool:
+    return folder == docs or docs in folder.parents
+
+
 def _plausible(folder: Path, name: str) -> bool:
     """Whether a folder is where such a file would live: it holds a file of the same kind (extension)."""
     suffix = PurePosixPath(name).suffix.lower()
@@ -63,7 +67,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     A path counts when its folder exists and holds files of the same kind; otherwise ('src/features/todos/slice.js'
     in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. So is a
     path in inline code in a sentence that speaks to the reader ("create `.github/workflows/ci.yml`", "for example
-    `public/icon.png`", "in your project"), unless it says it means this repository. Code
+    `public/icon.png`", "in your project"), unless it says it means this repository, and a path in inline code into
+    the folder the pages live in (a site built with the framework it documents teaches its own folders). Code
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
@@ -73,6 +78,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     for link in page.links:
         if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
             candidates.append((link.target, link.line, True))
+    root = ctx.site.root.resolve()
+    docs = root if root not in (ctx.site.repo_root.resolve(), ctx.site.product_root.resolve()) else None
     seen: set[str] = set()
     for raw, line, is_link in candidates:
         text = _clean_reference(raw, is_link)
@@ -85,6 +92,9 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         roots = [r for r in _roots(page, ctx, text, is_link) if (r / parent).is_dir()]
         if not roots:
             continue
+        if (not is_link and docs is not None and not text.startswith(("./", "../"))
+                and any(_inside((r / parent).resolve(), docs) for r in roots)):
+            continue  # the pages' own folder named from the top: a route the docs teach (`src/routes/about.tsx`)
         found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
         if found is None and not any(_plausible(r / parent, text.rstrip("/")) for r in roots):
             continue
