@@ -32,6 +32,12 @@ def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
     assert variants == {"intro.md", "intro.mdversioned:1.0", "intro.mdi18n:fr"}
 
 
+def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
+    touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
+    layout = discover.detect(tmp_path / "docs")
+    assert pages(layout) == ["docs/index.md"]
+
+
 def test_folders_of_versioned_copies_can_be_left_unread_and_are_counted(tmp_path: Path) -> None:
     touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
           "website/versioned_docs/version-1.0/api/hooks.mdx", "website/versioned_docs/version-1.0/notes.txt",

@@ -19,8 +19,9 @@ from sitelint.sites.layout import Layout, detect, project_root, variant_of
 __all__ = ["PAGE_SUFFIXES", "Found", "Layout", "detect", "project_root", "variant_of", "walk"]
 
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
+# Build output, dependencies, caches, and Sphinx's `_static` (files the build copies as they are, never pages).
 SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build", "site", ".vitepress/dist", "dist",
-                       ".sitelint", "__pycache__", ".venv", "venv", ".cache"})
+                       ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
 
 
 @dataclass(frozen=True)
