@@ -127,6 +127,20 @@ class CheckContext:
         return self.run.settings
 
 
+_SITE_FACTS: dict[tuple[str, int], tuple[Site, Any]] = {}
+
+
+def site_fact(site: Site, name: str, make: Callable[[Site], Any]) -> Any:
+    """What `make` finds of the whole site, made once per site for the page checks that need it (a folder's page
+    lengths, the folder the pages live in); a new site replaces the last one's."""
+    held = _SITE_FACTS.get((name, id(site)))
+    if held is None or held[0] is not site:
+        for key in [k for k in _SITE_FACTS if k[0] == name]:
+            del _SITE_FACTS[key]
+        held = _SITE_FACTS[(name, id(site))] = (site, make(site))
+    return held[1]
+
+
 PageCheck = Callable[[Page, CheckContext], Iterator[Measurement]]
 SiteCheck = Callable[[CheckContext], Iterator[Measurement]]
 

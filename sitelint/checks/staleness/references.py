@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from sitelint import text
-from sitelint.checks import CheckContext, Words, spec
+from sitelint.checks import CheckContext, Words, site_fact, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.model import Block, Location, Measurement, Page, Site
 
@@ -46,26 +46,24 @@ def _roots(page: Page, ctx: CheckContext, text: str, link: bool) -> list[Path]:
     return [*bases, *(base / str(r) for base in bases for r in ctx.params["roots"])]
 
 
-_FOLDERS: dict[int, tuple[Site, Path | None]] = {}
-
-
 def _pages_folder(site: Site) -> Path | None:
     """The deepest folder nearly all the site's pages live in (`docs/`, or `src/routes` of a site whose framework is
     not known, its README beside it), when it is not the repository's or the product's own top folder."""
-    held = _FOLDERS.get(id(site))
-    if held is None or held[0] is not site:
-        tops = {site.repo_root.resolve(), site.product_root.resolve()}
-        pages = [p.abspath.resolve().parent for p in site.pages if not p.variant]
-        counts: dict[Path, int] = {}
-        for folder in pages:
-            for up in (folder, *folder.parents):
-                counts[up] = counts.get(up, 0) + 1
-                if up in tops:
-                    break
-        held_by = [f for f, n in counts.items() if n >= _NEARLY_ALL * len(pages) and f not in tops]
-        _FOLDERS.clear()
-        held = _FOLDERS[id(site)] = (site, max(held_by, key=lambda f: len(f.parts)) if held_by else None)
-    return held[1]
+    found: Path | None = site_fact(site, "pages-folder", _deepest_holding)
+    return found
+
+
+def _deepest_holding(site: Site) -> Path | None:
+    tops = {site.repo_root.resolve(), site.product_root.resolve()}
+    pages = [p.abspath.resolve().parent for p in site.pages if not p.variant]
+    counts: dict[Path, int] = {}
+    for folder in pages:
+        for up in (folder, *folder.parents):
+            counts[up] = counts.get(up, 0) + 1
+            if up in tops:
+                break
+    held_by = [f for f, n in counts.items() if n >= _NEARLY_ALL * len(pages) and f not in tops]
+    return max(held_by, key=lambda f: len(f.parts)) if held_by else None
 
 
 _NEARLY_ALL = 0.9  # share of the pages a folder holds to be the folder the pages live in

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from sitelint import pagetypes, text
-from sitelint.checks import CheckContext, Count, Param, Share, Words, spec
+from sitelint.checks import CheckContext, Count, Param, Share, Words, site_fact, spec
 from sitelint.model import Location, Measurement, Page, Site
 
 _PARTIAL_IMPORT = re.compile(r"""import\s+\w+\s+from\s+['"](\.{1,2}/[^'"]+\.mdx?)['"]""")
@@ -61,22 +61,20 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
 
 _MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
-_FOLDERS: dict[int, tuple[Site, dict[str, list[int]]]] = {}
+
+
+def _folder_words(site: Site) -> dict[str, list[int]]:
+    folders: dict[str, list[int]] = {}
+    for other in site.pages:
+        if not other.variant:
+            folders.setdefault(posixpath.dirname(other.path), []).append(other.words)
+    return {k: sorted(v) for k, v in folders.items()}
 
 
 def _sibling_words(site: Site, page: Page) -> int:
     """The median prose words of the other pages in the page's folder (-1 with fewer than four): a folder of short
     pages (a type's fields, one page per framework made from another) has that length by design."""
-    held = _FOLDERS.get(id(site))
-    if held is None or held[0] is not site:
-        folders: dict[str, list[int]] = {}
-        for other in site.pages:
-            if not other.variant:
-                folders.setdefault(posixpath.dirname(other.path), []).append(other.words)
-        _FOLDERS.clear()  # one site at a time: a run's pages, not every run's
-        held = _FOLDERS[id(site)] = (site, {k: sorted(v) for k, v in folders.items()})
-    words = held[1].get(posixpath.dirname(page.path), [])
-    others = list(words)
+    others = list(site_fact(site, "folder-words", _folder_words).get(posixpath.dirname(page.path), []))
     if page.words in others:
         others.remove(page.words)
     return others[len(others) // 2] if len(others) >= _MIN_SIBLINGS else -1
