@@ -5,12 +5,12 @@ it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen
-from sitelint.checks.staleness.references import PAGE_SUFFIXES, ROOT_PARAMS, references
+from sitelint.checks.staleness.references import PAGE_SUFFIXES, ROOT_PARAMS, fence_file, references
 from sitelint.model import Location, Measurement, Page
 
 _MAX_BYTES = 2_000_000  # a source file read for the names a page shows of it; a bigger one is not checked
@@ -19,7 +19,6 @@ _DEFINES = re.compile(r"(?m)(?:#define|\bdef|\bfunction|\bclass|\binterface|\bst
                       r"|\bvar|\bfn|\bfunc)\s+([A-Za-z_][\w]{3,})|^\s*([A-Za-z_][\w]{3,})\s*\+?=[^=]")
 # A name as code spells it (snake_case, CamelCase, a call): words of prose in backticks are not checked.
 _CODE_NAME = re.compile(r"[A-Za-z_][\w]*(?:_[\w]+|[a-z][A-Z][\w]*)|[A-Za-z_]\w{3,}(?=\()")
-_FENCE_TITLE = re.compile(r"""\b(?:title|filename|file)\s*=\s*["']?([^"'\s]+)""")
 
 
 def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -28,6 +27,8 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if history is None or record is None:
         return
     page_date = record.last_changed(ctx.today)
+    lines = page.source.split("\n")
+    titles = {b.line: fence_file(lines, b).rsplit("/", 1)[-1] for b in page.code_blocks}
     for ref in references(page, ctx):
         if ref.found is None or not ref.found.is_file() or ref.found.suffix.lower() in PAGE_SUFFIXES:
             continue
@@ -36,7 +37,7 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             continue
         changed = source.last_changed(ctx.today)
         drift = (changed - page_date).days
-        names = shown_names(page, ref.line, ref.text) if drift > 0 else []
+        names = shown_names(page, ref.line, ref.text, titles) if drift > 0 else []
         missing = _missing(ref.found, names)
         yield Measurement({"drift": drift, "checked": len(names), "missing": len(missing)},
                           Location(page.path, ref.line),
@@ -53,9 +54,10 @@ def _evidence(names: list[str], missing: list[str]) -> str:
     return ""
 
 
-def shown_names(page: Page, line: int, path: str) -> list[str]:
+def shown_names(page: Page, line: int, path: str, titles: Mapping[int, str]) -> list[str]:
     """The names the page shows of the file it names at line: inline code that spells a name in the block of the
-    reference, and what a code block titled with the file, or right after the reference, defines."""
+    reference, and what a code block titled with the file (titles: each code block's line and the name of the file
+    it is titled with, "" for none), or an untitled one right after the reference, defines."""
     block = next((b for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), None)
     out: list[str] = []
     if block is not None:
@@ -63,13 +65,11 @@ def shown_names(page: Page, line: int, path: str) -> list[str]:
             text = code.text.strip().rstrip("()")
             if block.line <= code.line <= block.end_line and text != path and _CODE_NAME.fullmatch(text):
                 out.append(text)
-    lines = page.source.split("\n")
     name = path.rstrip("/").rsplit("/", 1)[-1]
     after = [b for b in page.blocks if block is not None and b.line > block.end_line and b.kind != "comment"][:1]
     for excerpt in page.code_blocks:
-        fence = lines[excerpt.line - 1] if 0 < excerpt.line <= len(lines) else ""
-        titled = _FENCE_TITLE.search(fence)
-        if (titled and titled.group(1).rsplit("/", 1)[-1] == name) or (not titled and excerpt in after):
+        titled = titles.get(excerpt.line, "")
+        if (titled and titled == name) or (not titled and excerpt in after):
             out += [m.group(1) or m.group(2) for m in _DEFINES.finditer(excerpt.text)]
     return list(dict.fromkeys(out))
 

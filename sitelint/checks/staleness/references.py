@@ -131,6 +131,13 @@ _LANG_OF = {"yml": "yaml", "rs": "rust", "py": "python", "js": "javascript", "ts
             "sh": "bash", "rb": "ruby", "kt": "kotlin"}
 
 
+def fence_file(lines: Sequence[str], block: Block) -> str:
+    """The file a code block is titled with on its fence line (after its language), or ""."""
+    fence = lines[block.line - 1] if 0 < block.line <= len(lines) else ""
+    titled = _FENCE_FILE.search(fence.split(block.lang, 1)[-1] if block.lang else "")
+    return (titled.group(1) or titled.group(2)) if titled else ""
+
+
 def _fits(path: str, lang: str) -> bool:
     """Whether a file of this name could be what a fence of this language shows."""
     suffix = path.rpartition(".")[2].lower() if "." in path.rpartition("/")[2] else ""
@@ -154,9 +161,9 @@ def _shown_files(page: Page) -> frozenset[str]:
         names = [m.group(1).strip("/") for m in map(_TREE_LINE.match, block.text.split("\n")) if m]
         if len(names) >= 2:
             tree.update(names)
-        titled = _FENCE_FILE.search(lines[block.line - 1].split(block.lang, 1)[-1] if block.lang else "")
+        titled = fence_file(lines, block)
         if titled:
-            out.add(titled.group(1) or titled.group(2))
+            out.add(titled)
         if before is not None and before.is_prose:
             out.update(c.text.strip() for c in page.inline_code
                        if before.line <= c.line <= before.end_line and _fits(c.text.strip(), block.lang))
