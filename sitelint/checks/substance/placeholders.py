@@ -94,6 +94,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A notice ("Coming soon.") is a placeholder where it stands for the content, not in a sentence that says
         # something else is on its way ("the updater service (coming soon)").
         held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most]
+        schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
             if marker.isupper() and _named(block.text, match.start(), match.end()):
@@ -101,8 +102,10 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
-            if block.kind == "table" and marker.upper() in _UNKNOWN_YET and line in _schedule_cells(page, block):
-                continue
+            if block.kind == "table" and marker.upper() in _UNKNOWN_YET:
+                schedule = _schedule_cells(page, block) if schedule is None else schedule
+                if line in schedule:
+                    continue
             found.setdefault(line, []).append(marker)
     for line, markers in sorted(found.items()):
         unique = list(dict.fromkeys(markers))
