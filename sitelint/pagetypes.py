@@ -93,10 +93,10 @@ _REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|na
                               r"|\brouter\.(?:push|replace)\s*\(|\blocation\.(?:replace|assign)\s*\("
                               r"|\blocation(?:\.href)?\s*=[^=])", re.S | re.I)
 _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it does ("Resolving legacy link…")
-# Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
-# with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
+# Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
+# with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
 _FILLED_PROSE = 100
 # A page that says, in a comment at its top (front matter or HTML/MDX), that a program writes it: the convention of
@@ -221,7 +221,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     fields = _option_fields(page)
     if fields:
         return "reference", f"documents one option ({', '.join(fields)} fields)"
-    typed = _typed_members(page)
+    typed = _typed_members(page, lines)
     if typed:
         return "reference", f"a list of the {typed} members of one type (`name` type ...)"
     if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
@@ -299,10 +299,10 @@ def _option_fields(page: Page) -> list[str]:
     return fields if len(fields) >= 2 or (fields and bold) else []
 
 
-def _typed_members(page: Page) -> int:
+def _typed_members(page: Page, lines: Sequence[str]) -> int:
     """How many members of one type a page lists, when listing them is nearly all it does (every other list item and
-    at most two other prose blocks: Electron's `api/structures/size.md`, "* `width` number"); else 0."""
-    lines = page.source.splitlines()
+    at most two other prose blocks: Electron's `api/structures/size.md`, "* `width` number"); else 0. lines: the
+    page's source lines."""
     items = [b for b in page.blocks if b.kind == "list_item" and b.line <= len(lines)]
     members = sum(1 for b in items if _TYPED_MEMBER.match(lines[b.line - 1]))
     others = sum(1 for b in page.prose_blocks if b.kind != "list_item")
