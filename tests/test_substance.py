@@ -573,6 +573,22 @@ def test_page_problems_and_unreadable_files() -> None:
     assert got == [("docs/latin1.md", 1, "error"), ("docs/broken.md", 3, "warning"), ("docs/fence.md", 5, "warning")]
 
 
+def test_front_matter_of_plain_key_value_lines_is_read_and_info_where_the_build_is_unknown() -> None:
+    # `@` cannot start a YAML value, but a site's own reader that splits each line at its colon takes it.
+    scoped = page("---\ntitle: @acme/kit/env\nsidebar: api\n---\n\n> MODULE: @acme/kit/env\n", "docs/env.md")
+    assert scoped.front_matter == {"title": "@acme/kit/env", "sidebar": "api"}
+    assert scoped.title == "@acme/kit/env"
+    nested = page("---\ntitle: @acme\ntags:\n  - a\n---\n\n# T\n", "docs/nested.md")
+    assert nested.front_matter == {}  # not one key: value per line: nothing is guessed
+
+    def levels(framework: str) -> list[tuple[str, str]]:
+        the_site = site_of(scoped, nested, root=ROOT, framework=framework)
+        return [(f.path, f.severity) for f in findings("SUB000", the_site.pages, run_context(the_site))]
+
+    assert levels("") == [("docs/env.md", "info"), ("docs/nested.md", "warning")]
+    assert levels("docusaurus") == [("docs/env.md", "warning"), ("docs/nested.md", "warning")]
+
+
 # --- the demo site through the real engine --------------------------------------------------------------------------
 
 DEMO_EXPECTED = {

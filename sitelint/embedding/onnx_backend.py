@@ -16,6 +16,9 @@ import numpy as np
 from sitelint.embedding.models import ModelSpec, ModelUnavailable, cores
 
 _MAX_TOKENS = 256
+# Passages per inference call. The unoptimised graph keeps every layer's attention for the whole batch: 200 passages
+# of 256 tokens at once took 4 GB and 17 s, in batches of 16 a tenth of the memory and a third of the time.
+BATCH_SIZE = 16
 
 
 def supported(spec: ModelSpec) -> bool:
@@ -60,6 +63,11 @@ class OnnxBackend:
         self.inputs = [i.name for i in self.session.get_inputs()]
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        return np.concatenate([self._batch(texts[i : i + BATCH_SIZE]) for i in range(0, len(texts), BATCH_SIZE)])
+
+    def _batch(self, texts: Sequence[str]) -> np.ndarray:
         encoded = self.tokenizer.encode_batch(list(texts))
         ids = np.array([e.ids for e in encoded], dtype=np.int64)
         mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)

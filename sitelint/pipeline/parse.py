@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sitelint import text as words_of
-from sitelint.model import PROSE_KINDS, Block, Page, Section
+from sitelint.model import PLAIN_FRONT_MATTER, PROSE_KINDS, Block, Page, Section
 from sitelint.pipeline.blocks import KIND, Builder, clean
 from sitelint.pipeline.mdx import MaskedSource, mask_source, unindent_containers
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
-PARSER_VERSION = 18
+PARSER_VERSION = 19
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -67,6 +67,20 @@ def _parser(mdx: bool) -> MarkdownIt:
 # nesting deeper than Python's recursion limit breaks every walk over the values.
 MAX_FRONT_MATTER_VALUES = 100_000
 MAX_FRONT_MATTER_DEPTH = 50
+_PLAIN_LINE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?")
+
+
+def _plain_lines(front_matter: str) -> dict[str, str] | None:
+    """Front matter of one `key: value` per line, no nesting, read as strings; None when it is not that."""
+    data: dict[str, str] = {}
+    for line in front_matter.split("\n"):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = _PLAIN_LINE.fullmatch(line.rstrip())
+        if match is None:
+            return None
+        data[match.group(1)] = (match.group(2) or "").strip()
+    return data or None
 
 
 def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
@@ -89,6 +103,10 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
+        plain = _plain_lines(masked.front_matter)
+        if plain is not None:
+            problems.append((line, f"{PLAIN_FRONT_MATTER} ({reason}); a YAML reader fails on it: quote the value"))
+            return plain
         problems.append((line, f"front matter is not valid YAML: {reason}; fix it or remove it"))
         return {}
     finally:
