@@ -61,6 +61,18 @@ def test_torch_and_onnx_give_the_same_vectors(exported: Path) -> None:
     assert float(np.abs(heavy - light).max()) < 1e-5 and float(np.abs(single - light).max()) < 1e-5
 
 
+def test_onnx_embeds_more_passages_than_a_batch_in_order(exported: Path) -> None:
+    from sitelint.embedding.onnx_backend import BATCH_SIZE, OnnxBackend
+
+    backend = OnnxBackend(resolve(""), exported)
+    many = [f"{text} ({n})" for n in range(BATCH_SIZE // len(VARIED) + 2) for text in VARIED]
+    assert len(many) > BATCH_SIZE
+    batched = backend.encode(many)
+    alone = np.stack([backend.encode([t])[0] for t in many])
+    assert batched.shape == (len(many), 384) and float(np.abs(batched - alone).max()) < 1e-5
+    assert backend.encode([]).shape[0] == 0
+
+
 def test_vectors_are_normalised_and_meaningful(tmp_path: Path, exported: Path) -> None:
     notes: list[str] = []
     embedder = embedder_for({}, open_cache({}, tmp_path, notes.append), notes.append)

@@ -67,6 +67,7 @@ def _parser(mdx: bool) -> MarkdownIt:
 # nesting deeper than Python's recursion limit breaks every walk over the values.
 MAX_FRONT_MATTER_VALUES = 100_000
 MAX_FRONT_MATTER_DEPTH = 50
+_YAML_OPENERS = frozenset("[{\"'|>&*!")
 _PLAIN_LINE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?")
 
 
@@ -77,8 +78,8 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         match = _PLAIN_LINE.fullmatch(line.rstrip())
-        if match is None:
-            return None
+        if match is None or (match.group(2) or "")[:1] in _YAML_OPENERS:
+            return None  # a flow list, a quote or a block scalar that YAML could not close: YAML was meant
         data[match.group(1)] = (match.group(2) or "").strip()
     return data or None
 
@@ -103,7 +104,9 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
-        plain = _plain_lines(masked.front_matter)
+        # Only text YAML could not even scan: a value it read but could not build (2024-02-30) was meant as YAML.
+        scanned = isinstance(exc, yaml.YAMLError) and not isinstance(exc, yaml.constructor.ConstructorError)
+        plain = _plain_lines(masked.front_matter) if scanned else None
         if plain is not None:
             problems.append((line, f"{PLAIN_FRONT_MATTER} ({reason}); a YAML reader fails on it: quote the value"))
             return plain

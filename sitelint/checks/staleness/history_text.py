@@ -31,12 +31,18 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+# Nouns that, after "version 2 of the", name the product itself, not another thing with versions of its own.
+_SELF_NOUNS = frozenset("""library package framework sdk tool cli client server project module app plugin extension api
+    docs""".split())  # noqa: SIM905
+
+
 @dataclass(frozen=True)
 class Mention:
     version: Version
     start: int  # offset of the mention in the block text
     end: int
     claim: bool  # "the current version is X": a present-tense claim, never historical
+    bare: bool = False  # "version 1.2", "v2": no product named with it
 
 
 def version_mentions(text: str, names: Sequence[str], other_products: frozenset[str],
@@ -62,7 +68,7 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
         for match in re.finditer(pattern, text):
             start = match.start("ver")
             if start in seen or any(a <= start < b for a, b in taken) or (
-                    generic and _other_product(text, match.start(), match.end(), other_products, proper)):
+                    generic and _other_product(text, match.start(), match.end(), other_products, proper, product)):
                 continue
             version = Version.parse(match.group("ver"))
             bare = version is not None and version.parts[1] is None and "x" not in match.group("ver")
@@ -71,22 +77,23 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
             if version is not None:
                 seen.add(start)
                 taken.append((match.start(), match.end()))
-                yield Mention(version, match.start(), match.end(), claim)
+                yield Mention(version, match.start(), match.end(), claim, generic)
 
 
 _CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,|/|\bor\b|\band\b)\s*$", re.I)
 
 
 def _other_product(text: str, start: int, end: int, others: frozenset[str],
-                   proper: frozenset[str] = frozenset()) -> bool:
-    """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14'); a
-    version joined to one before it ('Python v3 or v2.7') belongs to that one's product. A capitalised word opening
-    a sentence is a name only where the page also capitalises it inside a sentence (proper)."""
+                   proper: frozenset[str] = frozenset(), product: str = r"(?!x)x") -> bool:
+    """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14',
+    'version 1.37 of the conventions'); a version joined to one before it ('Python v3 or v2.7') belongs to that
+    one's product. A capitalised word opening a sentence is a name only where the page also capitalises it inside a
+    sentence (proper). product: the pattern of this product's names."""
     window = text[max(0, start - 40) : start]
     chained = _CHAINED.search(window)
     if chained:
         earlier = start - len(window) + chained.start()
-        return _other_product(text, earlier, earlier, others, proper)
+        return _other_product(text, earlier, earlier, others, proper, product)
     before = re.search(r"([\w.+#-]+)\W{0,2}$", window)
     if before:
         word = before.group(1)
@@ -100,8 +107,30 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str],
     two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
     if two and two.group(1).lower() in others:
         return True
-    after = re.match(r"\s+of\s+(?:the\s+)?([\w.+#-]+)", text[end : end + 60])
-    return bool(after and (after.group(1)[:1].isupper() or after.group(1).lower() in others))
+    after = re.match(r"\s+of\s+(the\s+)?([\w.+#-]+)", text[end : end + 60])
+    if after is None or re.fullmatch(product, after.group(2), re.I):
+        return False
+    noun = after.group(2).rstrip(".")
+    return noun[:1].isupper() or noun.lower() in others or bool(after.group(1) and noun.lower() not in _SELF_NOUNS)
+
+
+# A heading that names what its section's versions are of: "Payload format version", "Schema versions".
+_VERSIONED_THING = re.compile(r"(?i)\b([a-z][\w-]*)\s+versions?\b")
+_VERSION_QUALIFIERS = frozenset("""minimum maximum min max required supported compatible compatibility target
+    specific exact different major minor patch release stable lts pinned installed which what each every any one
+    same other""".split())  # noqa: SIM905
+
+
+def versioned_thing(heading: str, product: Sequence[str]) -> str:
+    """What a heading says its section's versions are of ('payload format version': 'format'), unless it is this
+    product or a word that only qualifies the version ('Minimum version'); '' when it names nothing."""
+    ours = _names_pattern(product)
+    for match in _VERSIONED_THING.finditer(heading):
+        word = match.group(1)
+        if word.lower() in _FUNCTION_WORDS or word.lower() in _VERSION_QUALIFIERS or re.fullmatch(ours, word, re.I):
+            continue
+        return word
+    return ""
 
 
 _INSIDE_CAPITAL = re.compile(r"(?<=[\w,;)`'\"] )([A-Z][\w+#-]*)")

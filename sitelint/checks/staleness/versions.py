@@ -17,6 +17,7 @@ from sitelint.checks.staleness.history_text import (
     proper_names,
     prose,
     version_mentions,
+    versioned_thing,
 )
 from sitelint.model import Location, Measurement, Page
 
@@ -41,9 +42,19 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
     blocks = list(prose(page, ctx.params))
     proper = proper_names([b.text for b in page.blocks if b.is_prose])
+    product_names = names(ctx)
     for block in blocks:
-        for m in version_mentions(block.text, names(ctx), others, proper):
+        mentions = list(version_mentions(block.text, product_names, others, proper))
+        # A passage that also names the current line (or a newer one) sets releases side by side: "v5 uses AJV v8;
+        # v3 requires ajv-errors 1.0".
+        side_by_side = any(not m.version.older_line(current) for m in mentions)
+        # Bare versions under a heading that says what they are of ("Payload format version") are that thing's.
+        heading = page.sections[block.section].title if 0 <= block.section < len(page.sections) else ""
+        thing = versioned_thing(heading, product_names) if heading else ""
+        for m in mentions:
             if not m.version.older_line(current):
+                continue
+            if not m.claim and (side_by_side or (m.bare and thing)):
                 continue
             mention = block.text[m.start : m.end]
             if in_link_text(page, block, mention):

@@ -57,6 +57,23 @@ def _sentence_words(text: str, start: int, end: int) -> int:
     return 0
 
 
+_ASIDE_WORDS = 3  # words a sentence says outside a parenthesis for a notice in the parenthesis to be an aside
+
+
+def _aside(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] sits in a parenthesis of a sentence that says something of its own around it:
+    "Some platforms have zero-config support (more to come in future)", "Subscriptions are ignored (SSE coming
+    soon)"."""
+    opened, closed = text.rfind("(", 0, start), text.find(")", end)
+    if opened < 0 or closed < 0 or ")" in text[opened:start] or "(" in text[end:closed]:
+        return False
+    for sentence in _SENTENCE.finditer(text):
+        if sentence.start() <= start < max(sentence.end(), start + 1):
+            outside = text[sentence.start():opened] + " " + text[closed + 1:sentence.end()]
+            return count(outside) >= _ASIDE_WORDS
+    return False
+
+
 def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
@@ -93,7 +110,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             continue
         # A notice ("Coming soon.") is a placeholder where it stands for the content, not in a sentence that says
         # something else is on its way ("the updater service (coming soon)").
-        held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most]
+        held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most
+                and not _aside(block.text, m.start(), m.end())]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
