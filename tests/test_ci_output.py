@@ -219,6 +219,18 @@ def test_show_settings_says_what_was_found(repo: Path) -> None:
         assert expected in out, out
 
 
+def test_show_settings_finds_the_version_where_a_run_does(tmp_path: Path) -> None:
+    # A private package.json (a monorepo's root) has no version of its own; the newest version tag has.
+    write_site(tmp_path, {"docs/a.md": "# A\n\nSome words.\n"},
+               {"package.json": '{"name": "acme", "private": true, "version": "5.0.1"}'})
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "docs")
+    git(tmp_path, "tag", "v5.0.1")
+    code, out = invoke(tmp_path, "check", "--show-settings")
+    assert code == 0 and "product version: 5.0.1 (git tag v5.0.1)" in out, out
+
+
 def test_a_folder_without_pages_is_exit_2(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "notes.txt").write_text("not a page\n", encoding="utf-8")

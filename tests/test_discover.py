@@ -32,6 +32,23 @@ def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
     assert variants == {"intro.md", "intro.mdversioned:1.0", "intro.mdi18n:fr"}
 
 
+def test_a_docs_app_in_www_beside_the_code_is_the_site(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "packages/server/README.md", "www/docusaurus.config.ts", "www/docs/intro.md",
+          "www/blog/2024-01-01-hello.md", "www/versioned_docs/version-9.x/intro.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docusaurus" and layout.project_root == tmp_path.resolve()
+    assert pages(layout) == ["www/docs/intro.md", "www/blog/2024-01-01-hello.md",
+                             "www/versioned_docs/version-9.x/intro.md"]
+
+
+def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "" and pages(layout) == ["documentation/docs/10-intro/index.md"]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

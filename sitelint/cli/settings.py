@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sitelint import __version__
+from sitelint import __version__, gitinfo
 from sitelint.cli import engine_overrides, load_config
 from sitelint.model import partial_path
 from sitelint.pipeline import discover
@@ -37,7 +37,10 @@ def show(paths: Sequence[str], opts: dict[str, Any]) -> str:
             copies[f.variant] += f.not_read or 1  # a folder left unread stands for the pages it holds
     versions = {v.split(":", 1)[1]: n for v, n in sorted(copies.items()) if v.startswith("versioned:")}
     locales = {v.split(":", 1)[1]: n for v, n in sorted(copies.items()) if v.startswith("i18n:")}
-    product = find_product(layout.project_root, settings)
+    # Looked for as a run looks for it: the project folder, the repository root, then the newest version tag.
+    repo = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
+                layout.project_root)
+    product = find_product(layout.project_root, settings, repo, lambda: gitinfo.version_tags(repo))
     docs = [r for r in layout.docs_roots if "versioned_docs" not in r.parts and "i18n" not in r.parts]
     frozen = [r for r in layout.docs_roots if r not in docs]
     lines = [

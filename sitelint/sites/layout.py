@@ -1,11 +1,12 @@
 """Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). A framework's config may sit in that folder, in `website/` or `docs/`, or one level
-further (`docs/en/mkdocs.yml`). Versioned docs and translations are deliberate copies (Page.variant): versioned
-copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`,
-Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like
-locales that mirror the pages beside them.
+framework's config (or .git). A framework's config may sit in that folder, in `website/`, `www/`, `docs/` or
+`documentation/`, or one level further (`docs/en/mkdocs.yml`); with none, the docs are `docs/`, else
+`documentation/docs/` or `documentation/`. Versioned docs and translations are deliberate copies (Page.variant):
+versioned copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus
+`i18n/`, Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named
+like locales that mirror the pages beside them.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ def _markers(folder: Path) -> bool:
     names = ("sitelint.toml", *_MKDOCS_NAMES, "conf.py", ".vitepress", ".git", *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
     if any((folder / name).exists() for name in names):
         return True
-    if any((folder / "website" / name).exists() for name in DOCUSAURUS_CONFIGS):
+    if any((folder / app / name).exists() for app in DOCS_APPS for name in DOCUSAURUS_CONFIGS):
         return True
     if (folder / "docs" / ".vitepress").is_dir() or (folder / "docs" / "conf.py").is_file():
         return True
@@ -129,8 +131,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     framework, roots, configs = _framework(root)
     if docs_root:
         roots = [(root / docs_root).resolve()]
-    if not roots:
-        roots = [root / "docs"] if (root / "docs").is_dir() else [root]
+    if not roots:  # no framework: the docs folder by the usual names, else the project
+        roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
+                     [root])
     # Docusaurus keeps frozen copies next to the site config: include them as marked variants.
     for base in {root, root / "website", *(c.parent for c in configs)}:
         for extra in ("versioned_docs", "i18n"):
@@ -147,8 +150,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
 
 def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     """The framework, its docs roots and its config files, looked for in the project root, then the folders where
-    sites keep their docs (`website/`, `docs/`), then one level into `docs/` (a site per language)."""
-    bases = [root, root / "website", root / "docs"]
+    sites keep their docs app or docs (`website/`, `www/`, `docs/`, `documentation/`), then one level into `docs/`
+    (a site per language)."""
+    bases = [root, *(root / app for app in DOCS_APPS), root / "docs", root / "documentation"]
     if (root / "docs").is_dir():
         bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
                         key=lambda d: (d.name != "en", d.name))
