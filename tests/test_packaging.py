@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +63,11 @@ def test_hooks_file_declares_both_hooks() -> None:
     for hook in hooks.values():
         assert hook["require_serial"] is True and hook["entry"] == "sitelint check"
         assert hook["types_or"] == ["markdown", "mdx"]
+        files = re.compile(hook["files"])
+        for docs in ("docs/a.md", "website/docs/a.md", "www/docs/a.md", "www/versioned_docs/version-1/a.md",
+                     "documentation/docs/10-intro/a.md", "src/content/docs/a.mdx", "website/i18n/fr/a.md"):
+            assert files.match(docs), docs
+        assert not any(files.match(p) for p in ("README.md", ".github/ISSUE_TEMPLATE/bug.md", "packages/x/README.md"))
 
 
 @pytest.mark.slow
