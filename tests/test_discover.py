@@ -119,6 +119,14 @@ def test_symlink_loop_is_reported_not_followed(tmp_path: Path) -> None:
     assert any("symlink loop" in f.problem for f in found)
 
 
+def test_a_link_to_a_folder_beside_it_is_read_once_and_is_no_problem(tmp_path: Path) -> None:
+    touch(tmp_path, "docs/api/client.md", "docs/guide.md")
+    os.symlink("api", tmp_path / "docs" / "public_api")  # another name for the same pages, as a nav may want
+    found = list(discover.walk(discover.detect(tmp_path), ["**/*.md"], []))
+    assert [(f.path.relative_to(tmp_path).as_posix(), f.problem) for f in found] == [
+        ("docs/api/client.md", ""), ("docs/guide.md", "")]
+
+
 def test_markdown_suffix_pages_are_linted_by_default(tmp_path: Path) -> None:
     from sitelint import api, config as configmod
 

@@ -36,7 +36,8 @@ class Found:
 
 def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
          read_variants: Callable[[str], bool] | None = None) -> Iterator[Found]:
-    """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed.
+    """Every page file under the docs roots, sorted, each once; symlink loops are reported, not followed, and a
+    link to a folder read under another name is not read twice.
 
     read_variants, given the absolute path of a folder of versioned copies, says whether to read it; a folder it
     declines is not entered, and stands in the result as one Found with the number of pages it holds.
@@ -111,7 +112,11 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
             results.append((folder, f"cannot be read: {exc.strerror}; fix its permissions or exclude it", 0))
             return
         if (st.st_dev, st.st_ino) in visited:
-            results.append((folder, "symlink loop: this folder links back to a folder already visited; skipped", 0))
+            # A link to a folder that holds it is a loop; a link to a folder beside it (`public_api -> api`) is
+            # another name for pages read under their own path, and is left alone.
+            target, parent = os.path.realpath(folder), os.path.realpath(folder.parent)
+            if os.path.join(parent, "").startswith(os.path.join(target, "")):
+                results.append((folder, "symlink loop: this folder links back to a folder that holds it; skipped", 0))
             return
         visited.add((st.st_dev, st.st_ino))
         try:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, spec
 from sitelint.checks.duplication.report import on_copies_to_change
-from sitelint.model import Location, Measurement
+from sitelint.model import Location, Measurement, Page
+
+
+def _code(page: Page) -> str:
+    """What a page's code blocks say (their text, the files they include), as one digest."""
+    return hashlib.sha256("\0".join(b.text for b in page.code_blocks).encode()).hexdigest()
 
 
 def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -19,9 +25,16 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
             groups[d.prose_hash].append(n)
     places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()
               if len(members) > 1 and corpus.touches(*members)]
-    for at, others, detail in on_copies_to_change(corpus, places):
-        yield Measurement({"copies": len(others)}, at, detail, others)
+    for group in places:
+        # The same prose around different code is a page per backend or language (`kafka/ack.md` beside
+        # `confluent/ack.md`, each with its own imports and examples): parallel by design, not a copy to remove.
+        codes = {_code(corpus.pages[n]) for n, _ in group}
+        parallel = len(codes) > 1 and all(corpus.pages[n].code_blocks for n, _ in group)
+        for at, others, detail in on_copies_to_change(corpus, [group]):
+            note = "; the code differs: a page per backend or language? Keep the shared text in one included file"
+            yield Measurement({"copies": len(others), "parallel": parallel}, at,
+                              {**detail, "parallel_note": note if parallel else ""}, others)
 
 
-CHECK = spec("duplicate-pages", "site", duplicate_pages, values=("copies",), needs=("corpus",),
+CHECK = spec("duplicate-pages", "site", duplicate_pages, values=("copies", "parallel"), needs=("corpus",),
              params={"min-words": Count("Pages with fewer prose words than this are not compared.")})
