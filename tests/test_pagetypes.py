@@ -93,6 +93,17 @@ GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffen
           "mit der englischen Seite übereinstimmt. ") * 3
 
 
+def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
+    body = "\n# Relay\n\nFIXME: add a code example and a sandbox link before this page is published.\n"
+    write_site(tmp_path, {"docs/relay.md": "---\npublished: false\n---\n" + body,
+                          "docs/swr.md": "---\ndraft: true\n---\n" + body,
+                          "docs/trpc.md": "---\ntitle: tRPC\n---\n" + body})
+    assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/trpc.md"]
+    named = api.lint(["docs/relay.md", "docs"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),
+                     today=TODAY, select=["SUB002"])
+    assert sorted(f.path for f in named.findings) == ["docs/relay.md", "docs/trpc.md"]
+
+
 def test_english_rules_leave_other_languages_alone(tmp_path: Path) -> None:
     """Readability and padding formulas are English: a German page (not in a locale folder) is not measured."""
     write_site(tmp_path, {"docs/anleitung.md": "# Anleitung\n\n" + GERMAN})

@@ -227,12 +227,22 @@ def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
     return frozenset(p.path for p in site.pages if p.variant.startswith("i18n:") and named(str(p.abspath)))
 
 
+def draft(page: Page) -> bool:
+    """A page its front matter keeps out of the published site (`draft: true`, `published: false`), as Docusaurus,
+    Astro, Hugo and Jekyll read those keys."""
+    front = page.front_matter
+    return front.get("draft") is True or front.get("published") is False
+
+
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
     """The pages reported on: those under the given paths, else every page (None when that is the whole site);
-    frozen versioned copies and translations only when asked for (by lint-variants or by naming them)."""
+    frozen versioned copies and translations only when asked for (by lint-variants or by naming them), and drafts
+    only when named."""
     if not targets:
-        chosen = {p.path for p in site.pages if variants or not p.variant}
+        chosen = {p.path for p in site.pages if (variants or not p.variant) and not draft(p)}
         return None if len(chosen) == len(site.pages) else frozenset(chosen | {p for p, _ in site.unreadable})
     named = matcher(targets)
-    chosen = {p.path for p in site.pages if named(str(p.abspath))}
+    files = {os.path.normpath(str(t)) for t in targets}
+    chosen = {p.path for p in site.pages if named(str(p.abspath))
+              and (not draft(p) or os.path.normpath(str(p.abspath)) in files)}
     return frozenset(chosen | {p for p, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, p)))})
