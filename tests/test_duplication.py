@@ -176,10 +176,10 @@ def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> Non
         tmp_path,
     )
     pages = corpusmod.prepare(site, {}, None, None, None).pages
-    # two.md and three.md are nothing but an include: generated pages, left out like the files they include.
-    assert [p.path for p in pages] == ["docs/one.mdx"]
-    assert {p.path: p.page_type for p in site.pages if p.path in ("docs/two.md", "docs/three.md")} == {
-        "docs/two.md": "generated", "docs/three.md": "generated"}
+    # one.mdx, two.md and three.md are a title and an include: generated pages, left out like the files they include.
+    assert [p.path for p in pages] == []
+    assert {p.path: p.page_type for p in site.pages if p.path in ("docs/one.mdx", "docs/two.md", "docs/three.md")
+            } == {"docs/one.mdx": "generated", "docs/two.md": "generated", "docs/three.md": "generated"}
 
 
 def test_changelogs_and_allow_duplicates_are_left_out(tmp_path: Path) -> None:

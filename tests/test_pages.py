@@ -43,7 +43,7 @@ def test_cached_pages_equal_parsed_pages(tmp_path: Path) -> None:
     sources = _sources(tmp_path, 3)
     parsed = pages.load(sources, cache)
     cached = pages.load(sources, cache)
-    fresh = [parse_page(rel, path, text, variant) for rel, path, variant, text in sources]
+    fresh = [pages.page_from_text(rel, path, text, variant, "") for rel, path, variant, text in sources]
     assert cached == parsed == fresh
     assert cached[0].front_matter["reviewed"] == dt.date(2024, 2, 3)  # dates come back as dates
     assert cached[0].front_matter["tags"][1]["nested"] == dt.datetime(2024, 2, 3, 10, 0)
@@ -54,7 +54,7 @@ def test_a_damaged_page_row_is_parsed_again(tmp_path: Path) -> None:
     (source,) = _sources(tmp_path, 1)
     ns = cache.namespace(pages.NAMESPACE, f"{pages.VERSION}-{pages.parse.PARSER_VERSION}")
     key = pages.key(source[0], source[2], source[3])
-    expected = parse_page(source[0], source[1], source[3])
+    expected = pages.page_from_text(source[0], source[1], source[3], "", "")
     for damaged in (b"not json", b'{"title": 3}', b"[1, 2]"):
         ns.put_many({key: damaged})
         assert pages.load([source], cache) == [expected]
