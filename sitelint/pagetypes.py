@@ -4,8 +4,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     doc            an ordinary page: every rule applies
     generated      written by a program (a "generated ... do not edit" comment at its top), or filled in at build time:
                    mkdocstrings `::: module`, includes (an MDX import of a Markdown file among them) with little
-                   prose around them, a build's `> MODULE: name` line, or made from the page its front matter
-                   names (TanStack's `ref: docs/.../page.md`)
+                   prose around them, a build's `> MODULE: name` line, an endpoint page of an OpenAPI spec
+                   (`openapi: get /path`), or made from the page its front matter names (TanStack's `ref:`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
     hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
@@ -100,6 +100,9 @@ _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
 _FILLED_PROSE = 100
+# Front matter naming an endpoint of an OpenAPI spec (`openapi: get /flows/{id}`, with the spec's file before the
+# method when a site has several): the build renders the endpoint's page from the spec, as Mintlify does.
+_OPENAPI_ENDPOINT = re.compile(r"(?i)(?:\S+\.(?:json|ya?ml)\s+)?(?:get|put|post|delete|patch|head|options|trace)\s+/")
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).
 # A callout keyword (`> NOTE: ...`) opens prose, not a directive; an argument of more than a few words is prose too.
@@ -217,12 +220,16 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     directives = [b for b in directives if b not in tocs]
     if any(b.text.lstrip().startswith(":::") for b in directives):
         return "generated", "an autodoc directive (`::: module`)"
-    imported = any(b.kind == "esm" and _MARKDOWN_IMPORT.search(b.text) for b in page.blocks)  # MDX: `<Content />`
+    imported = any(f"<{m.group(1)}" in page.source for b in page.blocks if b.kind == "esm"
+                   for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []
     if filled:
         return "generated", f"filled in at build time (`> {filled[0]}:`)"
+    endpoint = front.get("openapi")
+    if isinstance(endpoint, str) and _OPENAPI_ENDPOINT.match(endpoint.strip()):
+        return "generated", f"an endpoint filled in from the OpenAPI spec (`openapi: {endpoint.strip()}`)"
     made_from = next((k for k, v in front.items() if isinstance(v, str) and _PAGE_PATH.fullmatch(v.strip())), None)
     if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
         return "generated", f"made from the page its front matter `{made_from}` names"
@@ -344,6 +351,7 @@ def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
 
 
 _MARKDOWN_IMPORT = re.compile(r"""from\s+["'][^"']+\.mdx?["']""")  # a partial's text, rendered in place
+_RENDERED_IMPORT = re.compile(r"""(?m)^\s*import\s+([\w$]+)\s+from\s+["'][^"']+\.mdx?["']""")  # its default export
 
 
 def _made_of_components(page: Page, prose_words: int) -> bool:

@@ -77,14 +77,19 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         "docs/guide/setup.md": '# Setup\n\nThe settings file:\n\n--8<-- "docs/snippets/settings.md"\n',
         "docs/snippets/settings.md": snippet,
         "docs/guide/alone.md": snippet,
+        # An MDX page imports a snippet's named export from the docs root (Mintlify's `/snippets/`).
+        "docs/guide/variables.mdx": 'import { Cli } from "/snippets/cli.mdx"\n\n# Variables\n\n<Cli name="x" />\n',
+        "docs/snippets/cli.mdx": "export const Cli = ({ name }) => (\n<p>Manage {name} with the CLI.</p>\n);\n",
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
     assert types["docs/guide/examples/promise-done.md"] == ("partial", "included into docs/guide/migration.md")
     assert types["docs/snippets/settings.md"] == ("partial", "included into docs/guide/setup.md")
+    assert types["docs/snippets/cli.mdx"] == ("partial", "included into docs/guide/variables.mdx")
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
-    assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md"}
+    assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md",
+                                                     "docs/snippets/cli.mdx"}
 
 
 GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffentlicht. Zuerst wird das Paket mit "

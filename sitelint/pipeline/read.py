@@ -158,10 +158,11 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
 
 
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
-# `.. include:: x.rst`, and an MDX import of a Markdown file.
+# `.. include:: x.rst`, and an MDX import of a Markdown file (`import Notice from`, `import { Cli } from`).
 _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
-                       r"""|^\s*import\s+[\w$]+\s+from\s+["']([^"']+\.mdx?)["']""", re.M)
+                       r"""|^\s*import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}\s*|\*\s*as\s+[\w$]+\s*)?from\s+"""
+                       r"""["']([^"']+\.mdx?)["']""", re.M)
 
 
 def _key(path: Path) -> str:
