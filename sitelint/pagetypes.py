@@ -4,7 +4,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     doc            an ordinary page: every rule applies
     generated      written by a program (a "generated ... do not edit" comment at its top), or filled in at build time:
                    mkdocstrings `::: module`, includes (an MDX import of a Markdown file among them) with little
-                   prose around them, a build's `> MODULE: name` line, an endpoint page of an OpenAPI spec
+                   prose around them, a build's `> MODULE: name` line, member headings that link to their source
+                   lines (an API reference made from docstrings), an endpoint page of an OpenAPI spec
                    (`openapi: get /path`), or made from the page its front matter names (TanStack's `ref:`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
@@ -82,6 +83,10 @@ _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|En
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
 # path alone.
 _TYPEDOC_DEFINED = re.compile(r"(?m)^Defined in: \[?[^\s\]]+\.[cm]?[jt]sx?:\d+")
+# A member heading that links to the line of the source file it was made from, as API reference generators write
+# them (`### \`start\` <sup><a href="https://github.com/o/r/blob/main/src/x/cli.py#L36">`).
+_SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|src)/[^"')\s]+"""
+                               r"""\.(?:py|pyi|[cm]?[jt]sx?|go|rs|java|kt|rb|php|cs|swift|c|cc|cpp|h|hpp)#L\d+""")
 # A member of a type as API docs list it: "* `width` number", "- `headers` Record<string, string> (optional) - ...".
 _TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
 _TOCTREE = re.compile(r"\s*(?:`{3,}|~{3,}|:{3,})\{toctree\}")  # MyST's table of contents directive
@@ -128,6 +133,15 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 # Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
+
+
+def _source_linked_headings(page: Page) -> int:
+    """Headings whose own line links to a line of a source file."""
+    if "#L" not in page.source:
+        return 0
+    lines = page.source.split("\n")
+    return sum(1 for b in page.blocks if b.kind == "heading" and 0 < b.line <= len(lines)
+               and _SOURCE_LINE_LINK.search(lines[b.line - 1]))
 
 
 def is_version_heading(title: str) -> bool:
@@ -209,6 +223,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", f"a TypeDoc page (title '{page.title}')"
     if _TYPEDOC_DEFINED.search(page.source):
         return "generated", "a TypeDoc page (its `Defined in:` source line)"
+    linked = _source_linked_headings(page)
+    if linked >= 2:
+        return "generated", f"an API reference made from the source ({linked} member headings link to their lines)"
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"

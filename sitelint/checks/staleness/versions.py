@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
-from sitelint.checks import CheckContext, Pattern, Words, spec
+from sitelint.checks import CheckContext, Pattern, Words, site_fact, spec
 from sitelint.checks.staleness.common import frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
@@ -34,6 +35,24 @@ def names(ctx: CheckContext) -> list[str]:
     return [str(n) for n in (*ctx.params["product-names"], product.name if product else "") if str(n).strip()]
 
 
+# A name that carries a version of its own: `ConcurrencyLimitV2`, `flow_run_graph_v2`, `read-flow-run-graph-v2`.
+_VERSIONED_NAME = re.compile(r"(?<=[A-Za-z])(?:[_-]?V|[_-]v)(\d+)\b")
+
+
+def _generations(page: Page) -> frozenset[int]:
+    """Majors that the page's code names carry (`ConcurrencyLimitV2`): a bare "v2" there is that thing's
+    generation, not a release of the product."""
+    names = [*(code for b in page.blocks for code in b.inline_code), *(b.text for b in page.code_blocks),
+             *(b.text for b in page.blocks if b.kind == "heading")]
+    return frozenset(int(m.group(1)) for name in names for m in _VERSIONED_NAME.finditer(name))
+
+
+def _kind_label(text: str, start: int, end: int) -> bool:
+    """Whether a bare version is a parenthesised label of a kind of thing: "global (v2) concurrency limits"."""
+    return bool(re.search(r"[a-z]\s*\($", text[max(0, start - 3):start])
+                and re.match(r"\)\s+[a-z]", text[end:end + 4]))
+
+
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product = ctx.run.product
     current = product.version if product else None
@@ -41,7 +60,12 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
     blocks = list(prose(page, ctx.params))
-    proper = proper_names([b.text for b in page.blocks if b.is_prose])
+    # Names capitalised inside a sentence anywhere on the site: "Pydantic v2 treats ..." opening a sentence is
+    # Pydantic's version where another page writes "built on Pydantic".
+    proper = proper_names([b.text for b in page.blocks if b.is_prose]) | site_fact(
+        ctx.site, "proper-names", lambda site: proper_names([b.text for p in site.pages for b in p.blocks
+                                                             if b.is_prose and not p.variant]))
+    generations = _generations(page)
     product_names = names(ctx)
     for block in blocks:
         mentions = list(version_mentions(block.text, product_names, others, proper))
@@ -55,6 +79,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if not m.version.older_line(current):
                 continue
             if not m.claim and (side_by_side or (m.bare and thing)):
+                continue
+            if m.bare and (m.version.parts[0] in generations and m.version.parts[1] is None
+                           or _kind_label(block.text, m.start, m.end)):
                 continue
             mention = block.text[m.start : m.end]
             if in_link_text(page, block, mention):
