@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
 
 # Bump when the same source would give a different Page, so that cached Pages are parsed again.
-PARSER_VERSION = 19
+PARSER_VERSION = 20
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
