@@ -22,7 +22,8 @@ from sitelint.pipeline.mdx import MaskedSource, mask_source, unindent_containers
 if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
 
-# Bump when the same source would give a different Page, so that cached Pages are parsed again.
+# Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
+# cached Pages are parsed again.
 PARSER_VERSION = 20
 
 
