@@ -136,12 +136,14 @@ _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`),
 
 
 def _source_linked_headings(page: Page) -> int:
-    """Headings whose own line links to a line of a source file."""
+    """Headings whose own line links to a line of a source file; a lone one counts twice where it names a member
+    in code (a module's one class, `InvalidTokenError`, with its source link)."""
     if "#L" not in page.source:
         return 0
     lines = page.source.split("\n")
-    return sum(1 for b in page.blocks if b.kind == "heading" and 0 < b.line <= len(lines)
-               and _SOURCE_LINE_LINK.search(lines[b.line - 1]))
+    linked = [b for b in page.blocks if b.kind == "heading" and 0 < b.line <= len(lines)
+              and _SOURCE_LINE_LINK.search(lines[b.line - 1])]
+    return 2 if len(linked) == 1 and linked[0].inline_code else len(linked)
 
 
 def is_version_heading(title: str) -> bool:

@@ -36,7 +36,7 @@ def names(ctx: CheckContext) -> list[str]:
 
 
 # A name that carries a version of its own: `ConcurrencyLimitV2`, `flow_run_graph_v2`, `read-flow-run-graph-v2`.
-_VERSIONED_NAME = re.compile(r"(?<=[A-Za-z])(?:[_-]?V|[_-]v)(\d+)\b")
+_VERSIONED_NAME = re.compile(r"(?<=[A-Za-z])(?:[_-]?V|[_-]v)(\d+)(?![a-z\d])")  # `LimitV2Create` too
 
 
 def _generations(page: Page) -> frozenset[int]:
