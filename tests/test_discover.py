@@ -49,6 +49,19 @@ def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_do
     assert layout.framework == "" and pages(layout) == ["documentation/docs/10-intro/index.md"]
 
 
+def test_an_mdbook_guide_is_its_book_s_src_folder(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "tests/testsuite/book/src/chapter_1.md", "guide/book.toml", "guide/src/SUMMARY.md",
+          "guide/src/guide/installation.md", "docs/book.toml", "docs/pages/intro.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "guide" / "book.toml").write_text('[book]\ntitle = "Guide"\n', encoding="utf-8")  # src/ by default
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert pages(layout) == ["guide/src/SUMMARY.md", "guide/src/guide/installation.md"]
+    (tmp_path / "guide" / "book.toml").unlink()
+    (tmp_path / "docs" / "book.toml").write_text('[book]\nsrc = "pages"\n', encoding="utf-8")
+    assert pages(discover.detect(tmp_path)) == ["docs/pages/intro.md"]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

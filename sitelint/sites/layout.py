@@ -2,11 +2,11 @@
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
 framework's config (or .git). A framework's config may sit in that folder, in `website/`, `www/`, `docs/` or
-`documentation/`, or one level further (`docs/en/mkdocs.yml`); with none, the docs are `docs/`, else
-`documentation/docs/` or `documentation/`. Versioned docs and translations are deliberate copies (Page.variant):
-versioned copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus
-`i18n/`, Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named
-like locales that mirror the pages beside them.
+`documentation/`, or one level further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or
+`book/` (its `src`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs
+and translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`,
+translations come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress `locales`, the MkDocs
+i18n plugin's `languages`), else from top-level folders named like locales that mirror the pages beside them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
+_MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,12 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         found = _framework_in(base)
         if found[0]:
             return found
+    for base in (root, root / "docs", root / "guide", root / "book", root / "documentation"):
+        if (base / "book.toml").is_file():  # mdBook: its pages under the book's `src` (src/ by default)
+            match = _MDBOOK_SRC.search((base / "book.toml").read_text(encoding="utf-8", errors="replace"))
+            src = base / (match.group(1) if match else "src")
+            if src.is_dir():
+                return "mdbook", [src], [base / "book.toml"]
     return "", [], []
 
 
