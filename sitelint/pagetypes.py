@@ -19,10 +19,12 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
+    showcase       a page that shows how the site's elements look: headings named for their level ("Heading 2"),
+                   filler text under them, on purpose
     404            the not-found page
 
-The first kind that matches, in the order partial, 404, redirect, landing, release-notes, blog, migration,
-proposal, generated, reference, hub, wins.
+The first kind that matches, in the order partial, 404, redirect, showcase, landing, a folder's empty index
+(hub), release-notes, blog, migration, proposal, generated, reference, hub, wins.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from sitelint import text
 from sitelint.model import Block, Link, Page, partial_name
 
 TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "proposal",
-         "partial", "redirect", "404")
+         "showcase", "partial", "redirect", "404")
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|
                              r"don'?t (?:edit|modify) this file)\b[^\n]*")
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
+_LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*[1-6]")  # a heading that shows its level's style: "Heading 2"
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 # A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
@@ -186,6 +189,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     notice = text.phrases(signals.notice_words)
     if links and total <= signals.notice_words_max and any(notice.search(b.text) for b in prose):
         return "redirect", "a short moved or removed notice that links elsewhere"
+    levels = [b for b in page.blocks if b.kind == "heading" and _LEVEL_NAMED.fullmatch(b.text.strip())]
+    if len(levels) >= 2:
+        return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
@@ -199,6 +205,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _made_of_components(page, total):
         return "landing", "made of components"
+    if stem.lower() in _INDEX_NAMES and folders and not any(b.kind not in ("heading", "front_matter", "comment")
+                                                             for b in page.blocks) and sum(
+            1 for b in page.blocks if b.kind == "heading") <= 1:
+        return "hub", "its folder's entry in the navigation (no content of its own)"
     if _NOTES_NAME.match(stem) or any(f in _NOTES_DIRS for f in folders):
         return "release-notes", f"named {name}" if _NOTES_NAME.match(stem) else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):

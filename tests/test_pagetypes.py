@@ -102,6 +102,7 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
     body = "\n# Relay\n\nFIXME: add a code example and a sandbox link before this page is published.\n"
     write_site(tmp_path, {"docs/relay.md": "---\npublished: false\n---\n" + body,
                           "docs/swr.md": "---\ndraft: true\n---\n" + body,
+                          "docs/location.md": "---\nhidden: true\n---\n" + body,
                           "docs/trpc.md": "---\ntitle: tRPC\n---\n" + body})
     assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/trpc.md"]
     named = api.lint(["docs/relay.md", "docs"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),

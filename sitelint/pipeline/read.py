@@ -229,10 +229,11 @@ def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
 
 
 def draft(page: Page) -> bool:
-    """A page its front matter keeps out of the published site (`draft: true`, `published: false`), as Docusaurus,
-    Astro, Hugo and Jekyll read those keys."""
+    """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
+    Docusaurus, Astro, Hugo and Jekyll read them) or out of the navigation with nothing linking to it by design
+    (`hidden: true`)."""
     front = page.front_matter
-    return front.get("draft") is True or front.get("published") is False
+    return front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
 
 
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:

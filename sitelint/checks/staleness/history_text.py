@@ -240,7 +240,13 @@ RANGE = re.compile(
 
 # A clause in the past tense tells what a release was ("Vite 5 didn't allow", "v5 had a mixed graph", "influenced
 # Vite 1.0's design"): history, not a claim about today.
-_PAST = re.compile(r"\b(?:was|were|had|did|didn't|did\s+not|wasn't|weren't|hadn't|used\s+to)\b", re.I)
+_PAST = re.compile(r"\b(?:was|were|had|did|didn't|did\s+not|wasn't|weren't|hadn't|used\s+to|became|began|came|made"
+                   r"|took|went|gave|brought|built|chose|wrote|grew)\b", re.I)
+# The verb of a clause in the past, a few words before the version it dates: after its subject or opening the
+# clause ("We first leveraged X in 6.13", "- started a data router in v6.4"), never an adjective in -ed ("the
+# recommended setup for v2") or a passive of today ("is supported in v2").
+_PAST_CLAUSE = re.compile(r"(?i)(?:^|[-*:;]\s*|\b(?:we|they|it|you|i|he|she|that|which|who|and|then|first|also|just|"
+                          r"already|originally|initially)\s+)(\w+[^\We]ed)\b(?:\W+\w+){0,10}\W*$")
 _PAST_VERB = re.compile(r"\b\w+[^\We]ed\b", re.I)
 _NOT_PAST = frozenset({"embed", "embedded", "speed", "need", "feed", "seed", "shed", "based", "red", "bed"})
 
@@ -266,6 +272,15 @@ def past_tense(before: str, after: str) -> bool:
     clause_after = re.split(r"[.;!?:]\s|[()\n]|,\s", after)[0]
     if _PAST.search(clause_before[-60:]) or _PAST.search(clause_after[:60]):
         return True
+    verb = _PAST_CLAUSE.search(clause_before[-120:])
+    if verb and verb.group(1).lower() not in _NOT_PAST:
+        return True
+    # A version opening its sentence in a phrase ("In v7, that became the default"): the clause after the comma.
+    if re.search(r"(?:^|[.!?]\s+)(?:in|with|by|from|since|as\s+of)\s+$", before, re.I) and after[:1] == ",":
+        rest = re.split(r"[.;!?]\s", after[1:])[0]
+        if _PAST.search(rest[:80]) or any(_PAST_VERB.fullmatch(w.strip(".,'\"`*_")) and
+                                          w.strip(".,'\"`*_").lower() not in _NOT_PAST for w in rest.split()[:4]):
+            return True
     beside = [word.strip(".,'\"`*_") for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1])]
     return any(_PAST_VERB.fullmatch(word) and word.lower() not in _NOT_PAST for word in beside)
 
