@@ -128,7 +128,7 @@ _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|
                              r"don'?t (?:edit|modify) this file)\b[^\n]*")
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
-_LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*[1-6]")  # a heading that shows its level's style: "Heading 2"
+_LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*([1-6])")  # a heading that shows its level's style: "Heading 2"
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 # A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
@@ -189,7 +189,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     notice = text.phrases(signals.notice_words)
     if links and total <= signals.notice_words_max and any(notice.search(b.text) for b in prose):
         return "redirect", "a short moved or removed notice that links elsewhere"
-    levels = [b for b in page.blocks if b.kind == "heading" and _LEVEL_NAMED.fullmatch(b.text.strip())]
+    levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(sec.title.strip()))
+              and int(named.group(1)) == sec.level]  # "## Heading 2" in the style of its level
     if len(levels) >= 2:
         return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
     for key in _LAYOUT_KEYS:
