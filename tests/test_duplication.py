@@ -469,6 +469,12 @@ def test_an_older_version_folder_kept_by_hand_is_not_a_duplicate_of_the_newer(tm
     # Folders numbered to order them (Nuxt's `2.deploy`) or by year are not versions.
     ordered = {"docs/1.guide/a.md": body, "docs/2.guide/a.md": body}
     assert len(_run("duplicate-pages", _site(ordered, tmp_path / "ordered"))) == 1
+    # A specification's revisions by date, and the draft of the next one: the newest holds the pages compared.
+    dated = {"docs/spec/2025-03-26/index.md": body, "docs/spec/2025-06-18/index.md": body,
+             "docs/spec/draft/index.md": body, "docs/guide.md": "# Guide\n\nOther words.\n"}
+    assert _run("duplicate-pages", _site(dated, tmp_path / "dated")) == []
+    alone = {"docs/notes/draft/a.md": body, "docs/notes/a.md": body}  # a draft folder beside no version
+    assert len(_run("duplicate-pages", _site(alone, tmp_path / "alone"))) == 1
 
 
 @pytest.mark.slow

@@ -141,26 +141,40 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
     return sorted((p for p in out if p.path not in older), key=lambda p: p.path)
 
 
-# A folder named as a version: v1, v2.3, 1.x, 2.0 (not a bare number, a year or Nuxt's ordering `2.deploy`).
+# A folder named as a version: v1, v2.3, 1.x, 2.0 (not a bare number, a year or Nuxt's ordering `2.deploy`), or as
+# a revision of a specification by its date (2025-06-18), beside which `draft` (or `next`) is the one to come.
 _VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d+|x)(?:\.\d+)?")
+_DATED_FOLDER = re.compile(r"((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?")
+_NEXT_FOLDERS = frozenset({"draft", "next", "unreleased"})
+
+
+def _folder_version(part: str) -> tuple[int, int, int] | None:
+    found = _VERSION_FOLDER.fullmatch(part)
+    if found:
+        major, minor = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+        return int(major), int(minor) if minor and minor.isdigit() else 0, 0
+    dated = _DATED_FOLDER.fullmatch(part)
+    if dated:
+        return int(dated.group(1)), int(dated.group(2)), int(dated.group(3) or 0)
+    return (10_000, 0, 0) if part.lower() in _NEXT_FOLDERS else None
 
 
 def _older_versions(pages: Sequence[Page]) -> set[str]:
-    """Pages of a version folder kept by hand (`solid-start/v1/routing.mdx` beside `solid-start/v2/routing.mdx`)
-    that a newer version folder has a page for at the same place: an older version's copy, as a versioned docs
-    folder holds, never a duplicate to merge."""
-    twins: dict[tuple[str, ...], list[tuple[tuple[int, int], str]]] = defaultdict(list)
+    """Pages of a version folder kept by hand (`solid-start/v1/routing.mdx` beside `solid-start/v2/routing.mdx`,
+    `specification/2025-03-26/index.mdx` beside `specification/2025-06-18/index.mdx`) that a newer version folder
+    has a page for at the same place: an older version's copy, as a versioned docs folder holds, never a duplicate
+    to merge."""
+    twins: dict[tuple[str, ...], list[tuple[tuple[int, int, int], str]]] = defaultdict(list)
     for page in pages:
         parts = page.path.split("/")
         for i, part in enumerate(parts[:-1]):
-            found = _VERSION_FOLDER.fullmatch(part)
-            if found:
-                major, minor = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
-                key = (*parts[:i], "*", *parts[i + 1 :])
-                twins[key].append(((int(major), int(minor) if minor and minor.isdigit() else 0), page.path))
+            version = _folder_version(part)
+            if version is not None:
+                twins[(*parts[:i], "*", *parts[i + 1 :])].append((version, page.path))
                 break
-    return {path for group in twins.values() if len({v for v, _ in group}) > 1
-            for version, path in group if version < max(v for v, _ in group)}
+    # A `draft` folder alone is no version: it is one only beside numbered or dated ones.
+    return {path for group in twins.values() if len({v for v, _ in group if v[0] < 10_000}) >= 1
+            and len({v for v, _ in group}) > 1 for version, path in group if version < max(v for v, _ in group)}
 
 
 def _relative(page: Page, base: Path) -> str | None:

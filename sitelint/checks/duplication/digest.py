@@ -153,13 +153,14 @@ def from_arrays(found: dict[str, Any] | None) -> Digest | None:
         return None
 
 
-_TAB_OPEN = re.compile(r"<TabItem\b")
-_TAB_CLOSE = re.compile(r"</TabItem\s*>")
+_TAB_OPEN = re.compile(r"<(?:TabItem|Tab)\b")  # Docusaurus and Starlight <TabItem>; Mintlify, Nextra, Fumadocs <Tab>
+_TAB_CLOSE = re.compile(r"</(?:TabItem|Tab)\s*>")
 _MKDOCS_TAB = re.compile(r"^(===|/// tab)\s")
 
 
 def tabs(page: Page) -> list[tuple[int, int]]:
-    """Line ranges of the tabs of a page: Docusaurus/Starlight <TabItem> and Material for MkDocs `=== "..."` blocks."""
+    """Line ranges of the tabs of a page: <TabItem> and <Tab> components and Material for MkDocs `=== "..."`
+    blocks."""
     out: list[tuple[int, int]] = []
     opened: list[int] = []
     for block in page.blocks:
