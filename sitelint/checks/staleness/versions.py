@@ -94,9 +94,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                 or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
-            yield Measurement({"older": True}, Location(page.path, line),
+            yield Measurement({"older": True, "named": m.claim or not m.bare}, Location(page.path, line),
                               {"mention": mention, "current": current.text})
 
 
-CHECK = spec("outdated-version", "page", outdated_versions, values=("older",), params=HISTORY_PARAMS,
+CHECK = spec("outdated-version", "page", outdated_versions, values=("older", "named"), params=HISTORY_PARAMS,
              needs=("product",), requires=("product",))
