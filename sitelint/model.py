@@ -14,10 +14,10 @@ Dimension = Literal["substance", "duplication", "staleness", "build"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "build")
 
-# Block kinds that carry prose a reader reads.
 # What a page problem says when front matter is not YAML but is lines of `key: value`, as a site's own reader splits
 # them (`title: @scope/pkg`): the values are read so, and how loud that is depends on the build (page-problem).
 PLAIN_FRONT_MATTER = "front matter is not valid YAML, read as plain `key: value` lines"
+# Block kinds that carry prose a reader reads.
 PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card"})
 Value = float | int | bool | str
 

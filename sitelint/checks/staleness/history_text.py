@@ -42,7 +42,7 @@ class Mention:
     start: int  # offset of the mention in the block text
     end: int
     claim: bool  # "the current version is X": a present-tense claim, never historical
-    bare: bool = False  # "version 1.2", "v2": no product named with it
+    unnamed: bool = False  # "version 1.2", "v2": no product named with it
 
 
 def version_mentions(text: str, names: Sequence[str], other_products: frozenset[str],

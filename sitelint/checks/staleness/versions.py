@@ -78,9 +78,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         for m in mentions:
             if not m.version.older_line(current):
                 continue
-            if not m.claim and (side_by_side or (m.bare and thing)):
+            if not m.claim and (side_by_side or (m.unnamed and thing)):
                 continue
-            if m.bare and (m.version.parts[0] in generations and m.version.parts[1] is None
+            if m.unnamed and (m.version.parts[0] in generations and m.version.parts[1] is None
                            or _kind_label(block.text, m.start, m.end)):
                 continue
             mention = block.text[m.start : m.end]
@@ -94,7 +94,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                 or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
-            yield Measurement({"older": True, "named": m.claim or not m.bare}, Location(page.path, line),
+            yield Measurement({"older": True, "named": m.claim or not m.unnamed}, Location(page.path, line),
                               {"mention": mention, "current": current.text})
 
 
