@@ -37,6 +37,7 @@ from typing import Any
 
 from sitelint import text
 from sitelint.model import Block, Link, Page, partial_name
+from sitelint.sites import openapi
 
 TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "proposal",
          "showcase", "partial", "redirect", "404")
@@ -107,9 +108,6 @@ _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
 _FILLED_PROSE = 100
-# Front matter naming an endpoint of an OpenAPI spec (`openapi: get /flows/{id}`, with the spec's file before the
-# method when a site has several): the build renders the endpoint's page from the spec, as Mintlify does.
-_OPENAPI_ENDPOINT = re.compile(r"(?i)(?:\S+\.(?:json|ya?ml)\s+)?(?:get|put|post|delete|patch|head|options|trace)\s+/")
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).
 # A callout keyword (`> NOTE: ...`) opens prose, not a directive; an argument of more than a few words is prose too.
@@ -257,9 +255,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []
     if filled:
         return "generated", f"filled in at build time (`> {filled[0]}:`)"
-    endpoint = front.get("openapi")
-    if isinstance(endpoint, str) and _OPENAPI_ENDPOINT.match(endpoint.strip()):
-        return "generated", f"an endpoint filled in from the OpenAPI spec (`openapi: {endpoint.strip()}`)"
+    endpoint = openapi.endpoint_of(front.get("openapi"))  # `openapi: get /flows/{id}`, as Mintlify renders it
+    if endpoint:
+        return "generated", f"an endpoint filled in from the OpenAPI spec (`openapi: {endpoint[1]} {endpoint[2]}`)"
     made_from = next((k for k, v in front.items() if isinstance(v, str) and _PAGE_PATH.fullmatch(v.strip())), None)
     if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
         return "generated", f"made from the page its front matter `{made_from}` names"

@@ -110,6 +110,23 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
     assert sorted(f.path for f in named.findings) == ["docs/relay.md", "docs/trpc.md"]
 
 
+def test_an_endpoint_page_whose_endpoint_the_spec_no_longer_has_renders_empty(tmp_path: Path) -> None:
+    spec = json.dumps({"openapi": "3.1.0", "info": {"title": "Harbor", "version": "3"},
+                       "paths": {"/flows/": {"post": {}}, "/flows/{id}": {"get": {}, "delete": {}}}})
+    pages = {"docs/api/read-flow.mdx": "---\nopenapi: get /flows/{id}\n---\n",
+             "docs/api/create-flow.mdx": "---\nopenapi: post /flows\n---\n",
+             "docs/api/drop-database.mdx": "---\nopenapi: post /admin/database/drop\n---\n",
+             "docs/guide.md": "# Guide\n\nFlows run on workers, and each run keeps its logs for a week.\n"}
+    write_site(tmp_path, pages, {"docs/api/schema.json": spec})
+    found = [(f.path, f.line, f.severity) for f in _lint(tmp_path, "SUB000", "SUB001").findings
+             if f.path.startswith("docs/api/")]
+    assert found == [("docs/api/drop-database.mdx", 2, "warning")]
+    assert "`post /admin/database/drop` is in none of the site's OpenAPI specs" in _lint(
+        tmp_path, "SUB000").findings[0].message
+    (tmp_path / "docs" / "api" / "schema.json").unlink()  # no spec on the site: nothing is known, nothing said
+    assert not [f for f in _lint(tmp_path, "SUB000", "SUB001").findings if f.path.startswith("docs/api/")]
+
+
 def test_english_rules_leave_other_languages_alone(tmp_path: Path) -> None:
     """Readability and padding formulas are English: a German page (not in a locale folder) is not measured."""
     write_site(tmp_path, {"docs/anleitung.md": "# Anleitung\n\n" + GERMAN})

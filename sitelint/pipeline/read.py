@@ -13,6 +13,7 @@ from typing import Any
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
+from sitelint.sites import openapi
 
 
 class InputProblem(Exception):
@@ -153,8 +154,28 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   if p.page_type != "partial" and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
+    typed = _unfilled_endpoints(typed, site.root)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched)
+
+
+def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page, ...]:
+    """Endpoint pages (`openapi: get /x`) whose endpoint none of the site's OpenAPI specs has any more: the build has
+    nothing to fill them with, and says so as a page problem. A site with no spec under its docs root is not judged."""
+    endpoints = {p.path: e for p in site_pages if (e := openapi.endpoint_of(p.front_matter.get("openapi")))}
+    known = openapi.specs(root) if endpoints else {}
+    if not known:
+        return site_pages
+    out = []
+    for page in site_pages:
+        endpoint = endpoints.get(page.path)
+        if endpoint and openapi.missing(endpoint, known):
+            line = next((n for n, text in enumerate(page.source.split("\n")[:50], 1) if text.startswith("openapi:")), 1)
+            page = replace(page, problems=(*page.problems, (line, f"its endpoint `{endpoint[1]} {endpoint[2]}` is in "
+                                                            "none of the site's OpenAPI specs, so the page renders "
+                                                            "empty: remove the page or restore the endpoint")))
+        out.append(page)
+    return tuple(out)
 
 
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
