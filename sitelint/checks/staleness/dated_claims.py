@@ -41,7 +41,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     for block in prose(page, ctx.params):
         text = block.text
         found: list[tuple[int, str, str]] = []
+        cited = [link.text.strip() for link in page.links if block.line <= link.line <= block.end_line]
         for match in AS_OF_YEAR.finditer(text):
+            moment = re.sub(r"(?i)^as\s+of\s+", "", match.group(0)).strip()
+            if any(moment and moment in link_text for link_text in cited):
+                continue  # "compliant as of [April 2016](commit)": the moment a change landed, cited as history
             if int(match.group("year")) < ctx.today.year:
                 found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
         for match in versions.finditer(text):
