@@ -151,8 +151,8 @@ def _shown_files(page: Page) -> frozenset[str]:
     """Files whose contents the page shows for the reader to write: the file a code block is titled with, a file
     named in the paragraph that leads straight into a code block of its kind ("a workflow file at
     `.github/workflows/test.yml`:" and the YAML below it), and a path a directory tree on the page draws. They are
-    the reader's, whether or not this repository has one. So is a file a link to another site names (a sandbox's,
-    another repository's)."""
+    the reader's, whether or not this repository has one. So is a file a link to another site opens (a sandbox's
+    `?file=`)."""
     lines = page.source.split("\n")
     out: set[str] = set()
     blocks = [b for b in page.blocks if b.kind not in ("comment", "html", "jsx")]
@@ -173,11 +173,11 @@ def _shown_files(page: Page) -> frozenset[str]:
     # is the layout the page draws for the reader's project.
     out.update(c.text.strip() for c in page.inline_code
                if tree and all(part in tree for part in c.text.strip().strip("./").rstrip("/").split("/") if part))
-    # A path that a link to another site names is that site's file: a sandbox's `?file=/src/ViewModel.ts`, another
-    # repository's `/blob/main/src/x.ts`.
+    # A path that a link to another site opens is that site's file: a sandbox's `?file=/src/ViewModel.ts`. (A
+    # repository's `/blob/main/src/x.ts` is not read so: it may be this repository's own file.)
     elsewhere = " ".join(unquote(link.target) for link in page.links if re.match(r"https?://", link.target, re.I))
     out.update(c.text.strip() for c in page.inline_code
-               if "/" in c.text and re.search(rf"[/=]{re.escape(c.text.strip().lstrip('./'))}(?![\w/.-])", elsewhere))
+               if "/" in c.text and re.search(rf"=/?{re.escape(c.text.strip().lstrip('./'))}(?![\w/.-])", elsewhere))
     return frozenset(out)
 
 
