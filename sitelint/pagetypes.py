@@ -136,12 +136,11 @@ def _build_directives(source: str) -> list[str]:
             if m.group(1) not in _CALLOUT_WORDS and len(m.group(2).split()) <= 3 and not m.group(2).endswith(".")]
 
 
-def _source_linked_headings(page: Page) -> int:
+def _source_linked_headings(page: Page, lines: Sequence[str]) -> int:
     """Headings whose own line links to a line of a source file; a lone one counts twice where it names a member
     in code (a module's one class, `InvalidTokenError`, with its source link)."""
     if "#L" not in page.source:
         return 0
-    lines = page.source.split("\n")
     linked = [b for b in page.blocks if b.kind == "heading" and 0 < b.line <= len(lines)
               and _SOURCE_LINE_LINK.search(lines[b.line - 1])]
     return 2 if len(linked) == 1 and linked[0].inline_code else len(linked)
@@ -234,13 +233,13 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", f"a TypeDoc page (title '{page.title}')"
     if _TYPEDOC_DEFINED.search(page.source):
         return "generated", "a TypeDoc page (its `Defined in:` source line)"
-    linked = _source_linked_headings(page)
+    lines = page.source.splitlines()
+    linked = _source_linked_headings(page, lines)
     if linked >= 2:
         return "generated", f"an API reference made from the source ({linked} member headings link to their lines)"
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
-    lines = page.source.splitlines()
     directives = [b for b in page.blocks if b.kind == "directive"]
     tocs = [b for b in directives if b.line <= len(lines) and _TOCTREE.match(lines[b.line - 1])]
     if tocs and total < _FILLED_PROSE:

@@ -146,6 +146,7 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
 _VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d+|x)(?:\.\d+)?")
 _DATED_FOLDER = re.compile(r"((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?")
 _NEXT_FOLDERS = frozenset({"draft", "next", "unreleased"})
+_NEXT = (10_000, 0, 0)  # the version of a `draft` folder: after every numbered or dated one
 
 
 def _folder_version(part: str) -> tuple[int, int, int] | None:
@@ -156,7 +157,7 @@ def _folder_version(part: str) -> tuple[int, int, int] | None:
     dated = _DATED_FOLDER.fullmatch(part)
     if dated:
         return int(dated.group(1)), int(dated.group(2)), int(dated.group(3) or 0)
-    return (10_000, 0, 0) if part.lower() in _NEXT_FOLDERS else None
+    return _NEXT if part.lower() in _NEXT_FOLDERS else None
 
 
 def _older_versions(pages: Sequence[Page]) -> set[str]:
@@ -173,7 +174,7 @@ def _older_versions(pages: Sequence[Page]) -> set[str]:
                 twins[(*parts[:i], "*", *parts[i + 1 :])].append((version, page.path))
                 break
     # A `draft` folder alone is no version: it is one only beside numbered or dated ones.
-    return {path for group in twins.values() if len({v for v, _ in group if v[0] < 10_000}) >= 1
+    return {path for group in twins.values() if any(v != _NEXT for v, _ in group)
             and len({v for v, _ in group}) > 1 for version, path in group if version < max(v for v, _ in group)}
 
 

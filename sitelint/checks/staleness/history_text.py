@@ -251,6 +251,12 @@ _PAST_VERB = re.compile(r"\b\w+[^\We]ed\b", re.I)
 _NOT_PAST = frozenset({"embed", "embedded", "speed", "need", "feed", "seed", "shed", "based", "red", "bed"})
 
 
+def _past_word(word: str) -> bool:
+    """Whether a word, its punctuation and emphasis left out, is a verb in -ed ("shipped", not "embedded")."""
+    bare = word.strip(".,'\"`*_")
+    return _PAST_VERB.fullmatch(bare) is not None and bare.lower() not in _NOT_PAST
+
+
 # What may follow a version before the rest of its clause: more versions joined to it ("v7.0 and v7.0.1") and a
 # parenthesis ("(from May 2015)").
 _CHAIN_AFTER = re.compile(r"(?:\s*(?:,|/|\band\b|\bor\b)\s*v?\d+(?:\.\w+)*)*\s*(?:\(([^()\n]{0,60})\))?")
@@ -278,11 +284,9 @@ def past_tense(before: str, after: str) -> bool:
     # A version opening its sentence in a phrase ("In v7, that became the default"): the clause after the comma.
     if re.search(r"(?:^|[.!?]\s+)(?:in|with|by|from|since|as\s+of)\s+$", before, re.I) and after[:1] == ",":
         rest = re.split(r"[.;!?]\s", after[1:])[0]
-        if _PAST.search(rest[:80]) or any(_PAST_VERB.fullmatch(w.strip(".,'\"`*_")) and
-                                          w.strip(".,'\"`*_").lower() not in _NOT_PAST for w in rest.split()[:4]):
+        if _PAST.search(rest[:80]) or any(_past_word(w) for w in rest.split()[:4]):
             return True
-    beside = [word.strip(".,'\"`*_") for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1])]
-    return any(_PAST_VERB.fullmatch(word) and word.lower() not in _NOT_PAST for word in beside)
+    return any(_past_word(word) for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]))
 
 
 _HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
