@@ -269,6 +269,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"
+    called = _called_symbol(page)
+    if called:
+        return "reference", f"the page of one function its examples call (`{called}`)"
     fields = _option_fields(page)
     if fields:
         return "reference", f"documents one option ({', '.join(fields)} fields)"
@@ -325,6 +328,24 @@ def _defined_symbol(page: Page) -> str:
         return ""
     symbol = opening.group(1).strip()
     return symbol if title == symbol or title.startswith(symbol + " ") else ""
+
+
+# A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
+# an underscore or a dot, not a word of prose ("Installation").
+_CODE_TITLE = re.compile(r"`?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`?")
+_CODE_LIKE = re.compile(r"[a-z][A-Z]|_|\.|\$")
+
+
+def _called_symbol(page: Page) -> str:
+    """The function a page documents by name: its title is the function's name as code spells it, and its examples
+    call it (`useArrayEvery(list, ...)`), as a collection of functions writes a short page per function; "" when
+    not."""
+    match = _CODE_TITLE.fullmatch(page.title.strip())
+    if match is None or not _CODE_LIKE.search(match.group(1).lstrip("_$")):
+        return ""
+    name = match.group(1)
+    call = re.compile(rf"(?<![\w$.]){re.escape(name)}\s*[(<]")
+    return name if any(call.search(b.text) for b in page.code_blocks) else ""
 
 
 # The fields an option's entry opens with: "- **Type:** `number`", "- **Default:** `5_000`", "- CLI: `--mode`".

@@ -146,3 +146,17 @@ def test_markdown_suffix_pages_are_linted_by_default(tmp_path: Path) -> None:
     touch(tmp_path, "docs/a.md", "docs/b.markdown", "docs/c.mdx", "docs/notes.txt")
     result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["SUB001"])
     assert sorted(p.path for p in result.site.pages) == ["docs/a.md", "docs/b.markdown", "docs/c.mdx"]
+
+
+def test_a_vitepress_site_in_a_folder_of_another_name_is_the_one_its_scripts_build(tmp_path: Path) -> None:
+    touch(tmp_path, "packages/.vitepress/config.ts", "packages/core/useMouse/index.md", "skills/SKILL.md",
+          "README.md", "playground/.vitepress/config.ts", "playground/demo.md")
+    (tmp_path / "package.json").write_text('{"scripts": {"docs:build": "vitepress build packages --outDir dist"}}',
+                                           encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "vitepress" and pages(layout) == ["packages/core/useMouse/index.md"]
+    # With no script naming it, the one top-level folder with a .vitepress/ is the site.
+    (tmp_path / "package.json").unlink()
+    (tmp_path / "playground/.vitepress/config.ts").unlink()
+    (tmp_path / "playground/.vitepress").rmdir()
+    assert pages(discover.detect(tmp_path)) == ["packages/core/useMouse/index.md"]

@@ -106,6 +106,25 @@ def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: P
     assert any("could not read `apiItems`, imported from another module" in n for n in result.notes), result.notes
 
 
+def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
+    # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
+    # most of the site. Judging each as an orphan would report the reader, not the site.
+    files = {"docs/guide/start.md": "# Start\n\nGo.\n", "docs/guide/old.md": "# Old\n\nGone.\n"}
+    files.update({f"docs/core/use{i}/index.md": f"# use{i}\n\nA function.\n" for i in range(4)})
+    config = ("const functions = getFunctionsSideBar()\n"
+              "export default defineConfig({themeConfig: {sidebar: {'/guide/': [{text: 'Start', link: '/guide/start'}],"
+              " '/core/': functions}}})\n")
+    write_site(tmp_path, files, {"docs/.vitepress/config.ts": config})
+    found, result = _orphans(tmp_path)
+    assert found == {}
+    assert any("could not read" in n and "judges no page" in n for n in result.notes), result.notes
+    # With the function pages in the sidebar, what was read covers the site again and the leftover is reported.
+    write_site(tmp_path, {}, {"docs/.vitepress/config.ts": config.replace("functions}}", "[" + ", ".join(
+        f"{{text: 'u{i}', link: '/core/use{i}/'}}" for i in range(4)) + "]}}")})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/guide/old.md": "warning"}
+
+
 @pytest.mark.parametrize(("packages", "level"), [(2, "warning"), (12, "info")])
 def test_many_pages_outside_the_navigation_are_the_sites_pattern(tmp_path: Path, packages: int, level: str) -> None:
     # A site that keeps a package page for each of its packages out of the sidebar (a tenth of its pages or more, and

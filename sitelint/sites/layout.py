@@ -3,10 +3,12 @@
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
 framework's config (or .git). A framework's config may sit in that folder, in `website/`, `www/`, `docs/` or
 `documentation/`, or one level further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or
-`book/` (its `src`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs
-and translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`,
-translations come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress `locales`, the MkDocs
-i18n plugin's `languages`), else from top-level folders named like locales that mirror the pages beside them.
+`book/` (its `src`), or a VitePress site in any top-level folder (the one package.json's scripts build, else the
+only one with a `.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`.
+Versioned docs and translations are deliberate copies (Page.variant): versioned copies are Docusaurus's
+`versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress
+`locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like locales that mirror the
+pages beside them.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
+# the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
+_VITEPRESS_SCRIPT = re.compile(r"\bvitepress\s+(?:dev|build|serve|preview)\s+(?:--?[\w-]+(?:[= ]\S+)?\s+)*"
+                               r"([\w.][\w./-]*)")
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,9 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         found = _framework_in(base)
         if found[0]:
             return found
+    vitepress = _vitepress_elsewhere(root)
+    if vitepress is not None:
+        return _framework_in(vitepress)
     for base in (root, root / "docs", root / "guide", root / "book", root / "documentation"):
         if (base / "book.toml").is_file():  # mdBook: its pages under the book's `src` (src/ by default)
             match = _MDBOOK_SRC.search((base / "book.toml").read_text(encoding="utf-8", errors="replace"))
@@ -168,6 +176,23 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
             if src.is_dir():
                 return "mdbook", [src], [base / "book.toml"]
     return "", [], []
+
+
+def _vitepress_elsewhere(root: Path) -> Path | None:
+    """A VitePress site in a folder of another name (`packages/.vitepress/`): the folder the project's package.json
+    scripts build (`vitepress build packages`), else the one top-level folder holding a `.vitepress/`."""
+    manifest = root / "package.json"
+    if manifest.is_file():
+        for name in _VITEPRESS_SCRIPT.findall(manifest.read_text(encoding="utf-8", errors="replace")):
+            folder = (root / name).resolve()
+            if folder.is_relative_to(root.resolve()) and (folder / ".vitepress").is_dir():
+                return folder
+    try:
+        holders = [d for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith((".", "node_modules"))
+                   and (d / ".vitepress").is_dir()]
+    except OSError:
+        return None
+    return holders[0] if len(holders) == 1 else None
 
 
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:

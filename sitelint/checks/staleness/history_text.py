@@ -284,7 +284,7 @@ def past_tense(before: str, after: str) -> bool:
     # A version opening its sentence in a phrase ("In v7, that became the default"): the clause after the comma.
     if re.search(r"(?:^|[.!?]\s+)(?:in|with|by|from|since|as\s+of)\s+$", before, re.I) and after[:1] == ",":
         rest = re.split(r"[.;!?]\s", after[1:])[0]
-        if _PAST.search(rest[:80]) or any(_past_word(w) for w in rest.split()[:4]):
+        if _PAST.search(rest[:80]) or any(_past_word(w) for w in rest.split()[:6]):
             return True
     return any(_past_word(word) for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]))
 

@@ -131,7 +131,8 @@ class Collector:
         unread = list(dict.fromkeys(self.unread))
         said = [f"navigation ({source}): could not read {', '.join(unread[:5])}" +
                 (f" and {len(unread) - 5} more" if len(unread) > 5 else "") +
-                "; pages listed there count as not in the navigation, so orphan-page stays at info"] if unread else []
+                "; pages listed there count as not in the navigation, so orphan-page stays at info, and judges no page "
+                "when most of the site is outside what was read"] if unread else []
         return Navigation(source, frozenset(self.listed), every_page, not unread, frozenset(self.chrome),
                           frozenset(self.unlisted), (*notes, *said), MappingProxyType(dict(routes or {})),
                           MappingProxyType(dict(self.inputs)))
