@@ -160,3 +160,12 @@ def test_a_vitepress_site_in_a_folder_of_another_name_is_the_one_its_scripts_bui
     (tmp_path / "playground/.vitepress/config.ts").unlink()
     (tmp_path / "playground/.vitepress").rmdir()
     assert pages(discover.detect(tmp_path)) == ["packages/core/useMouse/index.md"]
+
+
+def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path) -> None:
+    touch(tmp_path, "mkdocs-common.yml", "mkdocs-nav.yml", "docs/index.md", "README.md")
+    (tmp_path / "mkdocs-common.yml").write_text("site_name: Harbor\n", encoding="utf-8")
+    (tmp_path / "mkdocs-nav.yml").write_text("nav:\n  - index.md\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["docs/index.md"]
+    assert [c.name for c in layout.config_files] == ["mkdocs-nav.yml", "mkdocs-common.yml"]

@@ -137,6 +137,26 @@ def test_many_pages_outside_the_navigation_are_the_sites_pattern(tmp_path: Path,
     assert found == {f"docs/pkg-{i}.md": level for i in range(packages)}
 
 
+def test_mkdocs_config_files_a_build_joins_are_one_config(tmp_path: Path) -> None:
+    # No mkdocs.yml: the build passes `--config-file` a file it makes from mkdocs-nav.yml and mkdocs-common.yml.
+    pages = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "old", "left")}
+    write_site(tmp_path, pages, {
+        "mkdocs-common.yml": "site_name: Harbor\nnot_in_nav: |\n  old.md\n",
+        "mkdocs-nav.yml": "nav:\n  - index.md\n  - guide.md\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/left.md": "warning"}
+    assert result.graph is not None and result.graph.navigation.source == "mkdocs-nav.yml nav"
+
+
+def test_an_inherited_config_may_inherit_another(tmp_path: Path) -> None:
+    pages = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "old", "left")}
+    write_site(tmp_path, pages, {"mkdocs.yml": "INHERIT: online.yml\nnav:\n  - index.md\n",
+                                 "online.yml": "INHERIT: common.yml\n", "common.yml": "not_in_nav: old.md\n"})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/left.md": "warning"}
+
+
 def test_without_a_framework_config_every_page_is_listed(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "# Home\n\nSee [a](a.md).\n", "docs/a.md": "# A\n\nText.\n",
                           "docs/b.md": "# B\n\nText.\n"})

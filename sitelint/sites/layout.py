@@ -27,6 +27,8 @@ _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+_MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
+_MKDOCS_NAME = re.compile(r"(?m)^site_name\s*:")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
@@ -195,6 +197,21 @@ def _vitepress_elsewhere(root: Path) -> Path | None:
     return holders[0] if len(holders) == 1 else None
 
 
+def _mkdocs_configs(base: Path) -> list[Path]:
+    """The MkDocs config of a folder: `mkdocs.yml`, else the `mkdocs-*.yml` files a build names with
+    `--config-file` (`mkdocs-nav.yml`, `mkdocs-common.yml`), the one with the `nav` first, then the one with the
+    `site_name`."""
+    named = [base / n for n in _MKDOCS_NAMES if (base / n).is_file()]
+    if named:
+        return named[:1]
+    found = sorted(p for p in base.glob("mkdocs[-_.]*") if p.suffix in (".yml", ".yaml") and p.is_file())
+
+    def rank(config: Path) -> tuple[int, str]:
+        text = config.read_text(encoding="utf-8", errors="replace")
+        return (0 if _MKDOCS_NAV.search(text) else 1 if _MKDOCS_NAME.search(text) else 2), config.name
+    return sorted(found, key=rank)
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -210,11 +227,11 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         if (sub / ".vitepress").is_dir():
             configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)
             return "vitepress", [sub], configs
-    for name in _MKDOCS_NAMES:
-        config = base / name
-        if config.is_file():
-            match = _MKDOCS_DIR.search(config.read_text(encoding="utf-8", errors="replace"))
-            return "mkdocs", [base / (match.group(1).strip() if match else "docs")], [config]
+    mkdocs = _mkdocs_configs(base)
+    if mkdocs:
+        match = next(filter(None, (_MKDOCS_DIR.search(c.read_text(encoding="utf-8", errors="replace"))
+                                   for c in mkdocs)), None)
+        return "mkdocs", [base / (match.group(1).strip() if match else "docs")], mkdocs
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]

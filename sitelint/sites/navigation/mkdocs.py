@@ -19,9 +19,18 @@ _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     data = found.parsed(config, load_yaml)
-    inherited = data.get("INHERIT")
-    if isinstance(inherited, str) and found.is_file(config.parent / inherited):
-        data = {**found.parsed(config.parent / inherited, load_yaml), **data}
+    # A config INHERITs another, which may inherit a third; a site whose build joins its `mkdocs-*.yml` files
+    # (the nav in one, the theme and plugins in another) has them all as its config files.
+    parts, seen = [data], {config}
+    while isinstance(parts[-1].get("INHERIT"), str) and len(parts) < 5:
+        parent = config.parent / str(parts[-1]["INHERIT"])
+        if parent in seen or not found.is_file(parent):
+            break
+        seen.add(parent)
+        parts.append(found.parsed(parent, load_yaml))
+    if "INHERIT" not in data:
+        parts += [found.parsed(other, load_yaml) for other in site.config_files[1:] if other not in seen]
+    data = {k: v for part in reversed(parts) if isinstance(part, dict) for k, v in part.items()}
     docs = site.root
     # Pages MkDocs leaves out of the nav on purpose, or out of the site (exclude_docs, draft_docs).
     patterns = [line for name in ("not_in_nav", "exclude_docs", "draft_docs")
