@@ -169,3 +169,17 @@ def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path
     layout = discover.detect(tmp_path)
     assert layout.framework == "mkdocs" and pages(layout) == ["docs/index.md"]
     assert [c.name for c in layout.config_files] == ["mkdocs-nav.yml", "mkdocs-common.yml"]
+
+
+def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) -> None:
+    touch(tmp_path, "packages/docs/source.config.ts", "packages/docs/content/api.mdx", "packages/docs/README.md",
+          "packages/docs-v3/README.md", "packages/zod/README.md", "README.md")
+    (tmp_path / "packages/docs/source.config.ts").write_text(
+        'import { defineDocs } from "fumadocs-mdx/config";\nexport const docs = defineDocs({\n  dir: "content",\n});\n',
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "fumadocs" and pages(layout) == ["packages/docs/content/api.mdx"]
+    # Fumadocs' own default is content/docs; a Docusaurus app in apps/website is found the same way.
+    touch(tmp_path / "b", "apps/website/docusaurus.config.js", "apps/website/docs/intro.md", "README.md")
+    layout = discover.detect(tmp_path / "b")
+    assert layout.framework == "docusaurus" and pages(layout) == ["apps/website/docs/intro.md"]

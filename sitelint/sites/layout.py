@@ -1,14 +1,15 @@
 """Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). A framework's config may sit in that folder, in `website/`, `www/`, `docs/` or
-`documentation/`, or one level further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or
-`book/` (its `src`), or a VitePress site in any top-level folder (the one package.json's scripts build, else the
-only one with a `.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`.
-Versioned docs and translations are deliberate copies (Page.variant): versioned copies are Docusaurus's
-`versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress
-`locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like locales that mirror the
-pages beside them.
+framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Starlight, VitePress,
+MkDocs, Sphinx) may sit in that folder, in `website/`, `www/`, `docs/` or `documentation/` (of the project, or of a
+monorepo's `packages/` or `apps/`), or one level further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or
+in `guide/` or `book/` (its `src`), or a VitePress site in any top-level folder (the one package.json's scripts
+build, else the only one with a `.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or
+`documentation/`. Versioned docs and translations are deliberate copies (Page.variant): versioned copies are
+Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`, Starlight and
+VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like locales that
+mirror the pages beside them.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
 _MKDOCS_NAME = re.compile(r"(?m)^site_name\s*:")
-DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
+DOCS_APPS = ("website", "www")
+_MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its packages and apps in
+_FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # folders a repository keeps its docs app in, beside the code it documents
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
 _VITEPRESS_SCRIPT = re.compile(r"\bvitepress\s+(?:dev|build|serve|preview)\s+(?:--?[\w-]+(?:[= ]\S+)?\s+)*"
@@ -161,6 +164,8 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     sites keep their docs app or docs (`website/`, `www/`, `docs/`, `documentation/`), then one level into `docs/`
     (a site per language)."""
     bases = [root, *(root / app for app in DOCS_APPS), root / "docs", root / "documentation"]
+    # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`.
+    bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
     if (root / "docs").is_dir():
         bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
                         key=lambda d: (d.name != "en", d.name))
@@ -220,6 +225,14 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
             docs = [base / m for m in _DOCS_PATH.findall(text) if (base / m).is_dir()]
             blog = [base / "blog"] if (base / "blog").is_dir() else []
             return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
+    fumadocs = base / "source.config.ts"
+    if fumadocs.is_file():  # Fumadocs: `defineDocs({ dir: "content" })`, content/docs by default
+        text = fumadocs.read_text(encoding="utf-8", errors="replace")
+        if "fumadocs-mdx" in text:
+            match = _FUMADOCS_DIR.search(text)
+            content = base / (match.group(1) if match else "content/docs")
+            if content.is_dir():
+                return "fumadocs", [content], [fumadocs]
     for name in ASTRO_CONFIGS:
         if (base / name).is_file() and (base / "src" / "content" / "docs").is_dir():
             return "starlight", [base / "src" / "content" / "docs"], [base / name]
