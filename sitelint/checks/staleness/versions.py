@@ -67,6 +67,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                                              if b.is_prose and not p.variant]))
     generations = _generations(page)
     product_names = names(ctx)
+    said: set[tuple[int, str]] = set()
     for block in blocks:
         mentions = list(version_mentions(block.text, product_names, others, proper))
         # A passage that also names the current line (or a newer one) sets releases side by side: "v5 uses AJV v8;
@@ -94,6 +95,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                 or past_tense(block.text[: m.start], block.text[m.end :])):
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
+            if (line, mention) in said:
+                continue  # one finding for a version a line names twice
+            said.add((line, mention))
             yield Measurement({"older": True, "named": m.claim or not m.unnamed}, Location(page.path, line),
                               {"mention": mention, "current": current.text})
 
