@@ -142,6 +142,7 @@ class Site:
     # translation's path -> where the page it translates would be (absolute paths), for a translation whose source
     # the site does not have
     unmatched: Mapping[str, tuple[Path, ...]] = field(default_factory=dict)
+    unbuilt: frozenset[str] = frozenset()  # pages the build leaves out of the site (MkDocs exclude_docs): not reported
 
     @property
     def product_root(self) -> Path:

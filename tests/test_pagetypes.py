@@ -110,6 +110,19 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
     assert sorted(f.path for f in named.findings) == ["docs/relay.md", "docs/trpc.md"]
 
 
+def test_a_page_the_mkdocs_build_leaves_out_is_reported_on_only_when_named(tmp_path: Path) -> None:
+    body = "# Widget\n\nWhat the widget shows.\n\n## Reactive Attributes\n\n## Messages\n\nIt sends Changed.\n"
+    write_site(tmp_path, {"docs/widgets/_template.md": body, "docs/notes/plan.md": body, "docs/styles/old.md": body,
+                          "docs/widgets/button.md": body}, {
+        "mkdocs-common.yml": "site_name: x\nexclude_docs: |\n  notes/\n  /styles/old.md\n"
+                             "plugins:\n  - exclude:\n      glob:\n        - '**/_template.md'\n",
+        "mkdocs-nav.yml": "nav:\n  - widgets/button.md\n"})
+    assert [f.path for f in _lint(tmp_path, "SUB003").findings] == ["docs/widgets/button.md"]
+    named = api.lint(["docs/widgets/_template.md"], cwd=tmp_path,
+                     config=configmod.validate({"semantic": False}, None), today=TODAY, select=["SUB003"])
+    assert [f.path for f in named.findings] == ["docs/widgets/_template.md"]
+
+
 def test_an_endpoint_page_whose_endpoint_the_spec_no_longer_has_renders_empty(tmp_path: Path) -> None:
     spec = json.dumps({"openapi": "3.1.0", "info": {"title": "Harbor", "version": "3"},
                        "paths": {"/flows/": {"post": {}}, "/flows/{id}": {"get": {}, "delete": {}}}})

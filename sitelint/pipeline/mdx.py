@@ -202,7 +202,9 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
             kind = "jsx"
             first = stripped[:1]
-            if (first == "<" and tag_start.match(stripped)) or first == "{":
+            if mdx and stripped.startswith("{/*"):
+                end, kind = _comment_end(lines, index), "comment"
+            elif (first == "<" and tag_start.match(stripped)) or first == "{":
                 end = _markup_end(lines, index, len(line) - len(stripped))
                 if end >= 0 and first == "{" and stripped.startswith("{/*"):
                     kind = "comment"
@@ -230,6 +232,17 @@ def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[st
     if len(lines) > 1 and _FM_KEY.match(lines[1]):
         problems.append((1, "front matter opened at line 1 is never closed; add a closing --- line"))
     return None, 0
+
+
+def _comment_end(lines: list[str], index: int) -> int:
+    """Index of the line an MDX comment `{/* ... */}` opened on lines[index] ends on: its first `*/}`, whatever it
+    holds (code fences, quotes, braces: a JS comment nests nothing); -1 when it never closes or text follows it."""
+    for end in range(index, min(len(lines), index + MAX_JSX_LINES)):
+        start = lines[index].index("{/*") + 3 if end == index else 0
+        close = re.search(r"\*/\s*\}", lines[end][start:])
+        if close:
+            return end if not lines[end][start + close.end():].strip() else -1
+    return -1
 
 
 def _markup_end(lines: list[str], index: int, column: int) -> int:

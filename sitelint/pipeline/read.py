@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import stat
@@ -13,7 +14,7 @@ from typing import Any
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
-from sitelint.sites import openapi
+from sitelint.sites import openapi, siteconfig
 
 
 class InputProblem(Exception):
@@ -156,7 +157,35 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
     typed = _unfilled_endpoints(typed, site.root)
     matched, unmatched = _sources(typed, layout)
-    return replace(site, pages=typed, sources=matched, unmatched=unmatched)
+    return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+
+
+def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:
+    """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin): templates
+    and notes kept beside the pages, reported on only when named, like drafts."""
+    if layout.framework != "mkdocs" or not layout.docs_roots:
+        return frozenset()
+    patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
+    docs = layout.docs_roots[0]
+    out = set()
+    for page in site_pages:
+        try:
+            rel_path = page.abspath.relative_to(docs).as_posix()
+        except ValueError:
+            continue
+        if any(_ignored(rel_path, p) for p in patterns):
+            out.add(page.path)
+    return frozenset(out)
+
+
+def _ignored(rel_path: str, pattern: str) -> bool:
+    """Whether a path relative to the docs folder matches a gitignore-like line or a glob (`**/_template.md`,
+    `drafts/`, `/notes.md`, `*.tmp.md`)."""
+    anchored = pattern.startswith("/")
+    pattern = pattern.strip("/") + ("/**" if pattern.endswith("/") else "")
+    if fnmatch.fnmatch(rel_path, pattern) or (pattern.startswith("**/") and fnmatch.fnmatch(rel_path, pattern[3:])):
+        return True
+    return not anchored and "/" not in pattern and fnmatch.fnmatch(rel_path.rsplit("/", 1)[-1], pattern)
 
 
 def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page, ...]:
@@ -262,10 +291,11 @@ def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> 
     frozen versioned copies and translations only when asked for (by lint-variants or by naming them), and drafts
     only when named."""
     if not targets:
-        chosen = {p.path for p in site.pages if (variants or not p.variant) and not draft(p)}
+        chosen = {p.path for p in site.pages if (variants or not p.variant) and not draft(p)
+                  and p.path not in site.unbuilt}
         return None if len(chosen) == len(site.pages) else frozenset(chosen | {p for p, _ in site.unreadable})
     named = matcher(targets)
     files = {os.path.normpath(str(t)) for t in targets}
     chosen = {p.path for p in site.pages if named(str(p.abspath))
-              and (not draft(p) or os.path.normpath(str(p.abspath)) in files)}
+              and (not (draft(p) or p.path in site.unbuilt) or os.path.normpath(str(p.abspath)) in files)}
     return frozenset(chosen | {p for p, _ in site.unreadable if named(os.path.normpath(os.path.join(cwd, p)))})

@@ -186,3 +186,23 @@ def load_yaml(path: Path) -> dict[str, Any]:
     except yaml.YAMLError as exc:
         raise ValueError(f"{path}: not valid YAML ({exc}); fix the file or pass --framework explicitly") from exc
     return data if isinstance(data, dict) else {}
+
+
+def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
+    """The patterns of pages an MkDocs build leaves out of the site, relative to its docs folder: `exclude_docs` and
+    `draft_docs` (gitignore-like lines) and the exclude plugin's `glob` list. Configs that are not valid YAML give
+    none (the navigation's reader says why)."""
+    patterns: list[str] = []
+    for config in configs:
+        try:
+            data = load_yaml(config)
+        except ValueError:
+            continue
+        for name in ("exclude_docs", "draft_docs"):
+            patterns += [line.strip() for line in str(data.get(name) or "").splitlines()
+                         if line.strip() and not line.strip().startswith(("#", "!"))]
+        for plugin in data.get("plugins") or () if isinstance(data.get("plugins"), list) else ():
+            options = plugin.get("exclude") if isinstance(plugin, dict) else None
+            globs = options.get("glob") if isinstance(options, dict) else None
+            patterns += [str(g) for g in (globs if isinstance(globs, list) else [globs] if globs else [])]
+    return patterns
