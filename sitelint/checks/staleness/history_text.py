@@ -289,6 +289,20 @@ def past_tense(before: str, after: str) -> bool:
     return any(_past_word(word) for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]))
 
 
+# An old release spoken of as such: its users, support for it beside the current one, its end of life.
+_OLD_LINE_BEFORE = re.compile(r"\b(?:users?\s+of|still\s+(?:on|using)|stuck\s+on|support(?:s|ing)?(?:\s+for)?"
+                              r"|compatib(?:le|ility)\s+with|backport(?:ed|s)?\s+to)\s+$", re.I)
+_OLD_LINE_AFTER = re.compile(r"^(?:'s)?\s+(?:users\b|codebases?\b|alongside\b|(?:is|are|was|has\s+been|will\s+be)\s+"
+                             r"(?:\w+\s+){0,2}(?:end[- ]of[- ]life|EOL\b|deprecated|unsupported|no\s+longer\s+"
+                             r"(?:supported|maintained)|out\s+of\s+support|in\s+maintenance))", re.I)
+
+
+def old_line_as_such(before: str, after: str) -> bool:
+    """Whether a version is named as the old release it is: its users ("libraries with Zod 3 users"), support for
+    it ("support Zod 3 alongside Zod 4"), or its end of life ("Zod 3 is functionally end-of-life")."""
+    return bool(_OLD_LINE_BEFORE.search(before[-40:]) or _OLD_LINE_AFTER.match(after[:80]))
+
+
 _HYPOTHETICAL = re.compile(r"\b(?:if|eg|for\s+example|for\s+instance|such\s+as|suppose|say|whether|unless)\b", re.I)
 
 

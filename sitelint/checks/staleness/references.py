@@ -96,7 +96,7 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
-    shown = _shown_files(page)
+    shown = _shown_files(page) | _other_repositories(page, site_fact(ctx.site, "own-repositories", own_repositories))
     candidates = [(c.text, c.line, False) for c in page.inline_code
                   if c.text.strip() not in shown and not _readers(page, c.text, c.line, speaks)]
     for link in page.links:
@@ -178,6 +178,42 @@ def _shown_files(page: Page) -> frozenset[str]:
     elsewhere = " ".join(unquote(link.target) for link in page.links if re.match(r"https?://", link.target, re.I))
     out.update(c.text.strip() for c in page.inline_code
                if "/" in c.text and re.search(rf"=/?{re.escape(c.text.strip().lstrip('./'))}(?![\w/.-])", elsewhere))
+    return frozenset(out)
+
+
+# A repository a URL names on a forge: github.com/owner/name, git@github.com:owner/name.git.
+_FORGE_REPO = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([\w.-]+)/([\w.-]+?)(?:\.git)?"
+                         r"(?=[/#?\s\"')]|$)", re.I)
+
+
+def own_repositories(site: Site) -> frozenset[str]:
+    """The forge repositories (`owner/name`, lower case) the site says it is: package.json's `repository`, a
+    pyproject's project URLs, MkDocs' `repo_url`, the git remotes in .git/config. Empty when none says."""
+    texts = []
+    for folder in dict.fromkeys((site.product_root, site.repo_root)):
+        for name in ("package.json", "pyproject.toml", ".git/config"):
+            try:
+                texts.append((folder / name).read_text(encoding="utf-8", errors="replace")[:200_000])
+            except OSError:
+                continue
+    for config in site.config_files:
+        if config.name.startswith("mkdocs"):
+            texts += [line for line in config.read_text(encoding="utf-8", errors="replace").splitlines()
+                      if line.startswith("repo_url")]
+    return frozenset(f"{m.group(1)}/{m.group(2)}".lower() for t in texts for m in _FORGE_REPO.finditer(t))
+
+
+def _other_repositories(page: Page, own: frozenset[str]) -> frozenset[str]:
+    """Paths that are the text of a link into another repository (`examples/basic-app/` linking to another
+    project's tree): that repository's files. Only when the site says which repository is its own."""
+    if not own:
+        return frozenset()
+    out = set()
+    for link in page.links:
+        match = _FORGE_REPO.search(link.target) if re.match(r"https?://", link.target, re.I) else None
+        if match and f"{match.group(1)}/{match.group(2)}".lower() not in own:
+            out.update(c.text.strip() for c in page.inline_code if c.line == link.line and c.text.strip()
+                       and c.text.strip() in link.text)
     return frozenset(out)
 
 

@@ -13,6 +13,7 @@ from sitelint.checks.staleness.history_text import (
     dated_after,
     exempt_reason,
     hypothetical,
+    old_line_as_such,
     in_badge,
     past_tense,
     proper_names,
@@ -92,7 +93,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
                                 or dated_after(block.text[m.end :])
-                                or past_tense(block.text[: m.start], block.text[m.end :])):
+                                or past_tense(block.text[: m.start], block.text[m.end :])
+                                or old_line_as_such(block.text[: m.start], block.text[m.end :])):
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
             if (line, mention) in said:
