@@ -186,6 +186,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     notice = text.phrases(signals.notice_words)
     if links and total <= signals.notice_words_max and any(notice.search(b.text) for b in prose):
         return "redirect", "a short moved or removed notice that links elsewhere"
+    if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
+            and _POINTER.match(prose[0].text)):
+        return "redirect", "one sentence that sends its readers to another page"
     levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(sec.title.strip()))
               and int(named.group(1)) == sec.level]  # "## Heading 2" in the style of its level
     if len(levels) >= 2:
@@ -298,6 +301,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if shelf and total >= _REFERENCE_WORDS:
         return "reference", f"in the site's {shelf}/ folder"
     return "doc", ""
+
+
+# A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
+_POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|"
+                      r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
+_POINTER_WORDS = 15
 
 
 def _head_comments(page: Page) -> str:

@@ -9,10 +9,11 @@ the navigation is never guessed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, spec
-from sitelint.model import Location, Measurement
+from sitelint.model import Location, Measurement, Page
 from sitelint.sites.navigation import key
 
 
@@ -35,9 +36,21 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
                            "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
                            "nav_read": nav.read, "nav_confident": nav.read and nav.confident,
-                           "orphans": outside, "orphan_share": share},
+                           "orphans": outside, "orphan_share": share, "retired": _retired(page)},
                           Location(page.path, 1), {"place": graph.place(page.path), "said": said},
                           tuple(Location(p, 1) for p in sources[:5]))
+
+
+# A notice at the top of a page that it is kept only for those already using what it describes.
+_RETIRED = re.compile(r"(?i)\bdeprecated\b|\bsuccessor\b|\bsuperseded\b|\bno\s+longer\s+(?:recommended|supported|"
+                      r"maintained)\b|\brecommends?\s+(?:using\s+)?.{0,80}?\binstead\b")
+
+
+def _retired(page: Page) -> bool:
+    """Whether the page opens with a notice that it is retired ("For new projects, Cloudflare now recommends
+    Workers instead", "Deprecated: use ..."): a page taken out of the navigation on purpose and kept for its users."""
+    opening = [b for b in page.blocks if b.is_prose][:2]
+    return any(b.kind in ("admonition", "blockquote") and _RETIRED.search(b.text) for b in opening)
 
 
 def _pages(paths: tuple[str, ...]) -> str:
@@ -47,5 +60,5 @@ def _pages(paths: tuple[str, ...]) -> str:
 
 CHECK = spec("orphan-pages", "site", orphan_pages,
              values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident", "orphans",
-                     "orphan_share"),
+                     "orphan_share", "retired"),
              needs=("graph",))
