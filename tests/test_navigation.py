@@ -158,11 +158,12 @@ def test_an_inherited_config_may_inherit_another(tmp_path: Path) -> None:
 
 
 def test_a_page_that_opens_by_saying_it_is_retired_is_out_of_the_navigation_on_purpose(tmp_path: Path) -> None:
-    notice = ("# Pages\n\n::: warning\nFor new projects, we now recommend [Workers](/workers) instead of Pages.\n:::\n\n"
-              "Pages serves static files.\n")
+    notice = ("# Pages\n\n::: warning\nFor new projects, we now recommend [Workers](/workers) instead of Pages.\n"
+              ":::\n\nPages serves static files.\n")
     write_site(tmp_path, {"docs/workers.md": "# Workers\n\nRun code.\n", "docs/pages.md": notice,
                           "docs/old.md": "# Old\n\nGone.\n"},
-               {"docs/.vitepress/config.ts": "export default {themeConfig: {sidebar: [{text: 'W', link: '/workers'}]}}\n"})
+               {"docs/.vitepress/config.ts":
+                "export default {themeConfig: {sidebar: [{text: 'W', link: '/workers'}]}}\n"})
     found, _ = _orphans(tmp_path)
     assert found == {"docs/old.md": "warning"}
 

@@ -444,7 +444,8 @@ def test_expression_only_lines_and_mdx_comments() -> None:
 
 def test_an_mdx_comment_ends_at_its_first_close_whatever_it_holds() -> None:
     # A section commented out whole: its code has template strings and braces, and its last fence is mistyped.
-    source = ("{/* ## Changed: `.refine()`\n\n```ts\nconst s = z.string().refine((val) => ({ message: `${val} is short` }));\n"
+    source = ("{/* ## Changed: `.refine()`\n\n```ts\n"
+              "const s = z.string().refine((val) => ({ message: `${val} is short` }));\n"
               "```\n\n```ts\nconst t = 1;\n``\n */}\n\nProse.\n")
     page = parse(source, "docs/changelog.mdx")
     assert kinds(page) == [("comment", 1, 10), ("paragraph", 12, 12)]

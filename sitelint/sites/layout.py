@@ -30,9 +30,9 @@ _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
 _MKDOCS_NAME = re.compile(r"(?m)^site_name\s*:")
-DOCS_APPS = ("website", "www")
+DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its packages and apps in
-_FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # folders a repository keeps its docs app in, beside the code it documents
+_FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # source.config.ts
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
 _VITEPRESS_SCRIPT = re.compile(r"\bvitepress\s+(?:dev|build|serve|preview)\s+(?:--?[\w-]+(?:[= ]\S+)?\s+)*"

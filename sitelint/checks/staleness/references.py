@@ -208,7 +208,7 @@ def _other_repositories(page: Page, own: frozenset[str]) -> frozenset[str]:
     project's tree): that repository's files. Only when the site says which repository is its own."""
     if not own:
         return frozenset()
-    out = set()
+    out: set[str] = set()
     for link in page.links:
         match = _FORGE_REPO.search(link.target) if re.match(r"https?://", link.target, re.I) else None
         if match and f"{match.group(1)}/{match.group(2)}".lower() not in own:
