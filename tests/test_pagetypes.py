@@ -118,6 +118,11 @@ def test_a_page_the_mkdocs_build_leaves_out_is_reported_on_only_when_named(tmp_p
                              "plugins:\n  - exclude:\n      glob:\n        - '**/_template.md'\n",
         "mkdocs-nav.yml": "nav:\n  - widgets/button.md\n"})
     assert [f.path for f in _lint(tmp_path, "SUB003").findings] == ["docs/widgets/button.md"]
+    # `plugins` may be a mapping of plugin names to options, as MkDocs also accepts.
+    mapping = ("site_name: x\nplugins:\n  search:\n  exclude:\n    glob:\n"
+               "      - '**/_template.md'\n      - 'notes/*'\n      - 'styles/old.md'\n")
+    write_site(tmp_path, {}, {"mkdocs-common.yml": mapping})
+    assert [f.path for f in _lint(tmp_path, "SUB003").findings] == ["docs/widgets/button.md"]
     named = api.lint(["docs/widgets/_template.md"], cwd=tmp_path,
                      config=configmod.validate({"semantic": False}, None), today=TODAY, select=["SUB003"])
     assert [f.path for f in named.findings] == ["docs/widgets/_template.md"]

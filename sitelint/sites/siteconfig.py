@@ -201,8 +201,21 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
         for name in ("exclude_docs", "draft_docs"):
             patterns += [line.strip() for line in str(data.get(name) or "").splitlines()
                          if line.strip() and not line.strip().startswith(("#", "!"))]
-        for plugin in data.get("plugins") or () if isinstance(data.get("plugins"), list) else ():
-            options = plugin.get("exclude") if isinstance(plugin, dict) else None
-            globs = options.get("glob") if isinstance(options, dict) else None
-            patterns += [str(g) for g in (globs if isinstance(globs, list) else [globs] if globs else [])]
+        options = mkdocs_plugins(data.get("plugins")).get("exclude")
+        globs = options.get("glob") if isinstance(options, dict) else None
+        if globs:
+            patterns += [str(g) for g in (globs if isinstance(globs, list) else [globs])]
     return patterns
+
+
+def mkdocs_plugins(value: Any) -> dict[str, Any]:
+    """MkDocs `plugins`, a list (`- search`, `- exclude: {glob: ...}`) or a mapping: each plugin's name -> options."""
+    if isinstance(value, dict):
+        return {str(k): v if isinstance(v, dict) else {} for k, v in value.items()}
+    out: dict[str, Any] = {}
+    for item in value if isinstance(value, list) else ():
+        if isinstance(item, str):
+            out[item] = {}
+        elif isinstance(item, dict):
+            out.update({str(k): v if isinstance(v, dict) else {} for k, v in item.items()})
+    return out

@@ -10,7 +10,7 @@ from typing import Any
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, file_routes, key, relative
-from sitelint.sites.siteconfig import load_yaml
+from sitelint.sites.siteconfig import load_yaml, mkdocs_plugins
 
 _LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
@@ -39,7 +39,7 @@ def read(site: Site, found: Collector) -> Navigation:
         pattern = pattern.strip().lstrip("/")
         if pattern and not pattern.startswith("#"):
             found.unlisted.update(k for k in found.files if _matches(relative(k, docs), pattern))
-    plugins = _plugins(data.get("plugins"))
+    plugins = mkdocs_plugins(data.get("plugins"))
     literate = plugins.get("literate-nav")
     nav_file = str((literate or {}).get("nav_file") or "SUMMARY.md") if literate is not None else ""
     nav = data.get("nav")
@@ -55,16 +55,6 @@ def read(site: Site, found: Collector) -> Navigation:
             found.unread.append(f"what the {name} plugin adds to the nav")
             notes.append(f"navigation ({config.name}): the {name} plugin rewrites the nav; its files were not read")
     return found.done(f"{config.name} nav", notes, routes=file_routes(docs, found))
-
-
-def _plugins(value: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in value or () if isinstance(value, list) else ():
-        if isinstance(item, str):
-            out[item] = {}
-        elif isinstance(item, dict):
-            out.update({str(k): v if isinstance(v, dict) else {} for k, v in item.items()})
-    return out
 
 
 def _matches(rel: str, pattern: str) -> bool:
