@@ -168,6 +168,16 @@ def test_a_page_that_opens_by_saying_it_is_retired_is_out_of_the_navigation_on_p
     assert found == {"docs/old.md": "warning"}
 
 
+def test_a_folder_kept_out_of_the_navigation_whole_is_a_section_not_leftovers(tmp_path: Path) -> None:
+    files = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "left")}
+    files.update({f"docs/internal/{n}.md": f"# {n}\n\nHow it works inside.\n" for n in ("overview", "slice")})
+    files["docs/internal/middleware/tags.md"] = "# Tags\n\nHow tags invalidate.\n"
+    write_site(tmp_path, files, {"mkdocs.yml": "nav:\n  - index.md\n  - guide.md\n"})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/left.md": "warning", "docs/internal/overview.md": "info", "docs/internal/slice.md": "info",
+                     "docs/internal/middleware/tags.md": "info"}
+
+
 def test_without_a_framework_config_every_page_is_listed(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "# Home\n\nSee [a](a.md).\n", "docs/a.md": "# A\n\nText.\n",
                           "docs/b.md": "# B\n\nText.\n"})

@@ -10,7 +10,9 @@ the navigation is never guessed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 from sitelint.checks import CheckContext, spec
 from sitelint.model import Location, Measurement, Page
@@ -23,9 +25,18 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         return
     nav = graph.navigation
     pages = [p for p in ctx.site.pages if not p.variant]
-    outside = sum(1 for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
-                  and p.path not in graph.chrome and key(p.abspath) not in nav.unlisted)
+    out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
+           and p.path not in graph.chrome and key(p.abspath) not in nav.unlisted}
+    outside = len(out)
     share = round(outside / len(pages), 3) if pages else 0.0
+    # A folder whose every page is outside the navigation (an "internal" section for maintainers) is kept out as a
+    # whole, on purpose: its pages are not leftovers one by one.
+    in_folder: Counter[tuple[str, ...]] = Counter()
+    out_folder: Counter[tuple[str, ...]] = Counter()
+    for p in pages:
+        for folder in _folders(p, ctx.site.root):
+            in_folder[folder] += 1
+            out_folder[folder] += p.path in out
     for page in pages:
         inbound = graph.links_to(page.path)
         reached = page.path in graph.reachable
@@ -36,9 +47,23 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
                            "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
                            "nav_read": nav.read, "nav_confident": nav.read and nav.confident,
-                           "orphans": outside, "orphan_share": share, "retired": _retired(page)},
+                           "orphans": outside, "orphan_share": share, "retired": _retired(page),
+                           "folder_out": any(in_folder[f] >= _SECTION_PAGES and out_folder[f] == in_folder[f]
+                                             for f in _folders(page, ctx.site.root))},
                           Location(page.path, 1), {"place": graph.place(page.path), "said": said},
                           tuple(Location(p, 1) for p in sources[:5]))
+
+
+_SECTION_PAGES = 3  # pages that make a folder a section of its own
+
+
+def _folders(page: Page, root: Path) -> list[tuple[str, ...]]:
+    """The folders below the docs root that hold the page, nearest last."""
+    try:
+        parts = page.abspath.relative_to(root).parent.parts
+    except ValueError:
+        return []
+    return [parts[: n + 1] for n in range(len(parts))]
 
 
 # A notice at the top of a page that it is kept only for those already using what it describes.
@@ -60,5 +85,5 @@ def _pages(paths: tuple[str, ...]) -> str:
 
 CHECK = spec("orphan-pages", "site", orphan_pages,
              values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident", "orphans",
-                     "orphan_share", "retired"),
+                     "orphan_share", "retired", "folder_out"),
              needs=("graph",))
