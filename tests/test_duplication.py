@@ -163,6 +163,21 @@ def test_canonical_copy_without_git_is_the_most_linked_then_the_shortest_path(tm
     assert found["docs/long/path/copy.md"]["canonical_note"] == "docs/short.md looks canonical (shortest path)"
 
 
+def test_the_copy_the_other_links_to_is_canonical(tmp_path: Path) -> None:
+    # An overview sums a page up and links to it for the whole: the page is where the text lives, even when the
+    # overview is the one more pages link to.
+    pages = {
+        "docs/api/overview.md": f"# Overview\n\n{PARAGRAPH}\n\nSee [integration](integration.md).\n",
+        "docs/api/integration.md": f"# Integration\n\n{PARAGRAPH}\n",
+        "docs/index.md": "# Home\n\nStart at [the overview](api/overview.md).\n",
+        "docs/guide.md": "# Guide\n\nRead [the overview](api/overview.md).\n",
+    }
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP001", "DUP002"])
+    assert [f.path for f in result.findings] == ["docs/api/overview.md"]
+    assert "docs/api/integration.md looks canonical (the copy the other links to)" in result.findings[0].message
+
+
 def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:
     site = _site(
         {

@@ -15,7 +15,7 @@ import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,16 +57,21 @@ class Corpus:
     created: Mapping[str, float]  # path -> the day git first saw the page (a day number), when known
     shingles: ShingleIndex | None  # the passage shingles of the corpus (of the focus pages, with a focus)
     in_nav: frozenset[str] = frozenset()  # pages the site's navigation lists
+    linked_from: Mapping[str, frozenset[str]] = field(default_factory=dict)  # page -> the pages that link to it
 
     def touches(self, *indices: int) -> bool:
         """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
         return self.focus is None or any(i in self.focus for i in indices)
 
     def canonical(self, paths: Iterable[str]) -> tuple[str, str]:
-        """The copy that looks canonical and why: the one copy in the navigation, else the most linked to, else the
-        oldest in git, else the shortest path (a leftover copy is often the older one, and the one readers no
-        longer reach)."""
+        """The copy that looks canonical and why: the one copy the others link to, else the one copy in the
+        navigation, else the most linked to, else the oldest in git, else the shortest path (a leftover copy is
+        often the older one, and the one readers no longer reach)."""
         group = sorted(set(paths), key=lambda p: (len(p), p))
+        # A copy the others link to is where they send readers for the whole of it (a summary linking to its page).
+        homes = [p for p in group if any(q != p and q in self.linked_from.get(p, ()) for q in group)]
+        if len(homes) == 1 and len(group) > 1:
+            return homes[0], "the copy the other links to"
         listed = [p for p in group if p in self.in_nav]
         if len(listed) == 1 and len(group) > 1:
             return listed[0], "the copy in the navigation"
@@ -101,10 +106,12 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
             if record is not None and record.first_commit is not None:
                 created[page.path] = float(record.first_commit.toordinal())
     made = tuple(digests(cache, pages))
-    inbound = ({p: len(v) for p, v in graph.inbound.items()} if graph is not None and graph.navigation.read
-               else _inbound_links(pages))
+    sources = ({p: frozenset(v) for p, v in graph.inbound.items()} if graph is not None and graph.navigation.read
+               else _linked_from(pages))
+    inbound = {p: len(v) for p, v in sources.items()}
     in_nav = graph.in_nav if graph is not None and graph.navigation.read and not graph.navigation.every_page else ()
-    return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav))
+    return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav),
+                  sources)
 
 
 def digests(cache: Cache | None, pages: Sequence[Page]) -> list[Digest]:
@@ -229,13 +236,13 @@ def _imports(source: str) -> Iterator[str]:
             yield match.group(1)
 
 
-def _inbound_links(pages: Sequence[Page]) -> dict[str, int]:
-    """How many other pages link to each page (relative links, extensions and /index optional)."""
+def _linked_from(pages: Sequence[Page]) -> dict[str, frozenset[str]]:
+    """The other pages that link to each page (relative links, extensions and /index optional)."""
     linked: dict[str, set[str]] = defaultdict(set)
     for source, targets in page_links(pages).items():
         for _, target in targets:
             linked[target].add(source)
-    return {path: len(sources) for path, sources in linked.items()}
+    return {path: frozenset(sources) for path, sources in linked.items()}
 
 
 _ORDER = re.compile(r"^\d+[.-]")
