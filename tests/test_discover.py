@@ -183,3 +183,11 @@ def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) ->
     touch(tmp_path / "b", "apps/website/docusaurus.config.js", "apps/website/docs/intro.md", "README.md")
     layout = discover.detect(tmp_path / "b")
     assert layout.framework == "docusaurus" and pages(layout) == ["apps/website/docs/intro.md"]
+
+
+def test_an_astro_site_s_pages_are_its_routes(tmp_path: Path) -> None:
+    touch(tmp_path, "www/astro.config.mjs", "www/src/pages/en/install.md", "www/src/pages/fr/install.md",
+          "cli/CHANGELOG.md", "README.md")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "astro"
+    assert pages(layout) == ["www/src/pages/en/install.md", "www/src/pages/fr/install.md"]

@@ -1,15 +1,15 @@
 """Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Starlight, VitePress,
-MkDocs, Sphinx) may sit in that folder, in `website/`, `www/`, `docs/` or `documentation/` (of the project, or of a
-monorepo's `packages/` or `apps/`), or one level further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or
-in `guide/` or `book/` (its `src`), or a VitePress site in any top-level folder (the one package.json's scripts
-build, else the only one with a `.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or
-`documentation/`. Versioned docs and translations are deliberate copies (Page.variant): versioned copies are
-Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus `i18n/`, Starlight and
-VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named like locales that
-mirror the pages beside them.
+framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Starlight, Astro's
+`src/pages`, VitePress, MkDocs, Sphinx) may sit in that folder, in `website/`, `www/`, `docs/` or `documentation/`
+(of the project, or of a monorepo's `packages/` or `apps/`), or one level further (`docs/en/mkdocs.yml`), or an
+mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a VitePress site in any top-level folder (the
+one package.json's scripts build, else the only one with a `.vitepress/`); with none, the docs are `docs/`, else
+`documentation/docs/` or `documentation/`. Versioned docs and translations are deliberate copies (Page.variant):
+versioned copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus
+`i18n/`, Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named
+like locales that mirror the pages beside them.
 """
 
 from __future__ import annotations
@@ -236,6 +236,8 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in ASTRO_CONFIGS:
         if (base / name).is_file() and (base / "src" / "content" / "docs").is_dir():
             return "starlight", [base / "src" / "content" / "docs"], [base / name]
+        if (base / name).is_file() and (base / "src" / "pages").is_dir():  # Astro's routes, one page per file
+            return "astro", [base / "src" / "pages"], [base / name]
     for sub in (base, base / "docs"):
         if (sub / ".vitepress").is_dir():
             configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)
