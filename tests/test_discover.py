@@ -191,3 +191,11 @@ def test_an_astro_site_s_pages_are_its_routes(tmp_path: Path) -> None:
     layout = discover.detect(tmp_path)
     assert layout.framework == "astro"
     assert pages(layout) == ["www/src/pages/en/install.md", "www/src/pages/fr/install.md"]
+
+
+def test_a_contentlayer_site_is_its_content_folder(tmp_path: Path) -> None:
+    touch(tmp_path, "contentlayer.config.ts", "src/content/get-started.mdx", "CONTRIBUTING.md", "README.md")
+    (tmp_path / "contentlayer.config.ts").write_text(
+        'export default makeSource({ contentDirPath: "src/content", documentTypes: [Doc] })\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "contentlayer" and pages(layout) == ["src/content/get-started.mdx"]

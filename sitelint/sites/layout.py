@@ -1,15 +1,15 @@
 """Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Starlight, Astro's
-`src/pages`, VitePress, MkDocs, Sphinx) may sit in that folder, in `website/`, `www/`, `docs/` or `documentation/`
-(of the project, or of a monorepo's `packages/` or `apps/`), or one level further (`docs/en/mkdocs.yml`), or an
-mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a VitePress site in any top-level folder (the
-one package.json's scripts build, else the only one with a `.vitepress/`); with none, the docs are `docs/`, else
-`documentation/docs/` or `documentation/`. Versioned docs and translations are deliberate copies (Page.variant):
-versioned copies are Docusaurus's `versioned_docs/`, translations come from the framework's own config (Docusaurus
-`i18n/`, Starlight and VitePress `locales`, the MkDocs i18n plugin's `languages`), else from top-level folders named
-like locales that mirror the pages beside them.
+framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Contentlayer's
+`contentDirPath`, Starlight, Astro's `src/pages`, VitePress, MkDocs, Sphinx) may sit in that folder, in `website/`,
+`www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
+further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a
+VitePress site in any top-level folder (the one package.json's scripts build, else the only one with a
+`.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs and
+translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`, translations
+come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress `locales`, the MkDocs i18n
+plugin's `languages`), else from top-level folders named like locales that mirror the pages beside them.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ _MKDOCS_NAME = re.compile(r"(?m)^site_name\s*:")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its packages and apps in
 _FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # source.config.ts
+_CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
+_CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
 _VITEPRESS_SCRIPT = re.compile(r"\bvitepress\s+(?:dev|build|serve|preview)\s+(?:--?[\w-]+(?:[= ]\S+)?\s+)*"
@@ -233,6 +235,12 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
             content = base / (match.group(1) if match else "content/docs")
             if content.is_dir():
                 return "fumadocs", [content], [fumadocs]
+    for name in _CONTENTLAYER_CONFIGS:  # Contentlayer (Next.js sites): `contentDirPath: "src/content"`
+        config = base / name
+        if config.is_file():
+            match = _CONTENT_DIR.search(config.read_text(encoding="utf-8", errors="replace"))
+            if match and (base / match.group(1)).is_dir():
+                return "contentlayer", [base / match.group(1)], [config]
     for name in ASTRO_CONFIGS:
         if (base / name).is_file() and (base / "src" / "content" / "docs").is_dir():
             return "starlight", [base / "src" / "content" / "docs"], [base / name]
