@@ -106,7 +106,7 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
-_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\})")
+_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).

@@ -452,6 +452,14 @@ def test_an_mdx_comment_ends_at_its_first_close_whatever_it_holds() -> None:
     assert page.problems == ()
 
 
+def test_headings_inside_tab_markers_label_tabs_and_open_no_section() -> None:
+    source = ("## Import the Devtools\n\n<!-- ::start:framework -->\n\n# React\n\n```tsx\nimport A from 'a'\n```\n\n"
+              "# Solid\n\n```tsx\nimport B from 'b'\n```\n\n<!-- ::end:framework -->\n\n## Next\n\nText.\n")
+    page = parse(source)
+    assert [s.title for s in page.sections] == ["Import the Devtools", "Next"]
+    assert [b.kind for b in page.blocks if b.section == 0 and b.kind == "code"] == ["code", "code"]
+
+
 def test_esm_needs_a_module_shape_and_its_own_block() -> None:
     source = (
         "import the data before you start.\n\nText\nimport X from 'x';\n\n"

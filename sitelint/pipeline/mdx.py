@@ -15,6 +15,8 @@ from dataclasses import dataclass
 MAX_JSX_LINES = 400
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+_TAB_MARKER = re.compile(r"[ \t]*<!--\s*::(start|end):[\w-]+\b[^>]*-->[ \t]*$")
+_ATX = re.compile(r" {0,3}#{1,6}[ \t]+\S")
 _COMPONENT = re.compile(r"</?[A-Z][\w.]*[\s/>]|</?>|</?[A-Z][\w.]*$")
 _ANY_TAG = re.compile(r"</?[A-Za-z][\w.:-]*[\s/>]|</?>|</?[A-Za-z][\w.:-]*$")
 _ESM = re.compile(
@@ -146,7 +148,8 @@ def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
 
 
 def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
-    """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments.
+    """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments, and the
+    headings that label tabs between `<!-- ::start:tabs -->` and `<!-- ::end:tabs -->` markers.
 
     In .md files only capitalised component tags count as JSX (lowercase tags stay HTML for markdown-it) and
     lines indented four spaces or more are left alone, since there they may be indented code.
@@ -162,6 +165,7 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     fence = ""
     in_comment = False
     prev_blank = True
+    tabs = 0  # how deep in sets of tabs the line is
     while index < len(lines):
         line = lines[index]
         stripped = line.lstrip()
@@ -179,6 +183,13 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
         if opened:
             fence = opened.group(1)
             prev_blank = False
+            index += 1
+            continue
+        marker = _TAB_MARKER.match(line)
+        if marker:  # TanStack's `<!-- ::start:framework -->` ... `<!-- ::end:framework -->`: a set of tabs
+            tabs += 1 if marker.group(1) == "start" else -1 if tabs else 0
+        elif tabs and _ATX.match(line):
+            out[index] = ""  # `# React` inside a set of tabs is a tab's label, not a section
             index += 1
             continue
         if stripped.startswith("<!--"):
