@@ -286,7 +286,20 @@ def past_tense(before: str, after: str) -> bool:
         rest = re.split(r"[.;!?]\s", after[1:])[0]
         if _PAST.search(rest[:80]) or any(_past_word(w) for w in rest.split()[:6]):
             return True
+    # A participle and its preposition right before the version date what it qualifies: "the file used in v1",
+    # "a book written for Jupyter Book 1" (not "is recommended for v1", which is said of today).
+    words = clause_before.split()
+    if (len(words) >= 2 and words[-1].lower() in _PARTICIPLE_PREPOSITIONS
+            and (_past_word(words[-2]) or words[-2].lower() in _IRREGULAR_PARTICIPLES)
+            and (len(words) < 3 or words[-3].lower() not in _PRESENT_BE)):
+        return True
     return any(_past_word(word) for word in (*clause_before.split()[-1:], *clause_after.lstrip("'s ").split()[:1]))
+
+
+_PARTICIPLE_PREPOSITIONS = frozenset({"in", "for", "by", "with", "under", "since"})
+_IRREGULAR_PARTICIPLES = frozenset({"written", "built", "made", "shipped", "taken", "given", "known", "seen",
+                                    "done", "found", "brought", "kept", "left", "held", "run", "set", "put"})
+_PRESENT_BE = frozenset({"is", "are", "be", "being", "isn't", "aren't"})
 
 
 # An old release spoken of as such: its users, support for it beside the current one, its end of life.

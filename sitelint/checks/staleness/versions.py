@@ -69,11 +69,16 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     generations = _generations(page)
     product_names = names(ctx)
     said: set[tuple[int, str]] = set()
+    # A page that names the product's current line ("Jupyter Book 2 vs 1", "upgrade to Zod 4") compares it with
+    # the older ones it names: a FAQ of the two, a downgrade guide.
+    texts = [*(b.text for b in blocks), *(sec.title for sec in page.sections)]
+    compares = any(not m.version.older_line(current) and not m.unnamed
+                   for t in texts for m in version_mentions(t, product_names, others, proper))
     for block in blocks:
         mentions = list(version_mentions(block.text, product_names, others, proper))
         # A passage that also names the current line (or a newer one) sets releases side by side: "v5 uses AJV v8;
         # v3 requires ajv-errors 1.0".
-        side_by_side = any(not m.version.older_line(current) for m in mentions)
+        side_by_side = compares or any(not m.version.older_line(current) for m in mentions)
         # Bare versions under a heading that says what they are of ("Payload format version") are that thing's.
         heading = page.sections[block.section].title if 0 <= block.section < len(page.sections) else ""
         thing = versioned_thing(heading, product_names) if heading else ""
