@@ -74,6 +74,33 @@ def _aside(text: str, start: int, end: int) -> bool:
     return False
 
 
+# Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
+_STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
+# A link to an issue or pull request: the work a status note speaks of is tracked there.
+_TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\d{2,}\b")
+
+
+def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> bool:
+    """Whether a status marker describes something other than the page: in a parenthesis of a sentence with its own
+    words ("A template for workshops (WIP)"), or in a block that links to the issue tracking the work ("WIP, moving
+    slowly. Follow #357 for updates")."""
+    if _aside(text, start, end):
+        return True
+    tracked = any(_TRACKED.search(link.target) or _TRACKED.search(link.text) for link in page.links
+                  if block.line <= link.line <= block.end_line) or bool(_TRACKED.search(text))
+    return tracked and count(text[:start] + " " + text[end:]) >= _ASIDE_WORDS
+
+
+def _list_goes_on(page: Page, block: Block) -> bool:
+    """Whether a list item is the last of a list of others, saying the list will grow ("- ... and more to come!"):
+    the list is complete so far."""
+    if block.kind != "list_item":
+        return False
+    before = [b for b in page.blocks if b.end_line < block.line and b.line >= block.line - 40]
+    items = [b for b in before if b.kind == "list_item"]
+    return len(items) >= 2 and bool(before) and before[-1].kind == "list_item" and before[-1].end_line >= block.line - 2
+
+
 def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
@@ -111,11 +138,13 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A notice ("Coming soon.") is a placeholder where it stands for the content, not in a sentence that says
         # something else is on its way ("the updater service (coming soon)").
         held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most
-                and not _aside(block.text, m.start(), m.end())]
+                and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
             if marker.isupper() and _named(block.text, match.start(), match.end()):
+                continue
+            if marker in _STATUS and _status_note(page, block, block.text, match.start(), match.end()):
                 continue
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
