@@ -94,12 +94,12 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         release = release_page and pagetypes.is_version_heading(first.title)
         said = (f"section: {names[0]} has" if len(run) == 1 else
                 f"sections: {', '.join(names[:3])}{f' and {len(run) - 3} more' if len(run) > 3 else ''} have")
-        # A heading right above a sibling with content may be meant to introduce the headings after it, a level
-        # too high: "### Builder Methods" then "### `builder.addCase`".
+        # A heading right above a sibling with content that names code may be meant to introduce the entries after
+        # it, a level too high: "### Builder Methods" then "### `builder.addCase`".
         after = next((i for i in range(run[-1] + 1, len(page.sections)) if page.sections[i].line > last.line), None)
         nested = (f"; if it introduces '{page.sections[after].title}' and the headings after it, make them one "
                   f"level deeper" if len(run) == 1 and after is not None and page.sections[after].level == first.level
-                  and not empty(after) else "")
+                  and page.sections[after].line in names_code and not empty(after) else "")
         return Measurement(
             {"empty": True, "subsections": subs, "release": release},
             Location(page.path, first.line, last.end_line),
