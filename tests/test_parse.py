@@ -460,6 +460,12 @@ def test_headings_inside_tab_markers_label_tabs_and_open_no_section() -> None:
     assert [b.kind for b in page.blocks if b.section == 0 and b.kind == "code"] == ["code", "code"]
 
 
+def test_a_component_named_like_a_js_identifier_with_a_dollar_is_mdx() -> None:
+    page = parse("import $count from '@mdx/$count-mysql.mdx';\n\n# Query utils\n\n### $count\n<$count/>\n",
+                 "docs/query-utils.mdx")
+    assert kinds(page) == [("esm", 1, 1), ("heading", 3, 3), ("heading", 5, 5), ("jsx", 6, 6)]
+
+
 def test_esm_needs_a_module_shape_and_its_own_block() -> None:
     source = (
         "import the data before you start.\n\nText\nimport X from 'x';\n\n"

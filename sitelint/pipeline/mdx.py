@@ -17,10 +17,11 @@ MAX_JSX_LINES = 400
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _TAB_MARKER = re.compile(r"[ \t]*<!--\s*::(start|end):[\w-]+\b[^>]*-->[ \t]*$")
 _ATX = re.compile(r" {0,3}#{1,6}[ \t]+\S")
-_COMPONENT = re.compile(r"</?[A-Z][\w.]*[\s/>]|</?>|</?[A-Z][\w.]*$")
-_ANY_TAG = re.compile(r"</?[A-Za-z][\w.:-]*[\s/>]|</?>|</?[A-Za-z][\w.:-]*$")
+# A component's name may open with `$` or `_`, as a JS identifier may (`import $count from ...`, `<$count/>`).
+_COMPONENT = re.compile(r"</?[A-Z$][\w$.]*[\s/>]|</?>|</?[A-Z$][\w$.]*$")
+_ANY_TAG = re.compile(r"</?[A-Za-z$_][\w$.:-]*[\s/>]|</?>|</?[A-Za-z$_][\w$.:-]*$")
 _ESM = re.compile(
-    r"(?:import(?:\s+[\w*{'\"]|[{*'\"])|export\s+(?:default|const|let|var|function|class|async|type|interface|enum)\b"
+    r"(?:import(?:\s+[\w$*{'\"]|[{*'\"])|export\s+(?:default|const|let|var|function|class|async|type|interface|enum)\b"
     r"|export\s*[{*])"
 )
 _ESM_SOURCE = re.compile(r"\bfrom\s*['\"]|^import\s*['\"]|^export\b")
@@ -270,7 +271,7 @@ def _markup_end(lines: list[str], index: int, column: int) -> int:
         if pos >= size or chunk[pos] == "\n":
             return index + chunk.count("\n", 0, pos)
         char = chunk[pos]
-        if char == "<" and pos + 1 < size and (chunk[pos + 1].isalpha() or chunk[pos + 1] in "/>"):
+        if char == "<" and pos + 1 < size and (chunk[pos + 1].isalpha() or chunk[pos + 1] in "/>$_"):
             pos = _skip(chunk, pos + 1, ">")
         elif char == "{":
             pos = _skip(chunk, pos + 1, "}")
