@@ -53,8 +53,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return not own[index] and all(empty(child) for child in children.get(index, []))
 
     def hollow(index: int) -> bool:
+        # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
         return (empty(index) and index != title and not rendered(index) and not overload(index)
-                and not statement(index))
+                and not statement(index) and any(c.isalnum() for c in page.sections[index].title))
 
     def statement(index: int) -> bool:
         """A heading that is its own message: wholly a link (a banner pointing elsewhere), or a sentence ("For
