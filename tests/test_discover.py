@@ -199,3 +199,10 @@ def test_a_contentlayer_site_is_its_content_folder(tmp_path: Path) -> None:
         'export default makeSource({ contentDirPath: "src/content", documentTypes: [Doc] })\n', encoding="utf-8")
     layout = discover.detect(tmp_path)
     assert layout.framework == "contentlayer" and pages(layout) == ["src/content/get-started.mdx"]
+
+
+def test_a_site_in_the_one_top_level_folder_with_a_framework_config(tmp_path: Path) -> None:
+    touch(tmp_path, "dev-docs/docusaurus.config.js", "dev-docs/docs/intro.md", "packages/app/CHANGELOG.md",
+          "examples/docusaurus.config.js", "examples/docs/demo.md", "README.md")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docusaurus" and pages(layout) == ["dev-docs/docs/intro.md"]

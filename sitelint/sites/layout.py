@@ -4,9 +4,9 @@ The project root is the nearest folder, from the start folder upward, that holds
 framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Contentlayer's
 `contentDirPath`, Starlight, Astro's `src/pages`, VitePress, MkDocs, Sphinx) may sit in that folder, in `website/`,
 `www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
-further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a
-VitePress site in any top-level folder (the one package.json's scripts build, else the only one with a
-`.vitepress/`); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs and
+further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a site in
+another top-level folder (the one package.json's scripts build with VitePress, else the only one with a framework's
+config); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs and
 translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`, translations
 come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress `locales`, the MkDocs i18n
 plugin's `languages`), else from top-level folders named like locales that mirror the pages beside them.
@@ -37,6 +37,9 @@ _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "co
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
+# Top-level folders whose framework configs are not the project's site: samples, starters and test fixtures.
+_NOT_THE_SITE = frozenset({"node_modules", "examples", "example", "templates", "template", "fixtures", "test", "tests",
+                           "e2e", "playground", "playgrounds", "starters", "demo", "demos", "benchmarks"})
 _VITEPRESS_SCRIPT = re.compile(r"\bvitepress\s+(?:dev|build|serve|preview)\s+(?:--?[\w-]+(?:[= ]\S+)?\s+)*"
                                r"([\w.][\w./-]*)")
 
@@ -175,9 +178,9 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         found = _framework_in(base)
         if found[0]:
             return found
-    vitepress = _vitepress_elsewhere(root)
-    if vitepress is not None:
-        return _framework_in(vitepress)
+    elsewhere = _site_elsewhere(root)
+    if elsewhere is not None:
+        return _framework_in(elsewhere)
     for base in (root, root / "docs", root / "guide", root / "book", root / "documentation"):
         if (base / "book.toml").is_file():  # mdBook: its pages under the book's `src` (src/ by default)
             match = _MDBOOK_SRC.search((base / "book.toml").read_text(encoding="utf-8", errors="replace"))
@@ -187,9 +190,10 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     return "", [], []
 
 
-def _vitepress_elsewhere(root: Path) -> Path | None:
-    """A VitePress site in a folder of another name (`packages/.vitepress/`): the folder the project's package.json
-    scripts build (`vitepress build packages`), else the one top-level folder holding a `.vitepress/`."""
+def _site_elsewhere(root: Path) -> Path | None:
+    """A docs site in a top-level folder of another name (`packages/.vitepress/`, `dev-docs/docusaurus.config.js`):
+    the folder the project's package.json scripts build with VitePress (`vitepress build packages`), else the one
+    top-level folder holding a framework's config (examples, templates and test fixtures aside)."""
     manifest = root / "package.json"
     if manifest.is_file():
         for name in _VITEPRESS_SCRIPT.findall(manifest.read_text(encoding="utf-8", errors="replace")):
@@ -197,10 +201,11 @@ def _vitepress_elsewhere(root: Path) -> Path | None:
             if folder.is_relative_to(root.resolve()) and (folder / ".vitepress").is_dir():
                 return folder
     try:
-        holders = [d for d in sorted(root.iterdir()) if d.is_dir() and not d.name.startswith((".", "node_modules"))
-                   and (d / ".vitepress").is_dir()]
+        folders = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
+                         and d.name.lower() not in _NOT_THE_SITE)
     except OSError:
         return None
+    holders = [d for d in folders if _framework_in(d)[0]]
     return holders[0] if len(holders) == 1 else None
 
 
