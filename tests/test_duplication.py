@@ -178,6 +178,25 @@ def test_the_copy_the_other_links_to_is_canonical(tmp_path: Path) -> None:
     assert "docs/api/integration.md looks canonical (the copy the other links to)" in result.findings[0].message
 
 
+def test_one_page_in_editions_of_the_docs_is_parallel_not_a_copy(tmp_path: Path) -> None:
+    # A copy per database: sibling folders that mirror each other page for page, of which a reader sees one.
+    pages = {f"docs/{db}/{name}.md": f"# {name} on {db}\n\nThe {name} page of {db} says {i} things.\n"
+             for db in ("pg", "mysql") for i, name in enumerate(("select", "insert", "update"))}
+    pages.update({"docs/pg/relations.md": f"# Relations\n\n{PARAGRAPH}\n",
+                  "docs/mysql/relations.md": f"# Relations\n\n{PARAGRAPH}\n",
+                  "docs/guides/auth.md": f"# Auth\n\n{PARAGRAPH}\n"})
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP001"])
+    found = {f.path: (f.severity, "editions of the docs" in f.message) for f in result.findings}
+    # With the auth guide, a page of another name in a folder no edition mirrors, the copies are copies: warnings.
+    assert len(found) == 2 and all(v == ("warning", False) for v in found.values())
+    two = {k: v for k, v in pages.items() if k != "docs/guides/auth.md"}
+    write_site(tmp_path / "editions", two)
+    result = engine.lint(cwd=tmp_path / "editions", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP001"])
+    assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
+
+
 def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:
     site = _site(
         {

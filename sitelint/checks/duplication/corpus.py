@@ -58,6 +58,7 @@ class Corpus:
     shingles: ShingleIndex | None  # the passage shingles of the corpus (of the focus pages, with a focus)
     in_nav: frozenset[str] = frozenset()  # pages the site's navigation lists
     linked_from: Mapping[str, frozenset[str]] = field(default_factory=dict)  # page -> the pages that link to it
+    folder_pages: Mapping[str, frozenset[str]] = field(default_factory=dict)  # folder -> the file names of its pages
 
     def touches(self, *indices: int) -> bool:
         """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
@@ -85,6 +86,20 @@ class Corpus:
             return oldest, "oldest in git history"
         return group[0], "shortest path"
 
+    def editions(self, paths: Iterable[str]) -> bool:
+        """Whether pages are one page in editions of the docs: the same file name in sibling folders that mirror
+        each other page for page (`pg/select.mdx`, `mysql/select.mdx`; `react/guide/x.md`, `solid/guide/x.md`), a
+        site's copy per database, framework or language that its readers see one of."""
+        split = [p.rpartition("/") for p in set(paths)]
+        if len(split) < 2 or len({name for _, _, name in split}) != 1:
+            return False
+        folders = [folder for folder, _, _ in split]
+        if len({f.rpartition("/")[0] for f in folders}) != 1 and len({_edition_rest(f) for f in folders}) != 1:
+            return False
+        names = self.folder_pages
+        return all(_mirror(names.get(a, frozenset()), names.get(b, frozenset()))
+                   for a, b in zip(folders, folders[1:], strict=False))
+
     def detail(self, page: str, others: Sequence[Location], **extra: Any) -> dict[str, Any]:
         canonical, reason = self.canonical([page, *(o.path for o in others)])
         who = "this copy" if canonical == page else canonical
@@ -110,8 +125,28 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
                else _linked_from(pages))
     inbound = {p: len(v) for p, v in sources.items()}
     in_nav = graph.in_nav if graph is not None and graph.navigation.read and not graph.navigation.every_page else ()
+    folders: dict[str, set[str]] = defaultdict(set)
+    for page in pages:
+        folder, _, name = page.path.rpartition("/")
+        folders[folder].add(name)
     return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav),
-                  sources)
+                  sources, {f: frozenset(n) for f, n in folders.items()})
+
+
+_MIRROR_PAGES = 3  # page names two folders must share to be editions of one another
+
+
+def _mirror(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two folders hold mostly the same pages: three names or more in common, half of the smaller one's."""
+    shared = len(a & b)
+    return shared >= _MIRROR_PAGES and shared >= 0.5 * min(len(a), len(b))
+
+
+def _edition_rest(folder: str) -> str:
+    """A folder's path with the part above its last blanked (`start/react/guide` -> `start/*/guide`): the folders
+    of editions one level up."""
+    parts = folder.split("/")
+    return "/".join(parts[:-2] + ["*"] + parts[-1:]) if len(parts) >= 2 else folder
 
 
 def digests(cache: Cache | None, pages: Sequence[Page]) -> list[Digest]:

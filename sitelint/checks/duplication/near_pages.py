@@ -39,11 +39,14 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()]
     best = {corpus.pages[n].path: max(s for s, _ in matches) for n, matches in found.items()}
     for at, others, detail in on_copies_to_change(corpus, places):
-        yield Measurement({"similarity": best[at.path]}, at, detail, others)
+        editions = corpus.editions([at.path, *(o.path for o in others)])
+        note = "; one page in editions of the docs (folders that mirror each other)" if editions else ""
+        yield Measurement({"similarity": best[at.path], "editions": editions}, at,
+                          {**detail, "editions_note": note}, others)
 
 
 CHECK = spec(
-    "near-duplicate-pages", "site", near_duplicate_pages, values=("similarity",), needs=("corpus",),
+    "near-duplicate-pages", "site", near_duplicate_pages, values=("similarity", "editions"), needs=("corpus",),
     params={"min-similarity": Share("Share of 5-word shingles two pages must share (Jaccard) to be compared."),
             "min-words": Count("Pages with fewer prose words than this are not compared."),
             "max-copies": Count("A shingle on more pages than this is boilerplate and does not count.", low=2)},
