@@ -43,9 +43,9 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their))\s+$")
 _QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries))\b")
-# A value a schedule does not know yet: a table cell of only TBA or TBD (a release's end of life) in a column whose
-# other cells are dates or versions.
-_UNKNOWN_YET = frozenset({"TBA", "TBD", "TBC"})
+# A state a table gives a row: a cell of only TBA, TBD or WIP (a release's end of life, an adapter's support) in a
+# column whose other cells are dates, versions or other states.
+_STATUS_CELL_WORDS = 4  # words of a cell that says a state (YES, NO, "Not supported")
 _DATE_OR_VERSION = re.compile(r"\d{4}|\bv?\d+\.\d+|\b(?:Q[1-4]|H[12])\b")
 
 
@@ -109,17 +109,21 @@ def _named(text: str, start: int, end: int) -> bool:
 
 
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
-    """Source lines of a table holding a cell that is only TBA or TBD in a column of dates or versions."""
+    """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
+    or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page."""
     lines = page.source.split("\n")[block.line - 1 : block.end_line]
     rows = [(block.line + n, [c.strip().strip("*_ ") for c in line.strip().strip("|").split("|")])
             for n, line in enumerate(lines) if "|" in line]
     out = set()
     for number, cells in rows:
         for column, cell in enumerate(cells):
-            if cell.upper() not in _UNKNOWN_YET:
+            if cell.upper() not in _STATUS:
                 continue
-            known = [other[column] for _, other in rows if len(other) > column and other is not cells]
-            if any(_DATE_OR_VERSION.search(value) for value in known):
+            known = [other[column] for _, other in rows if len(other) > column and other is not cells
+                     and other[column] and not set(other[column]) <= set("-: ")]
+            short = [value for value in known if count(value) <= _STATUS_CELL_WORDS]
+            if any(_DATE_OR_VERSION.search(value) for value in known) or (len(short) >= 2
+                                                                           and 2 * len(short) >= len(known)):
                 out.add(number)
     return frozenset(out)
 
@@ -149,7 +153,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
-            if block.kind == "table" and marker.upper() in _UNKNOWN_YET:
+            if block.kind == "table" and marker.upper() in _STATUS:
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
                 if line in schedule:
                     continue
