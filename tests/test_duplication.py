@@ -195,6 +195,22 @@ def test_one_page_in_editions_of_the_docs_is_parallel_not_a_copy(tmp_path: Path)
     result = engine.lint(cwd=tmp_path / "editions", config=configmod.validate({}, None), today=TODAY,
                          select=["DUP001"])
     assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
+    # A passage one edition's page shares with another edition's is theirs by design; elsewhere it is a copy.
+    own = "Each edition adds a paragraph of its own about what it connects to and how it pools its connections."
+    other = ("Sessions last a week and renew on every request; a session signed out on one device ends on every "
+             "device of that account, and the account page lists each one with the place and the day it began. "
+             "An administrator may end the sessions of a whole team at once from the team page, which also shows "
+             "who signed in last and from which address.")
+    three = {k: v for k, v in two.items() if "relations" not in k}
+    three.update({"docs/pg/select.md": f"# Select\n\n{own} One.\n\n{PARAGRAPH}\n",
+                  "docs/mysql/update.md": f"# Update\n\n{own} Two.\n\n{PARAGRAPH}\n",
+                  "docs/guides/auth.md": f"# Auth\n\nSign in first, then read on.\n\n{other}\n",
+                  "docs/guides/login.md": f"# Login\n\nThe login form comes first.\n\n{other}\n"})
+    write_site(tmp_path / "passages", three)
+    result = engine.lint(cwd=tmp_path / "passages", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP003"])
+    assert {f.path for f in result.findings} <= {"docs/guides/auth.md", "docs/guides/login.md"}
+    assert result.findings
 
 
 def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:

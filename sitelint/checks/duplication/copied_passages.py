@@ -57,6 +57,8 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
         shared = int(ctx.params["template-headings"])
         if parallel_names(pa.path, pb.path) and siblings(da, db, shared):
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
+        if corpus.in_editions(pa.path, pb.path):
+            continue  # editions of the docs (a folder per database or framework) restate each other by design
         if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)

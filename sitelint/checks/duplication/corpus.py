@@ -87,18 +87,24 @@ class Corpus:
         return group[0], "shortest path"
 
     def editions(self, paths: Iterable[str]) -> bool:
-        """Whether pages are one page in editions of the docs: the same file name in sibling folders that mirror
-        each other page for page (`pg/select.mdx`, `mysql/select.mdx`; `react/guide/x.md`, `solid/guide/x.md`), a
-        site's copy per database, framework or language that its readers see one of."""
-        split = [p.rpartition("/") for p in set(paths)]
-        if len(split) < 2 or len({name for _, _, name in split}) != 1:
+        """Whether pages are one page in editions of the docs: the same file name in folders that are editions of
+        one another (`pg/select.mdx`, `mysql/select.mdx`; `react/guide/x.md`, `solid/guide/x.md`), a site's copy per
+        database, framework or language that its readers see one of."""
+        group = sorted(set(paths))
+        if len(group) < 2 or len({p.rpartition("/")[2] for p in group}) != 1:
             return False
-        folders = [folder for folder, _, _ in split]
-        if len({f.rpartition("/")[0] for f in folders}) != 1 and len({_edition_rest(f) for f in folders}) != 1:
+        return all(self.in_editions(a, b) for a, b in zip(group, group[1:], strict=False))
+
+    def in_editions(self, a: str, b: str) -> bool:
+        """Whether two pages are in folders that are editions of one another: sibling folders (or folders under
+        sibling folders, `react/guide` and `solid/guide`) that mirror each other page for page."""
+        folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
+        if folder_a == folder_b:
             return False
-        names = self.folder_pages
-        return all(_mirror(names.get(a, frozenset()), names.get(b, frozenset()))
-                   for a, b in zip(folders, folders[1:], strict=False))
+        if folder_a.rpartition("/")[0] != folder_b.rpartition("/")[0] and _edition_rest(folder_a) != _edition_rest(
+                folder_b):
+            return False
+        return _mirror(self.folder_pages.get(folder_a, frozenset()), self.folder_pages.get(folder_b, frozenset()))
 
     def detail(self, page: str, others: Sequence[Location], **extra: Any) -> dict[str, Any]:
         canonical, reason = self.canonical([page, *(o.path for o in others)])

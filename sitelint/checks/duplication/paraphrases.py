@@ -97,7 +97,8 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 both_parallel = {corpus.pages[pa].page_type, corpus.pages[pb].page_type} <= parallel
                 template = siblings(corpus.digests[pa], corpus.digests[pb], int(params["template-headings"]))
                 summary = points_to(units[a], pb) or points_to(units[b], pa)
-                if pa != pb and same_language and not both_parallel and not template and not summary:
+                editions = corpus.in_editions(corpus.pages[pa].path, corpus.pages[pb].path)
+                if pa != pb and same_language and not both_parallel and not template and not summary and not editions:
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():
