@@ -195,6 +195,12 @@ def test_one_page_in_editions_of_the_docs_is_parallel_not_a_copy(tmp_path: Path)
     result = engine.lint(cwd=tmp_path / "editions", config=configmod.validate({}, None), today=TODAY,
                          select=["DUP001"])
     assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
+    # The default edition at the top, the others in folders of it.
+    top = {k.replace("docs/pg/", "docs/"): v for k, v in two.items()}
+    write_site(tmp_path / "default", top)
+    result = engine.lint(cwd=tmp_path / "default", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP001"])
+    assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
     # A passage one edition's page shares with another edition's is theirs by design; elsewhere it is a copy.
     own = "Each edition adds a paragraph of its own about what it connects to and how it pools its connections."
     other = ("Sessions last a week and renew on every request; a session signed out on one device ends on every "

@@ -97,12 +97,15 @@ class Corpus:
 
     def in_editions(self, a: str, b: str) -> bool:
         """Whether two pages are in folders that are editions of one another: sibling folders (or folders under
-        sibling folders, `react/guide` and `solid/guide`) that mirror each other page for page."""
+        sibling folders, `react/guide` and `solid/guide`, or a folder and one in it, the default edition and
+        another) that mirror each other page for page."""
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return False
-        if folder_a.rpartition("/")[0] != folder_b.rpartition("/")[0] and _edition_rest(folder_a) != _edition_rest(
-                folder_b):
+        parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
+        # Sibling editions, editions one level up, or the default edition at the top with the others in its folders.
+        if (parent_a != parent_b and _edition_rest(folder_a) != _edition_rest(folder_b)
+                and folder_a != parent_b and folder_b != parent_a):
             return False
         return _mirror(self.folder_pages.get(folder_a, frozenset()), self.folder_pages.get(folder_b, frozenset()))
 
