@@ -29,7 +29,7 @@ _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
 _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
-_MKDOCS_NAME = re.compile(r"(?m)^site_name\s*:")
+_MKDOCS_SITE_NAME = re.compile(r"(?m)^site_name\s*:")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its packages and apps in
 _FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # source.config.ts
@@ -220,7 +220,7 @@ def _mkdocs_configs(base: Path) -> list[Path]:
 
     def rank(config: Path) -> tuple[int, str]:
         text = config.read_text(encoding="utf-8", errors="replace")
-        return (0 if _MKDOCS_NAV.search(text) else 1 if _MKDOCS_NAME.search(text) else 2), config.name
+        return (0 if _MKDOCS_NAV.search(text) else 1 if _MKDOCS_SITE_NAME.search(text) else 2), config.name
     return sorted(found, key=rank)
 
 

@@ -13,6 +13,7 @@ from sitelint import text
 from sitelint.checks import CheckContext, Words, site_fact, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.model import Block, Location, Measurement, Page, Site
+from sitelint.sites import siteconfig
 
 _PATHLIKE = re.compile(r"(?:\.{1,2}/)*[\w@.+-]+(?:/[\w@.+-]+)+/?")
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
@@ -198,8 +199,7 @@ def own_repositories(site: Site) -> frozenset[str]:
                 continue
     for config in site.config_files:
         if config.name.startswith("mkdocs"):
-            texts += [line for line in config.read_text(encoding="utf-8", errors="replace").splitlines()
-                      if line.startswith("repo_url")]
+            texts += [line for line in siteconfig.read_text(config).splitlines() if line.startswith("repo_url")]
     return frozenset(f"{m.group(1)}/{m.group(2)}".lower() for t in texts for m in _FORGE_REPO.finditer(t))
 
 
