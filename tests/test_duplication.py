@@ -195,6 +195,12 @@ def test_one_page_in_editions_of_the_docs_is_parallel_not_a_copy(tmp_path: Path)
     result = engine.lint(cwd=tmp_path / "editions", config=configmod.validate({}, None), today=TODAY,
                          select=["DUP001"])
     assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
+    # Editions one level up: the same guide under each edition's folder, the editions mirroring each other.
+    deep = {k.replace("docs/pg/", "docs/pg/guides/").replace("docs/mysql/", "docs/mysql/guides/") if "relations" in k
+            else k: v for k, v in two.items()}
+    write_site(tmp_path / "deep", deep)
+    result = engine.lint(cwd=tmp_path / "deep", config=configmod.validate({}, None), today=TODAY, select=["DUP001"])
+    assert [(f.severity, "editions of the docs" in f.message) for f in result.findings] == [("info", True)]
     # The default edition at the top, the others in folders of it.
     top = {k.replace("docs/pg/", "docs/"): v for k, v in two.items()}
     write_site(tmp_path / "default", top)

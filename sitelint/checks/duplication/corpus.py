@@ -96,18 +96,23 @@ class Corpus:
         return all(self.in_editions(a, b) for a, b in zip(group, group[1:], strict=False))
 
     def in_editions(self, a: str, b: str) -> bool:
-        """Whether two pages are in folders that are editions of one another: sibling folders (or folders under
-        sibling folders, `react/guide` and `solid/guide`, or a folder and one in it, the default edition and
-        another) that mirror each other page for page."""
+        """Whether two pages are in folders that are editions of one another: sibling folders that mirror each
+        other page for page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the
+        default edition at the top and a folder in it that repeats three of its pages or more."""
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return False
+        names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
-        # Sibling editions, editions one level up, or the default edition at the top with the others in its folders.
-        if (parent_a != parent_b and _edition_rest(folder_a) != _edition_rest(folder_b)
-                and folder_a != parent_b and folder_b != parent_a):
-            return False
-        return _mirror(self.folder_pages.get(folder_a, frozenset()), self.folder_pages.get(folder_b, frozenset()))
+        if parent_a == parent_b:
+            return _mirror(names.get(folder_a, frozenset()), names.get(folder_b, frozenset()))
+        if _edition_rest(folder_a) == _edition_rest(folder_b):
+            return any(_mirror(names.get(x, frozenset()), names.get(y, frozenset()))
+                       for x, y in ((parent_a, parent_b), (folder_a, folder_b)))
+        if folder_a == parent_b or folder_b == parent_a:
+            shared = names.get(folder_a, frozenset()) & names.get(folder_b, frozenset())
+            return len(shared) >= _MIRROR_PAGES
+        return False
 
     def detail(self, page: str, others: Sequence[Location], **extra: Any) -> dict[str, Any]:
         canonical, reason = self.canonical([page, *(o.path for o in others)])
