@@ -75,7 +75,8 @@ _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|rel
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
-                          r"\s*\d)")
+                          r"\s*\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?\s+release\b|\brelease\s+v?\d+\.\d+")
+_NOTES_DIR_END = re.compile(r"(?i)[-_](?:releases|changelogs?|release[-_]notes)$")  # latest-releases/, past_releases/
 _VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)
 _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
 # A release's announcement: `3.10-announcement.md`, "Announcing Harbor 2.0", "Harbor 2.0 is out".
@@ -210,7 +211,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                                                              for b in page.blocks) and sum(
             1 for b in page.blocks if b.kind == "heading") <= 1:
         return "hub", "its folder's entry in the navigation (no content of its own)"
-    if _NOTES_NAME.match(stem) or any(f in _NOTES_DIRS for f in folders):
+    if _NOTES_NAME.match(stem) or any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders):
         return "release-notes", f"named {name}" if _NOTES_NAME.match(stem) else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
         return "release-notes", f"title '{page.title}'"

@@ -8,12 +8,17 @@ from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, spec
 from sitelint.checks.duplication.report import on_copies_to_change
-from sitelint.model import Location, Measurement, Page
+from sitelint.model import Block, Location, Measurement, Page
 
 
 def _code(page: Page) -> str:
-    """What a page's code blocks say (their text, the files they include), as one digest."""
-    return hashlib.sha256("\0".join(b.text for b in page.code_blocks).encode()).hexdigest()
+    """What a page's code says (its code blocks, the files they include, the MDX files it imports and renders), as
+    one digest."""
+    return hashlib.sha256("\0".join(b.text for b in _code_of(page)).encode()).hexdigest()
+
+
+def _code_of(page: Page) -> list[Block]:
+    return [*page.code_blocks, *(b for b in page.blocks if b.kind == "esm")]
 
 
 def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -29,7 +34,7 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
         # The same prose around different code is a page per backend or language (`kafka/ack.md` beside
         # `confluent/ack.md`, each with its own imports and examples): parallel by design, not a copy to remove.
         codes = {_code(corpus.pages[n]) for n, _ in group}
-        parallel = len(codes) > 1 and all(corpus.pages[n].code_blocks for n, _ in group)
+        parallel = len(codes) > 1 and all(_code_of(corpus.pages[n]) for n, _ in group)
         editions = corpus.editions(place.path for _, place in group)
         note = ("; one page in editions of the docs (folders that mirror each other): keep the shared text in one "
                 "included file" if editions else

@@ -17,6 +17,7 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 
 
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
+_DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 _LINK_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\([^)]*\)\s*#*\s*$")
 
 
@@ -65,6 +66,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if _LINK_HEADING.match(line):
             return True
         words = section.title.split()
+        if index == len(page.sections) - 1 and _DONE.search(section.title):
+            return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
     names_code = {b.line for b in page.blocks if b.kind == "heading" and (b.inline_code or _CAMEL.fullmatch(b.text))}
