@@ -119,8 +119,8 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
         for column, cell in enumerate(cells):
             if cell.upper() not in _STATUS:
                 continue
-            known = [other[column] for _, other in rows if len(other) > column and other is not cells
-                     and other[column] and not set(other[column]) <= set("-: ")]
+            known = [other[column] for _, other in rows[1:] if len(other) > column and other is not cells
+                     and other[column] and not set(other[column]) <= set("-: ")]  # the header row aside
             short = [value for value in known if count(value) <= _STATUS_CELL_WORDS]
             if any(_DATE_OR_VERSION.search(value) for value in known) or (len(short) >= 2
                                                                            and 2 * len(short) >= len(known)):
