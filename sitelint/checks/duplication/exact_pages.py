@@ -33,16 +33,14 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     for group in places:
         # The same prose around different code is a page per backend or language (`kafka/ack.md` beside
         # `confluent/ack.md`, each with its own imports and examples): parallel by design, not a copy to remove.
+        if corpus.editions(place.path for _, place in group):
+            continue  # one page in editions of the docs (a folder per database or framework), the same by design
         codes = {_code(corpus.pages[n]) for n, _ in group}
         parallel = len(codes) > 1 and all(_code_of(corpus.pages[n]) for n, _ in group)
-        editions = corpus.editions(place.path for _, place in group)
-        note = ("; one page in editions of the docs (folders that mirror each other): keep the shared text in one "
-                "included file" if editions else
-                "; the code differs: a page per backend or language? Keep the shared text in one included file"
-                if parallel else "")
         for at, others, detail in on_copies_to_change(corpus, [group]):
-            yield Measurement({"copies": len(others), "parallel": parallel or editions}, at,
-                              {**detail, "parallel_note": note}, others)
+            note = "; the code differs: a page per backend or language? Keep the shared text in one included file"
+            yield Measurement({"copies": len(others), "parallel": parallel}, at,
+                              {**detail, "parallel_note": note if parallel else ""}, others)
 
 
 CHECK = spec("duplicate-pages", "site", duplicate_pages, values=("copies", "parallel"), needs=("corpus",),

@@ -36,17 +36,16 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     groups: dict[int, list[int]] = defaultdict(list)
     for n in sorted(found, key=lambda i: corpus.pages[i].path):
         groups[root(n)].append(n)
-    places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()]
+    # One page in editions of the docs (a folder per database or framework) is alike by design.
+    places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()
+              if not corpus.editions(corpus.pages[n].path for n in members)]
     best = {corpus.pages[n].path: max(s for s, _ in matches) for n, matches in found.items()}
     for at, others, detail in on_copies_to_change(corpus, places):
-        editions = corpus.editions([at.path, *(o.path for o in others)])
-        note = "; one page in editions of the docs (folders that mirror each other)" if editions else ""
-        yield Measurement({"similarity": best[at.path], "editions": editions}, at,
-                          {**detail, "editions_note": note}, others)
+        yield Measurement({"similarity": best[at.path]}, at, detail, others)
 
 
 CHECK = spec(
-    "near-duplicate-pages", "site", near_duplicate_pages, values=("similarity", "editions"), needs=("corpus",),
+    "near-duplicate-pages", "site", near_duplicate_pages, values=("similarity",), needs=("corpus",),
     params={"min-similarity": Share("Share of 5-word shingles two pages must share (Jaccard) to be compared."),
             "min-words": Count("Pages with fewer prose words than this are not compared."),
             "max-copies": Count("A shingle on more pages than this is boilerplate and does not count.", low=2)},
