@@ -105,9 +105,11 @@ _REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|na
 _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it does ("Resolving legacy link…")
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
-# Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`). A page
+# Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
+# `@include path` line a site's own build replaces with the file). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
-_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:)")
+_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:"
+                      r"|@include\s+[\w./-]+\s*$)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).

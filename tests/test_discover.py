@@ -99,6 +99,50 @@ def test_mkdocs_docs_dir(tmp_path: Path) -> None:
     assert layout.framework == "mkdocs" and pages(layout) == ["content/index.md"]
 
 
+def test_a_zensical_site_is_read_as_the_mkdocs_site_it_builds(tmp_path: Path) -> None:
+    # Zensical keeps MkDocs' settings in zensical.toml's [project] table: docs_dir, nav.
+    touch(tmp_path, "zensical.toml", "README.md", "content/index.md", "content/guide/setup.md", "docs/old.md")
+    (tmp_path / "zensical.toml").write_text(
+        '[project]\nsite_name = "X"\ndocs_dir = "content"\nnav = [\n  { "Home" = "index.md" },\n'
+        '  { "Guide" = [ { "Setup" = "guide/setup.md" } ] },\n]\n', encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and [c.name for c in layout.config_files] == ["zensical.toml"]
+    assert pages(layout) == ["content/guide/setup.md", "content/index.md"]
+
+
+def test_a_folder_named_like_build_output_inside_the_docs_is_a_section(tmp_path: Path) -> None:
+    # `build/` and `site/` where a build writes (the project's top, the config's folder) are output; in the docs
+    # folder they are sections of pages (a guide to building in docs/build/).
+    touch(tmp_path / "mk", "mkdocs.yml", "docs/index.md", "docs/build/getting_started.md", "docs/site/hosting.md",
+          "build/index.md", "site/index.md")
+    layout = discover.detect(tmp_path / "mk")
+    assert pages(layout) == ["docs/build/getting_started.md", "docs/index.md", "docs/site/hosting.md"]
+    touch(tmp_path / "plain", "guide.md", "build/guide.md", "dist/guide.md")
+    (tmp_path / "plain" / ".git").mkdir()
+    assert pages(discover.detect(tmp_path / "plain")) == ["guide.md"]
+
+
+def test_an_rspress_site_is_its_config_s_root_and_astro_s_are_its_content_collections(tmp_path: Path) -> None:
+    touch(tmp_path / "rs", "README.md", "crates/core/README.md", "website/rstack.config.ts", "website/content/en/a.md")
+    (tmp_path / "rs" / ".git").mkdir()
+    # The Rstack CLI's config, defining the doc site; its pages in `root`.
+    (tmp_path / "rs" / "website" / "rstack.config.ts").write_text(
+        "define.doc(async () => ({\n  // root: 'old',\n  root: path.join(import.meta.dirname, 'content'),\n}));\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path / "rs")
+    assert layout.framework == "rspress" and pages(layout) == ["website/content/en/a.md"]
+    touch(tmp_path / "as", "astro.config.mjs", "src/content.config.ts", "src/content/docs/guide.md",
+          "src/content/blog/post.md", "src/content/team/x.md", "README.md")
+    (tmp_path / "as" / "src" / "content.config.ts").write_text(
+        "const docs = defineCollection({ loader: glob({ pattern: '**/*.{md,mdx}', base: './src/content/docs' }) });\n"
+        "const blog = defineCollection({ loader: glob({ base: 'src/content/blog', pattern: '*.md' }) });\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path / "as")
+    # Not Starlight (its config does not use it) although it has src/content/docs: the collections are the pages.
+    assert layout.framework == "astro" and pages(layout) == ["src/content/docs/guide.md", "src/content/blog/post.md"]
+
+
 def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     touch(tmp_path / "vp", "docs/.vitepress/config.mts", "docs/guide.md")
     assert discover.detect(tmp_path / "vp").framework == "vitepress"

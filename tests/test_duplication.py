@@ -542,6 +542,10 @@ def test_an_older_version_folder_kept_by_hand_is_not_a_duplicate_of_the_newer(tm
     dated = {"docs/spec/2025-03-26/index.md": body, "docs/spec/2025-06-18/index.md": body,
              "docs/spec/draft/index.md": body, "docs/guide.md": "# Guide\n\nOther words.\n"}
     assert _run("duplicate-pages", _site(dated, tmp_path / "dated")) == []
+    # Versions named by their major line (`4x/`, `5x/`): the older one's pages are versions of the newer's.
+    lines = {"docs/en/4x/guide/routing.md": body, "docs/en/5x/guide/routing.md": body,
+             "docs/guide.md": "# Guide\n\nOther words.\n"}
+    assert _run("duplicate-pages", _site(lines, tmp_path / "lines")) == []
     alone = {"docs/notes/draft/a.md": body, "docs/notes/a.md": body}  # a draft folder beside no version
     assert len(_run("duplicate-pages", _site(alone, tmp_path / "alone"))) == 1
 

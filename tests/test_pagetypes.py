@@ -191,6 +191,19 @@ plugins:
         - locale: fr
 """
 MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
+RSPRESS = """import path from 'node:path';
+export default defineConfig({
+  root: path.join(__dirname, 'docs'),
+  lang: 'en',
+  locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '简体中文' }],
+});
+"""
+ASTRO_COLLECTIONS = """import { glob } from 'astro/loaders';
+const docs = defineCollection({ loader: glob({ pattern: '**/[^_]*.{md,mdx}', base: './src/content/docs' }) });
+const pages = defineCollection({ loader: glob({ pattern: '**/*.md', base: './src/content/pages' }) });
+const team = defineCollection({ loader: glob({ pattern: '**/*.json', base: './src/content/team' }) });
+export const collections = { docs, pages, team };
+"""
 
 
 @pytest.mark.parametrize(("files", "translation", "source", "locale"), [
@@ -218,8 +231,16 @@ MKDOCS_FOLDER = MKDOCS_SUFFIX.replace("suffix", "folder")
     ({"docs/src/content/docs/guide.md": "# G\n", "docs/src/content/docs/setup.md": "# S\n",
       "docs/src/content/docs/es/guide.md": "# G\n", "docs/src/content/docs/api/id.md": "# I\n"},
      "docs/src/content/docs/es/guide.md", "docs/src/content/docs/guide.md", "es"),
+    # Rspress: the site's own language in a folder beside its translations (`lang: 'en'`, docs/en and docs/zh).
+    ({"website/rspress.config.ts": RSPRESS, "website/docs/en/guide.md": "# G\n", "website/docs/zh/guide.md": "# G\n",
+      "README.md": "# Repo\n"}, "website/docs/zh/guide.md", "website/docs/en/guide.md", "zh"),
+    # A plain Astro site: each content collection a docs root, each with its translations beside its own pages.
+    ({"astro.config.mjs": "export default {};", "src/content.config.ts": ASTRO_COLLECTIONS,
+      "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
+      "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
+     "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
 ], ids=["starlight-region", "starlight", "vitepress", "vitepress-rewrite", "mkdocs-suffix", "mkdocs-folder",
-        "docusaurus", "mirrored", "mirrored-deeper"])
+        "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)

@@ -185,6 +185,19 @@ def test_a_version_dated_in_a_parenthesis_or_said_in_the_past_after_its_chain_is
     assert [(f.line, f.message.split("'")[1]) for f in findings] == [(7, "acme 7.3")]
 
 
+def test_a_comparison_with_an_old_release_and_a_page_of_legacy_features_are_history(tmp_path: Path) -> None:
+    pages = {
+        "docs/runtime/mount.md": "# Mount\n\nNote that unlike calling `new App()` in Acme 4, effects do not run "
+                                 "during mount.\n\nIt starts faster than Acme 4 did.\n\nInstall Acme 4 for the old "
+                                 "loader.\n",
+        "docs/99-legacy/props.md": "# Props\n\nIn Acme 4 using `$$props` costs a little, so use it only when "
+                                   "needed.\n",
+    }
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "5.2.0"\n'})
+    findings, _ = lint(tmp_path, "STL003")
+    assert [(f.path, f.line) for f in findings] == [("docs/runtime/mount.md", 7)]
+
+
 def test_versioned_copies_are_never_judged(tmp_path: Path) -> None:
     stale = "# Install\n\nThe current version is 1.2. As of 2019 it is new. Edit `src/gone.py`.\n"
     pages = {"docs/install.md": "# Install\n\nInstall it with pip.\n", "versioned_docs/version-1.2/install.md": stale}

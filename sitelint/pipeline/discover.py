@@ -22,6 +22,9 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 # Build output, dependencies, caches, and Sphinx's `_static` (files the build copies as they are, never pages).
 SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build", "site", ".vitepress/dist", "dist",
                        ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
+# Where a build writes (the project's top, the folder of a framework's config); deeper in the docs, a folder of these
+# names is a section of pages (a "Building" guide in `docs/build/`).
+_OUTPUT_DIRS = frozenset({"build", "site", "dist"})
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
     declines is not entered, and stands in the result as one Found with the number of pages it holds.
     """
     seen: set[tuple[int, int]] = set()
+    outputs_in = frozenset(os.path.normpath(str(f))
+                           for f in (layout.project_root, *(c.parent for c in layout.config_files)))
     # Relative names by string prefix (the walk builds every path from its root): PurePath arithmetic on every file
     # of a 2,000-page site cost a pre-commit run a tenth of a second.
     for docs_root in layout.docs_roots:
@@ -61,7 +66,8 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
             variant = layout.variant_of(os.path.join(folder, ""))
             return variant.startswith("versioned:") and read_variants is not None and not read_variants(folder)
 
-        for path, problem, not_read in _walk_dir(docs_root, prune, wanted, _repository(layout.project_root)):
+        for path, problem, not_read in _walk_dir(docs_root, prune, wanted, _repository(layout.project_root),
+                                                 outputs_in):
             full = str(path)
             if not_read:
                 yield Found(path, variant=layout.variant_of(os.path.join(full, "")), not_read=not_read)
@@ -95,8 +101,8 @@ def _repository(project_root: Path) -> str:
 OUTSIDE = "a symlink out of the repository: not followed (sitelint reads only the repository's own files)"
 
 
-def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool], repository: str
-              ) -> Iterator[tuple[Path, str, int]]:
+def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool], repository: str,
+              outputs_in: frozenset[str] = frozenset()) -> Iterator[tuple[Path, str, int]]:
     """(page file, "", 0), (folder or file, problem, 0) and (pruned folder, "", pages in it), sorted."""
     visited: set[tuple[int, int]] = set()
     results: list[tuple[Path, str, int]] = []
@@ -130,7 +136,9 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
             except OSError:
                 is_dir = False
             if is_dir:
-                if entry.name not in SKIP_DIRS and not entry.name.startswith("."):
+                skipped = entry.name in SKIP_DIRS and (entry.name not in _OUTPUT_DIRS
+                                                       or os.path.normpath(str(folder)) in outputs_in)
+                if not skipped and not entry.name.startswith("."):
                     if leaves(entry):
                         results.append((Path(entry.path), OUTSIDE, 0))
                     elif prune(entry.path):

@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 31
+PARSER_VERSION = 32
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -72,6 +72,14 @@ _YAML_OPENERS = frozenset("[{\"'|>&*!")
 _PLAIN_LINE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*))?")
 
 
+def _bracketed_text(value: str) -> bool:
+    """A value in braces or brackets that is no YAML collection, one value with no comma or `key: value` in it: a
+    template tag as a page's title (`{#if ...}`, `{@html ...}`), which a site's own front-matter reader takes as
+    text."""
+    return value[:1] in "{[" and value[-1:] == {"{": "}", "[": "]"}[value[0]] and "," not in value and not re.search(
+        r":(?:\s|$)", value)
+
+
 def _plain_lines(front_matter: str) -> dict[str, str] | None:
     """Front matter of one `key: value` per line, no nesting, read as strings; None when it is not that."""
     data: dict[str, str] = {}
@@ -79,9 +87,10 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         match = _PLAIN_LINE.fullmatch(line.rstrip())
-        if match is None or (match.group(2) or "")[:1] in _YAML_OPENERS:
+        value = (match.group(2) or "").strip() if match else ""
+        if match is None or (value[:1] in _YAML_OPENERS and not _bracketed_text(value)):
             return None  # a flow list, a quote or a block scalar that YAML could not close: YAML was meant
-        data[match.group(1)] = (match.group(2) or "").strip()
+        data[match.group(1)] = value
     return data or None
 
 

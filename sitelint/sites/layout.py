@@ -2,7 +2,8 @@
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
 framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Contentlayer's
-`contentDirPath`, Starlight, Astro's `src/pages`, VitePress, MkDocs, Sphinx) may sit in that folder, in `website/`,
+`contentDirPath`, Starlight, a plain Astro site's content collections or its `src/pages`, Rspress (its config's
+`root`), VitePress, MkDocs or Zensical's `zensical.toml`, Sphinx) may sit in that folder, in `website/`,
 `www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
 further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a site in
 another top-level folder (the one package.json's scripts build with VitePress, else the only one with a framework's
@@ -20,14 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitelint.sites import locales as localemod
-from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS
+from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS, block_after, mask_comments
 
 _VERSIONED = re.compile(r"(?:^|/)versioned_docs/version-([^/]+)/")
 _I18N = re.compile(r"(?:^|/)i18n/([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)/")
 _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$")
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
-_MKDOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
+_MKDOCS_DIR = re.compile(r"^docs_dir\s*[:=]\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+_ZENSICAL = "zensical.toml"  # Zensical, which builds MkDocs sites: the same settings in TOML
 _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
 _MKDOCS_SITE_NAME = re.compile(r"(?m)^site_name\s*:")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
@@ -35,6 +37,17 @@ _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its pack
 _FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # source.config.ts
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
+# Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
+_ASTRO_CONTENT = tuple(f"src/{name}.{ext}" for name in ("content.config", "content/config")
+                       for ext in ("ts", "mts", "js", "mjs"))
+_GLOB_LOADER = re.compile(r"""\bglob\s*\(\s*\{""")
+_GLOB_BASE = re.compile(r"""\bbase\s*:\s*["'`]([^"'`]+)["'`]""")
+_GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
+# Rspress: `rspress.config.ts`, or the `rstack.config.ts` of the Rstack CLI when it defines a doc site
+_RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
+                         for ext in ("ts", "mts", "js", "mjs", "cjs"))
+_RSPRESS_ROOT = re.compile(r"""(?<![\w$.])root\s*:\s*""")
+_STRING = re.compile(r"""['"]([^'"]*)['"]""")
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
 # Top-level folders whose framework configs are not the project's site: samples, starters and test fixtures.
@@ -88,8 +101,11 @@ class Layout:
         rests: list[tuple[Path, str]] = []
         for folder, _ in self.translation_dirs:
             if full.startswith(folder):
-                # A locale folder mirrors the folder it sits in (or the default locale's folder, when there is one).
-                home = self.source_dir or Path(folder.rstrip("/")).parent
+                # A locale folder mirrors the folder it sits in, or the default locale's folder beside it.
+                parent = Path(folder.rstrip("/")).parent
+                beside = parent / self.default_locale if self.default_locale else None
+                home = (self.source_dir if self.source_dir and self.source_dir.parent == parent else
+                        beside if beside is not None and beside.is_dir() else self.source_dir or parent)
                 rests.append((home, full[len(folder):]))
         match = _I18N_PLUGIN.search(full)
         if match:
@@ -121,7 +137,8 @@ def variant_of(relpath: str) -> str:
 
 
 def _markers(folder: Path) -> bool:
-    names = ("sitelint.toml", *_MKDOCS_NAMES, "conf.py", ".vitepress", ".git", *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
+    names = ("sitelint.toml", *_MKDOCS_NAMES, _ZENSICAL, "conf.py", ".vitepress", ".git", *DOCUSAURUS_CONFIGS,
+             *ASTRO_CONFIGS)
     if any((folder / name).exists() for name in names):
         return True
     if any((folder / app / name).exists() for app in DOCS_APPS for name in DOCUSAURUS_CONFIGS):
@@ -156,7 +173,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
             if (base / extra).is_dir() and (base / extra) not in roots:
                 roots.append(base / extra)
     found = tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir()))
-    languages = localemod.read(framework, configs, found[:1])
+    languages = localemod.read(framework, configs, found[:1] if framework != "astro" else found)
     own = localemod.language.base(language) if language else (languages.default or "en")
     return Layout(root, framework, found, tuple(configs), own,
                   tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
@@ -209,11 +226,62 @@ def _site_elsewhere(root: Path) -> Path | None:
     return holders[0] if len(holders) == 1 else None
 
 
+def _astro_collections(base: Path) -> list[Path]:
+    """The folders of an Astro site's content collections of Markdown or MDX pages (`glob({ pattern: '**/*.md',
+    base: './src/content/blog' })`), in the order its content config defines them."""
+    config = next((base / name for name in _ASTRO_CONTENT if (base / name).is_file()), None)
+    if config is None:
+        return []
+    out: list[Path] = []
+    text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
+    for loader in _GLOB_LOADER.finditer(text):
+        options = block_after(text, loader.end() - 1)
+        folder, pattern = _GLOB_BASE.search(options), _GLOB_PATTERN.search(options)
+        if folder and (pattern is None or "md" in pattern.group(1)):
+            path = (base / folder.group(1)).resolve()
+            if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
+                out.append(path)
+    return out
+
+
+def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """An Rspress site: its config's `root` (`root: path.join(__dirname, 'docs')` or `root: 'docs'`), `docs/` by
+    default. An `rstack.config.*` is one when it defines a doc site (`define.doc(...)`) or imports Rspress."""
+    for name in _RSPRESS_CONFIGS:
+        config = base / name
+        if not config.is_file():
+            continue
+        text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
+        if name.startswith("rstack") and "define.doc(" not in text and "@rspress/" not in text:
+            continue
+        docs = base / "docs"
+        marker = _RSPRESS_ROOT.search(text)
+        if marker is not None:
+            rest = text[marker.end():]
+            call = re.match(r"(?:path\.)?(?:join|resolve)\(", rest)
+            if call:  # path.join(import.meta.dirname, 'docs', 'en'): the string parts of the call, in order
+                depth, end = 0, len(rest)
+                for i, char in enumerate(rest):
+                    depth += {"(": 1, ")": -1}.get(char, 0)
+                    if char == ")" and depth == 0:
+                        end = i
+                        break
+                parts = [p for p in _STRING.findall(rest[call.end():end]) if p not in (".", "./")]
+                if parts:
+                    docs = base.joinpath(*parts)
+            elif (literal := _STRING.match(rest)) is not None:
+                docs = base / literal.group(1)
+        if docs.is_dir():
+            return "rspress", [docs], [config]
+    return "", [], []
+
+
 def _mkdocs_configs(base: Path) -> list[Path]:
     """The MkDocs config of a folder: `mkdocs.yml`, else the `mkdocs-*.yml` files a build names with
     `--config-file` (`mkdocs-nav.yml`, `mkdocs-common.yml`), the one with the `nav` first, then the one with the
-    `site_name`."""
-    named = [base / n for n in _MKDOCS_NAMES if (base / n).is_file()]
+    `site_name`; Zensical's `zensical.toml` before them all (it reads an `mkdocs.yml` only where it has no config of
+    its own)."""
+    named = [base / n for n in (_ZENSICAL, *_MKDOCS_NAMES) if (base / n).is_file()]
     if named:
         return named[:1]
     found = sorted(p for p in base.glob("mkdocs[-_.]*") if p.suffix in (".yml", ".yaml") and p.is_file())
@@ -247,10 +315,19 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
             if match and (base / match.group(1)).is_dir():
                 return "contentlayer", [base / match.group(1)], [config]
     for name in ASTRO_CONFIGS:
-        if (base / name).is_file() and (base / "src" / "content" / "docs").is_dir():
+        if not (base / name).is_file():
+            continue
+        collections = _astro_collections(base)
+        starlight = "starlight" in (base / name).read_text(encoding="utf-8", errors="replace")
+        if (base / "src" / "content" / "docs").is_dir() and (starlight or not collections):
             return "starlight", [base / "src" / "content" / "docs"], [base / name]
-        if (base / name).is_file() and (base / "src" / "pages").is_dir():  # Astro's routes, one page per file
+        if collections:  # a plain Astro site's pages: its content collections of Markdown
+            return "astro", collections, [base / name]
+        if (base / "src" / "pages").is_dir():  # Astro's routes, one page per file
             return "astro", [base / "src" / "pages"], [base / name]
+    rspress = _rspress(base)
+    if rspress[0]:
+        return rspress
     for sub in (base, base / "docs"):
         if (sub / ".vitepress").is_dir():
             configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)

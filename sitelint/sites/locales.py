@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sitelint import language
-from sitelint.sites.siteconfig import block_after, js_object, js_value, load_yaml, mask_comments, read_text, top_level
+from sitelint.sites.siteconfig import block_after, js_object, js_value, load_mkdocs, mask_comments, read_text, top_level
 
 # Language codes sites name their locale folders with (ISO 639-1, a few 639-3), with an optional region or script.
 LOCALE = re.compile(
@@ -34,12 +34,19 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
     found = Languages("", (), ())
     if config is not None and root is not None:
         reader = {"starlight": _starlight, "vitepress": _vitepress, "docusaurus": _docusaurus,
-                  "mkdocs": _mkdocs, "sphinx": _sphinx}.get(framework)
+                  "mkdocs": _mkdocs, "sphinx": _sphinx, "rspress": _rspress}.get(framework)
         if reader is not None:
             found = reader(config, root)
     if root is not None and not found.folders and not found.suffixes:
         # Every framework sitelint knows writes English unless its config says otherwise.
-        return Languages(found.default, _mirrored_folders(root, found.default or "en"), (), found.source_dir)
+        # Each docs root may hold translations of its own pages (an Astro site's collections: docs/, pages/).
+        folders: list[tuple[Path, str]] = []
+        home = None
+        for docs in docs_roots:
+            more, own_folder = _mirrored_folders(docs, found.default or "en")
+            folders += more
+            home = home or own_folder
+        return Languages(found.default, tuple(folders), (), found.source_dir or home)
     return found
 
 
@@ -120,7 +127,7 @@ def _docusaurus(config: Path, root: Path) -> Languages:
 
 def _mkdocs(config: Path, root: Path) -> Languages:
     try:
-        data = load_yaml(config)
+        data = load_mkdocs(config)
     except ValueError:
         return Languages("", (), ())
     theme = data.get("theme")
@@ -137,6 +144,11 @@ def _mkdocs(config: Path, root: Path) -> Languages:
             return Languages(_base(default), tuple((root / o, o) for o in others if (root / o).is_dir()), (), home)
         return Languages(_base(default), (), tuple(others))
     return Languages(_base(own), (), ())
+
+
+def _rspress(config: Path, root: Path) -> Languages:
+    # `lang: 'en'`, the site's own; its pages and their translations in folders named by locale (docs/en, docs/zh).
+    return Languages(_base(_first_lang(_js(config))), (), ())
 
 
 def _sphinx(config: Path, root: Path) -> Languages:
@@ -165,10 +177,13 @@ def _pages_under(folder: Path, limit: int = 5000) -> set[str]:
     return out
 
 
-def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[Path, str], ...]:
-    """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, looked for in
-    the docs root and the folders below it (a content folder `src/content/docs/` when the config is not at hand)."""
+def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
+    """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, or in a folder
+    of the site's own language beside them (`en/` beside `zh/`, which is then where the translated pages are),
+    looked for in the docs root and the folders below it (`src/content/docs/` when the config is not at hand); and
+    that folder of the site's own language, if any."""
     out: list[tuple[Path, str]] = []
+    source: Path | None = None
     level = [root]
     for _ in range(depth):
         below: list[Path] = []
@@ -179,15 +194,20 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[Path,
             except OSError:
                 continue
             candidates = [d for d in children if LOCALE.fullmatch(d.name) and _base(d.name) != own]
+            home = next((d for d in children if d.name.lower() == own), None)
             if candidates:
                 names = {c.name for c in candidates}
                 outside = {p for p in _pages_under(folder) if p.split("/", 1)[0] not in names}
+                at_home = _pages_under(home) if home is not None else set()
                 for candidate in candidates:
                     inside = _pages_under(candidate)
                     if inside and len(inside & outside) >= _MIRROR_SHARE * len(inside):
                         out.append((candidate, candidate.name.lower()))
+                    elif inside and len(inside & at_home) >= _MIRROR_SHARE * len(inside):
+                        out.append((candidate, candidate.name.lower()))
+                        source = home
             if out:
-                return tuple(out)
+                return tuple(out), source
             below += [d for d in children if d not in candidates]
         level = below[:200]
-    return tuple(out)
+    return tuple(out), None

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import tomllib
 import yaml
 
 DOCUSAURUS_CONFIGS = ("docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs")
@@ -175,6 +176,22 @@ def _any_tag(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
 _TolerantLoader.add_multi_constructor("", _any_tag)
 
 
+def load_mkdocs(path: Path) -> dict[str, Any]:
+    """An MkDocs site's settings: its `mkdocs.yml`, or Zensical's `zensical.toml`, which keeps the same settings
+    (`docs_dir`, `nav`, `exclude_docs`, `plugins`) in its `[project]` table.
+
+    Raises ValueError naming a malformed file.
+    """
+    if path.suffix != ".toml":
+        return load_yaml(path)
+    try:
+        data = tomllib.loads(read_text(path))
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc}); fix the file or pass --framework explicitly") from exc
+    project = data.get("project")
+    return project if isinstance(project, dict) else {}
+
+
 def load_yaml(path: Path) -> dict[str, Any]:
     """A YAML mapping read without executing any tag; {} when the file is missing, empty or not a mapping.
 
@@ -195,7 +212,7 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     patterns: list[str] = []
     for config in configs:
         try:
-            data = load_yaml(config)
+            data = load_mkdocs(config)
         except ValueError:
             continue
         for name in ("exclude_docs", "draft_docs"):

@@ -197,9 +197,9 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
     return sorted((p for p in out if p.path not in older), key=lambda p: p.path)
 
 
-# A folder named as a version: v1, v2.3, 1.x, 2.0 (not a bare number, a year or Nuxt's ordering `2.deploy`), or as
+# A folder named as a version: v1, v2.3, 1.x, 4x, 2.0 (not a bare number, a year or Nuxt's ordering `2.deploy`), or as
 # a revision of a specification by its date (2025-06-18), beside which `draft` (or `next`) is the one to come.
-_VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d+|x)(?:\.\d+)?")
+_VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d+|x)(?:\.\d+)?|(\d+)x")
 _DATED_FOLDER = re.compile(r"((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?")
 _NEXT_FOLDERS = frozenset({"draft", "next", "unreleased"})
 _NEXT = (10_000, 0, 0)  # the version of a `draft` folder: after every numbered or dated one
@@ -208,7 +208,8 @@ _NEXT = (10_000, 0, 0)  # the version of a `draft` folder: after every numbered 
 def _folder_version(part: str) -> tuple[int, int, int] | None:
     found = _VERSION_FOLDER.fullmatch(part)
     if found:
-        major, minor = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+        major, minor = ((found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
+                        if found.group(3) else (found.group(5), None))
         return int(major), int(minor) if minor and minor.isdigit() else 0, 0
     dated = _DATED_FOLDER.fullmatch(part)
     if dated:

@@ -198,7 +198,7 @@ def own_repositories(site: Site) -> frozenset[str]:
             except OSError:
                 continue
     for config in site.config_files:
-        if config.name.startswith("mkdocs"):
+        if config.name.startswith(("mkdocs", "zensical")):
             texts += [line for line in siteconfig.read_text(config).splitlines() if line.startswith("repo_url")]
     return frozenset(f"{m.group(1)}/{m.group(2)}".lower() for t in texts for m in _FORGE_REPO.finditer(t))
 

@@ -10,14 +10,18 @@ from sitelint.model import PLAIN_FRONT_MATTER, Location, Measurement
 
 def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
     framework = ctx.site.framework
+    # How many pages have front matter of plain `key: value` lines that YAML rejects: on several pages of a site
+    # whose build is not known, it is how the site writes front matter, which its own reader takes.
+    plain_pages = sum(1 for page in ctx.site.pages if any(p.startswith(PLAIN_FRONT_MATTER) for _, p in page.problems))
     for path, problem in ctx.site.unreadable:
-        yield Measurement({"unreadable": True, "workaround": False, "plain_lines": False, "framework": framework},
-                          Location(path, 1), {"problem": problem})
+        yield Measurement({"unreadable": True, "workaround": False, "plain_lines": False, "framework": framework,
+                           "plain_pages": plain_pages}, Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
         for line, problem in page.problems:
             yield Measurement({"unreadable": False, "workaround": True, "framework": framework,
-                               "plain_lines": problem.startswith(PLAIN_FRONT_MATTER)},
+                               "plain_lines": problem.startswith(PLAIN_FRONT_MATTER), "plain_pages": plain_pages},
                               Location(page.path, max(line, 1)), {"problem": problem})
 
 
-CHECK = spec("page-problems", "site", page_problems, values=("unreadable", "workaround", "plain_lines", "framework"))
+CHECK = spec("page-problems", "site", page_problems,
+             values=("unreadable", "workaround", "plain_lines", "framework", "plain_pages"))

@@ -10,7 +10,7 @@ from typing import Any
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, file_routes, key, relative
-from sitelint.sites.siteconfig import load_yaml, mkdocs_plugins
+from sitelint.sites.siteconfig import load_mkdocs, mkdocs_plugins
 
 _LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
@@ -18,7 +18,7 @@ _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
-    data = found.parsed(config, load_yaml)
+    data = found.parsed(config, load_mkdocs)
     # A config INHERITs another, which may inherit a third; a site whose build joins its `mkdocs-*.yml` files
     # (the nav in one, the theme and plugins in another) has them all as its config files.
     parts, seen = [data], {config}
@@ -27,9 +27,9 @@ def read(site: Site, found: Collector) -> Navigation:
         if parent in seen or not found.is_file(parent):
             break
         seen.add(parent)
-        parts.append(found.parsed(parent, load_yaml))
+        parts.append(found.parsed(parent, load_mkdocs))
     if "INHERIT" not in data:
-        parts += [found.parsed(other, load_yaml) for other in site.config_files[1:] if other not in seen]
+        parts += [found.parsed(other, load_mkdocs) for other in site.config_files[1:] if other not in seen]
     data = {k: v for part in reversed(parts) if isinstance(part, dict) for k, v in part.items()}
     docs = site.root
     # Pages MkDocs leaves out of the nav on purpose, or out of the site (exclude_docs, draft_docs).
