@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import tomllib
 import yaml
 
 DOCUSAURUS_CONFIGS = ("docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs")
@@ -184,6 +183,8 @@ def load_mkdocs(path: Path) -> dict[str, Any]:
     """
     if path.suffix != ".toml":
         return load_yaml(path)
+    import tomllib  # only for a Zensical site: a run whose navigation comes from the cache never reads its config
+
     try:
         data = tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as exc:
