@@ -156,6 +156,10 @@ def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
 def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
     touch(tmp_path / "a", "docs/x.md", "README.md")
     assert pages(discover.detect(tmp_path / "a")) == ["docs/x.md"]
+    # A site that renders its pages from src/content (a Next.js app): those, not the repository's READMEs.
+    touch(tmp_path / "c", "README.md", "CONTRIBUTING.md", "src/content/learn/intro.md", "scripts/fixtures/x.md")
+    (tmp_path / "c" / ".git").mkdir()
+    assert pages(discover.detect(tmp_path / "c")) == ["src/content/learn/intro.md"]
     touch(tmp_path / "b", "x.md")
     assert pages(discover.detect(tmp_path / "b")) == ["x.md"]
 

@@ -301,3 +301,36 @@ def test_version_mentions(text: str, found: list[str]) -> None:
 )
 def test_parse_date(raw: object, date: dt.date | None) -> None:
     assert parse_date(raw) == date
+
+
+def test_a_link_to_an_anchor_the_page_does_not_have_is_broken(tmp_path: Path) -> None:
+    guide = ("# Deploy\n\n"
+             "Pick a region first ([regions](#choosing-a-region)), then [upload](#upload-the-site).\n\n"
+             "See [the step](#the-step-1), [the bucket](#bucket) and [the flags](#cli_flags).\n\n"
+             "Read [the config](config.md#the-regions-key) and [its limits](config.md#limits).\n\n"
+             "The [source](https://example.com/x.py#L12) and [tabs](config.md#tab=yaml) are not pages' anchors.\n\n"
+             "## Upload the site\n\nRun it.\n\n## The step\n\nOne.\n\n## The step\n\nTwo.\n\n"
+             "## Bucket {#bucket}\n\nThe bucket.\n\n## CLI `--flags` {/*cli-flags*/}\n\nFlags.\n")
+    config = ("# Config\n\nEvery key of the file.\n\n## The `regions` key\n\nWhere it runs.\n\n"
+              "<Option name=\"limits\">How much it holds.</Option>\n")
+    write_site(tmp_path, {"docs/deploy.md": guide, "docs/config.md": config})
+    findings, _ = lint(tmp_path, "STL009")
+    # The one renamed heading; the others are headings (by any framework's slug, a repeated one's `-1`), written
+    # ids, and a word a component makes an id of.
+    assert [(f.path, f.line, f.severity) for f in findings] == [("docs/deploy.md", 3, "warning")]
+    assert "'#choosing-a-region'" in findings[0].message and "this page" in findings[0].message
+    # A link to another page's missing anchor names that page.
+    (tmp_path / "docs" / "config.md").write_text(config.replace("## The `regions` key", "## Regions"),
+                                                 encoding="utf-8")
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.line, "docs/config.md has no heading or id '#the-regions-key'" in f.message) for f in findings] == [
+        (3, False), (7, True)]
+
+
+def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
+    pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
+             "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",
+             "docs/shared.mdx": "import Shared from './_shared.md';\n\n# Shared\n\n<Shared />\n",
+             "docs/_shared.md": "## X\n\nThe shared part.\n"}
+    write_site(tmp_path, pages)
+    assert lint(tmp_path, "STL009")[0] == []

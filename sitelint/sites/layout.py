@@ -167,6 +167,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     if not roots:  # no framework: the docs folder by the usual names, else the project
         roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
                      [root])
+        if roots == [root] and (root / "src" / "content").is_dir() and _holds_pages(root / "src" / "content"):
+            roots = [root / "src" / "content"]  # a site that renders its pages from src/content (Next.js, Astro)
     # Docusaurus keeps frozen copies next to the site config: include them as marked variants.
     for base in {root, root / "website", *(c.parent for c in configs)}:
         for extra in ("versioned_docs", "i18n"):
@@ -179,6 +181,16 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
                         for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir)
+
+
+def _holds_pages(folder: Path) -> bool:
+    """Whether a folder has Markdown pages in it or in the folders below it (the first few hundred files looked at)."""
+    for count, path in enumerate(folder.rglob("*")):
+        if path.suffix in (".md", ".mdx", ".markdown"):
+            return True
+        if count > 500:
+            break
+    return False
 
 
 def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sitelint.checks import CheckSpec
 from sitelint.checks.staleness import (
+    anchors,
     code_drift,
     dated_claims,
     orphan_pages,
@@ -24,4 +25,5 @@ CHECKS: tuple[CheckSpec, ...] = (
     code_drift.CHECK,
     translation_lag.CHECK,
     orphan_pages.CHECK,
+    anchors.CHECK,
 )

@@ -10,7 +10,7 @@ import hashlib
 import posixpath
 import re
 from collections import defaultdict, deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -133,6 +133,16 @@ def _front_matter_links(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _front_matter_links(item)
+
+
+def link_resolver(site: Site, navigation: Navigation) -> Callable[[str, Page], str | None]:
+    """A function giving the key() of the page a link of a page goes to, when it goes to one of the site's pages."""
+    found = Collector({k: p.front_matter for k, p in keyed(site)})
+    route_of = {k: r for r, k in navigation.routes.items()}
+
+    def resolve_link(target: str, page: Page) -> str | None:
+        return _resolve(target, page, found, navigation, route_of.get(key(page.abspath)), site)
+    return resolve_link
 
 
 def normalise(route: str) -> str:

@@ -1,0 +1,110 @@
+"""Links to a place on a page that the page does not have: `[setup](#install)` after the heading became `## Setup`,
+`[caveats](other.md#caveats)` after the section moved. The reader lands at the top of the page, or nowhere.
+
+A page's anchors are its headings' ids, as the frameworks make them (the slugs of GitHub, VitePress, Python-Markdown
+and Sphinx, compared loosely: case, `_` and repeated `-` aside, with the `-1` a repeated heading gets), the ids it
+writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, `<a id="x">`, `name="x"`, a MyST `(label)=`), and any word of
+its source the anchor is written as (a component may make an id of a prop). A page whose headings its build fills in
+(generated pages, includes, imported Markdown) is not judged, nor is a link to a route sitelint cannot map to a page.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from urllib.parse import unquote
+
+from sitelint.checks import CheckContext, Words, spec
+from sitelint.model import Location, Measurement, Page
+from sitelint.sites.navigation import EVERY_PAGE, key
+from sitelint.sites.navigation.graph import link_resolver
+
+_ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+_EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
+                       r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$""", re.M)
+_TAGS = re.compile(r"<[^>]+>")
+_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
+_LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
+_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|:::\s*[\w.]+\s*$)")
+_MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
+
+
+def _loose(anchor: str) -> str:
+    """An anchor compared loosely: lower case, `_` as `-`, runs of `-` as one, none at the ends."""
+    return re.sub(r"-+", "-", anchor.lower().replace("_", "-")).strip("-")
+
+
+def slugs(heading: str) -> set[str]:
+    """The ids the frameworks give a heading of this text (its markup and trailing `{#id}` left out)."""
+    text = _TRAILING_ATTRS.sub("", heading)
+    text = _MD_LINK.sub(r"\1", _TAGS.sub("", text))
+    text = re.sub(r"[`*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
+    github = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+    vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", text).strip("-")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    python_markdown = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
+    sphinx = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
+    return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
+
+
+def _anchors(page: Page) -> frozenset[str]:
+    lines = page.source.split("\n")
+    found: set[str] = set()
+    for section in page.sections:
+        raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
+        match = _ATX.match(raw)
+        found |= slugs(section.title) | slugs(match.group(1) if match else raw)
+    for match in _EXPLICIT.finditer(page.source):
+        found.add(_loose(next(g for g in match.groups() if g)))
+    return frozenset(found)
+
+
+def _unjudged(page: Page, skip: frozenset[str]) -> bool:
+    """Whether the page's anchors may come from what its build adds: headings filled in or imported."""
+    return page.page_type in skip or bool(_FILLED.search(page.source)) or bool(_MD_IMPORT.search(page.source))
+
+
+def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
+    loose = _loose(anchor)
+    if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors or anchors & {loose.lstrip("-")}:
+        return True
+    # A word of the page written as the anchor: an id a component makes of a prop (`<Option name="max-age">`).
+    source, word = page.source.lower(), anchor.lower()
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source) is not None and \
+        source.count(word) > source.count(f"#{word}")
+
+
+def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
+    site = ctx.site
+    graph = ctx.run.graph
+    navigation = graph.navigation if graph is not None else EVERY_PAGE
+    by_key = {key(p.abspath): p for p in site.pages}
+    skip = frozenset(str(t) for t in ctx.params["skip-types"])
+    resolve = link_resolver(site, navigation)
+    anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
+    for page in site.pages:
+        if page.variant or page.page_type in skip:
+            continue
+        for link in page.links:
+            if link.image or "#" not in link.target:
+                continue
+            where, _, anchor = link.target.partition("#")
+            anchor = unquote(anchor).strip()
+            if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
+                continue  # a line of a source file, a template's or a router's fragment
+            target = page if not where.strip() else by_key.get(resolve(where, page) or "")
+            if target is None or target.variant or _unjudged(target, skip):
+                continue
+            known = anchors.get(target.path)
+            if known is None:
+                known = anchors[target.path] = _anchors(target)
+            if _has(target, anchor, known):
+                continue
+            yield Measurement({"same_page": target is page}, Location(page.path, link.line),
+                              {"anchor": anchor, "target": "this page" if target is page else target.path})
+
+
+CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page",), needs=("graph",),
+             params={"skip-types": Words("Page types whose links and anchors are not judged.")})
