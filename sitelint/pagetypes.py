@@ -56,7 +56,9 @@ class Signals:
 
 
 DEFAULT = Signals()
-_LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page"})  # VitePress, Starlight, Hugo themes
+# VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
+_LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
+_WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
 # Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
@@ -106,10 +108,10 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
-# `@include path` line a site's own build replaces with the file). A page
+# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:"
-                      r"|@include\s+[\w./-]+\s*$)")
+                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).
@@ -187,7 +189,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "redirect", "a script sends its readers elsewhere"
     links = [link for link in page.links if not link.image]
     notice = text.phrases(signals.notice_words)
-    if links and total <= signals.notice_words_max and any(notice.search(b.text) for b in prose):
+    # The notice may be a shortcode's or component's name around the link (`{{< deprecated-in 0.163 >}}`).
+    wrappers = " ".join(re.sub(r"[-_]|(?<=[a-z])(?=[A-Z])", " ", m.group(1) or m.group(2)).lower()
+                        for m in _WRAPPER.finditer(page.source))
+    if links and total <= signals.notice_words_max and (any(notice.search(b.text) for b in prose)
+                                                         or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
             and _POINTER.match(prose[0].text)):

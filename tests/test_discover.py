@@ -42,6 +42,14 @@ def test_a_docs_app_in_www_beside_the_code_is_the_site(tmp_path: Path) -> None:
                              "www/versioned_docs/version-9.x/intro.md"]
 
 
+def test_a_monorepo_package_named_as_its_docs_app_is_the_site(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "packages/acme/README.md", "packages/acme-website/docusaurus.config.js",
+          "packages/acme-website/docs/intro.md", "packages/acme-playground/README.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docusaurus" and pages(layout) == ["packages/acme-website/docs/intro.md"]
+
+
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
     (tmp_path / ".git").mkdir()
@@ -141,6 +149,17 @@ def test_an_rspress_site_is_its_config_s_root_and_astro_s_are_its_content_collec
     layout = discover.detect(tmp_path / "as")
     # Not Starlight (its config does not use it) although it has src/content/docs: the collections are the pages.
     assert layout.framework == "astro" and pages(layout) == ["src/content/docs/guide.md", "src/content/blog/post.md"]
+
+
+def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
+    touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
+          "content/en/about/intro.md")
+    (tmp_path / "hugo.toml").write_text("baseURL = 'https://example.org/'\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo" and pages(layout) == ["content/en/_index.md", "content/en/about/intro.md"]
+    (tmp_path / "hugo.toml").write_text("baseURL = 'https://example.org/'\ncontentDir = 'content/en'\n",
+                                       encoding="utf-8")
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "content" / "en").resolve(),)
 
 
 def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:

@@ -331,6 +331,20 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",
              "docs/shared.mdx": "import Shared from './_shared.md';\n\n# Shared\n\n<Shared />\n",
-             "docs/_shared.md": "## X\n\nThe shared part.\n"}
+             "docs/_shared.md": "## X\n\nThe shared part.\n",
+             # Hugo's include shortcode, and a definition list's term, which Hugo gives an id.
+             "docs/hooks.md": "# Hooks\n\nSee [details](#pageinner-details) and [step two](#step-2).\n\n"
+                              "{{% include \"/_common/pageinner.md\" %}}\n",
+             "docs/math.md": "# Math\n\nDo [step two](#step-2) last.\n\nStep 2\n: Render the formula.\n"}
     write_site(tmp_path, pages)
     assert lint(tmp_path, "STL009")[0] == []
+
+
+def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
+    page = ("# Shortcodes\n\nHugo looks for `layouts/_shortcodes/foo.html`, then `layouts/_shortcodes/foo.en.html`.\n\n"
+            "The site's own `scripts/check.sh` runs them.\n")
+    write_site(tmp_path, {"content/shortcodes.md": page},
+               {"hugo.toml": "baseURL = 'https://example.org/'\n", "layouts/_shortcodes/note.html": "x\n",
+                "scripts/build.sh": "x\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [(f.path, f.line) for f in findings] == [("content/shortcodes.md", 5)]

@@ -48,6 +48,11 @@ _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack"
                          for ext in ("ts", "mts", "js", "mjs", "cjs"))
 _RSPRESS_ROOT = re.compile(r"""(?<![\w$.])root\s*:\s*""")
 _STRING = re.compile(r"""['"]([^'"]*)['"]""")
+# Hugo: `hugo.toml` (or .yaml, .json), an older `config.toml` with a `baseURL`, or `config/_default/hugo.toml`;
+# its pages in `contentDir`, `content/` by default.
+_HUGO_CONFIGS = tuple(f"{d}{name}.{ext}" for d in ("", "config/_default/") for name in ("hugo", "config")
+                      for ext in ("toml", "yaml", "yml", "json"))
+_HUGO_CONTENT = re.compile(r"""(?m)^\s*["']?contentDir["']?\s*[=:]\s*["']?([^"'\n,]+?)["']?\s*,?\s*$""")
 _MDBOOK_SRC = re.compile(r"""(?m)^\s*src\s*=\s*["']([^"'\n]+)["']""")  # book.toml's [book] src
 # the folder a package.json script builds with VitePress (`vitepress build packages`): its root argument
 # Top-level folders whose framework configs are not the project's site: samples, starters and test fixtures.
@@ -137,8 +142,8 @@ def variant_of(relpath: str) -> str:
 
 
 def _markers(folder: Path) -> bool:
-    names = ("sitelint.toml", *_MKDOCS_NAMES, _ZENSICAL, "conf.py", ".vitepress", ".git", *DOCUSAURUS_CONFIGS,
-             *ASTRO_CONFIGS)
+    names = ("sitelint.toml", *_MKDOCS_NAMES, _ZENSICAL, "hugo.toml", "conf.py", ".vitepress", ".git",
+             *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
     if any((folder / name).exists() for name in names):
         return True
     if any((folder / app / name).exists() for app in DOCS_APPS for name in DOCUSAURUS_CONFIGS):
@@ -183,6 +188,17 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   languages.suffixes, languages.source_dir)
 
 
+_DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|website|site|www)(?:$|[-_.])")
+
+
+def _named_like_docs(group: Path) -> list[Path]:
+    """The packages of a monorepo's group folder named as its docs app (`lexical-website`, `docs-site`), by name."""
+    try:
+        return sorted(d for d in group.iterdir() if d.is_dir() and _DOCS_APP_NAME.search(d.name))
+    except OSError:
+        return []
+
+
 def _holds_pages(folder: Path) -> bool:
     """Whether a folder has Markdown pages in it or in the folders below it (the first few hundred files looked at)."""
     for count, path in enumerate(folder.rglob("*")):
@@ -198,8 +214,9 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     sites keep their docs app or docs (`website/`, `www/`, `docs/`, `documentation/`), then one level into `docs/`
     (a site per language)."""
     bases = [root, *(root / app for app in DOCS_APPS), root / "docs", root / "documentation"]
-    # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`.
+    # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`, `packages/acme-website/`.
     bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
+    bases += [app for group in _MONOREPO_GROUPS for app in _named_like_docs(root / group) if app not in bases]
     if (root / "docs").is_dir():
         bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
                         key=lambda d: (d.name != "en", d.name))
@@ -352,4 +369,15 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]
+    for name in _HUGO_CONFIGS:
+        config = base / name
+        if not config.is_file():
+            continue
+        text = config.read_text(encoding="utf-8", errors="replace")
+        if "/config." in f"/{name}" and not re.search(r"(?i)\bbaseURL\b", text):
+            continue  # a `config.toml` of another tool
+        match = _HUGO_CONTENT.search(text)
+        content = base / (match.group(1).strip() if match else "content")
+        if content.is_dir():
+            return "hugo", [content], [config]
     return "", [], []

@@ -27,7 +27,10 @@ _TAGS = re.compile(r"<[^>]+>")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
-_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|:::\s*[\w.]+\s*$)")
+_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|:::\s*[\w.]+\s*$"
+                     r"|\{\{[<%]\s*(?:include|readfile|partial)\b)")
+# A definition list's term (`Term` over `: its definition`), which Hugo and others give an id.
+_TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=:\s)")
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
 
 
@@ -38,9 +41,11 @@ def _loose(anchor: str) -> str:
 
 def slugs(heading: str) -> set[str]:
     """The ids the frameworks give a heading of this text (its markup and trailing `{#id}` left out)."""
-    text = _TRAILING_ATTRS.sub("", heading)
-    text = _MD_LINK.sub(r"\1", _TAGS.sub("", text))
-    text = re.sub(r"[`*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
+    text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
+    # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
+    text = "".join(part[1:-1] if part.startswith("`") else _TAGS.sub("", part)
+                   for part in re.split(r"(`[^`]*`)", text))
+    text = re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
     github = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
     vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", text).strip("-")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -58,6 +63,8 @@ def _anchors(page: Page) -> frozenset[str]:
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
     for match in _EXPLICIT.finditer(page.source):
         found.add(_loose(next(g for g in match.groups() if g)))
+    for match in _TERM.finditer(page.source):
+        found |= slugs(match.group(1))
     return frozenset(found)
 
 

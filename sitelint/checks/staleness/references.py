@@ -15,6 +15,9 @@ from sitelint.checks.staleness.common import frozen
 from sitelint.model import Block, Location, Measurement, Page, Site
 from sitelint.sites import siteconfig
 
+# The folders of a Hugo project: on a Hugo site, `layouts/_shortcodes/foo.html` is the reader's project, whatever
+# the site's own repository holds.
+_HUGO_PROJECT = frozenset({"layouts", "archetypes", "assets", "static", "data", "i18n", "themes", "content", "config"})
 _PATHLIKE = re.compile(r"(?:\.{1,2}/)*[\w@.+-]+(?:/[\w@.+-]+)+/?")
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
 
@@ -93,7 +96,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     in a tutorial, 'api/server.ts' beside a docs folder named api/) it is about the reader's own project. So is a
     path in inline code in a sentence that speaks to the reader ("create `.github/workflows/ci.yml`", "for example
     `public/icon.png`", "in your project"), unless it says it means this repository, and a path in inline code into
-    the folder the pages live in (a site built with the framework it documents teaches its own folders). Code
+    the folder the pages live in (a site built with the framework it documents teaches its own folders), or into
+    a Hugo project's folders on a Hugo site (`layouts/_shortcodes/foo.html`). Code
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
@@ -119,6 +123,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         if (not is_link and docs is not None and not text.startswith(("./", "../"))
                 and any(_inside((r / parent).resolve(), docs) for r in roots)):
             continue  # the pages' own folder named from the top: a route the docs teach (`src/routes/about.tsx`)
+        if not is_link and ctx.site.framework == "hugo" and text.split("/", 1)[0] in _HUGO_PROJECT:
+            continue
         found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
         if found is None and not any(_plausible(r / parent, text.rstrip("/")) for r in roots):
             continue
