@@ -166,6 +166,16 @@ def post_reason(page: Page) -> str:
             else "")
 
 
+def _defines_title(page: Page, prose: list[Block]) -> bool:
+    """Whether the page is one short paragraph that defines its title ("A _string_ is a sequence of bytes."), as a
+    glossary's entries are."""
+    title = page.title.strip().strip("`*_").lower()
+    if not title or len(prose) != 1 or text.count(prose[0].text) > 60 or page.code_blocks:
+        return False
+    first = re.sub(r"[`*_]", "", prose[0].text).strip().lower()
+    return re.match(rf"(?:an?\s+|the\s+)?{re.escape(title)}s?\s+(?:is|are|means|refers\s+to)\b", first) is not None
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -290,6 +300,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     typed = _typed_members(page, lines)
     if typed:
         return "reference", f"a list of the {typed} members of one type (`name` type ...)"
+    if _defines_title(page, prose):
+        return "reference", "a glossary entry: a sentence that defines its title"
     if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
         return "hub", "links its front matter lists, for its layout to show"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:

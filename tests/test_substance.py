@@ -424,25 +424,17 @@ def test_a_stub_is_a_warning_a_line_and_code_is_info_and_a_short_page_with_its_e
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(longer)])] == [("SUB001", "info")]
 
 
-def test_a_one_line_term_in_a_glossary_of_one_line_terms_is_its_format_and_a_deprecation_stub_a_notice() -> None:
+def test_a_glossary_entry_is_complete_and_a_deprecation_stub_is_a_notice() -> None:
     terms = [page(f"---\ntitle: {t}\n---\n\nA _{t}_ is a sequence of {t}s.\n", f"docs/glossary/{t}.md")
              for t in ("string", "byte", "rune", "slice", "map")]
     guide = "# Guide\n\n" + "This page explains one small setting of the tool in a few plain words. " * 12 + "\n"
     long_folder = [page(guide, f"docs/guides/g{i}.md") for i in range(4)]
-    alone = page("---\ntitle: string\n---\n\nA _string_ is a sequence of bytes.\n", "docs/guides/string.md")
+    alone = page("---\ntitle: Strings\n---\n\nMore about strings soon.\n", "docs/guides/string.md")
     the_site = site(*terms, *long_folder, alone)
     got = {(f.path, f.severity) for f in findings("SUB001", the_site.pages, run_context(the_site))}
-    # The same one line is a stub among long guides, and the format of a glossary.
-    assert ("docs/guides/string.md", "warning") in got
-    assert {s for p, s in got if p.startswith("docs/glossary/")} == {"info"}
-    # A few lines among pages as short (a folder of one function per page) are its format; beside long guides,
-    # worth a look.
-    line = "Returns the number of items in the given list, or zero when the list is empty or missing. " * 2
-    functions = [page(f"# {n}\n\n{line}\n", f"docs/functions/{n}.md") for n in ("len", "cap", "first", "last", "uniq")]
-    among_guides = page(f"# len\n\n{line}\n", "docs/guides/len.md")
-    the_site = site(*functions, *long_folder, among_guides)
-    got = {(f.path, f.severity) for f in findings("SUB001", the_site.pages, run_context(the_site))}
-    assert got == {("docs/guides/len.md", "info")}
+    # A line that defines the page's title is a glossary entry, complete; a line that says nothing is a stub.
+    assert got == {("docs/guides/string.md", "warning")}
+    assert terms[0].page_type == "reference" and "glossary entry" in terms[0].type_reason
     # A page that only points to its replacement inside a deprecation shortcode is a notice, short by design.
     stub = page("---\ntitle: IsNode\n---\n\n{{< deprecated-in 0.163.0 >}}\nUse the [`IsBranch`](/methods/isbranch/) "
                 "method instead.\n{{< /deprecated-in >}}\n", "docs/methods/IsNode.md")

@@ -1,4 +1,5 @@
-"""Passages a page repeats within itself (not across tabs a reader sees one at a time)."""
+"""Passages a page repeats within itself (not across tabs a reader sees one at a time, nor between two sections of
+one title, a variant documented section by section)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Iterator
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.duplication import digest
 from sitelint.checks.duplication.copied_passages import PASSAGE_PARAMS, spans
-from sitelint.model import Location, Measurement
+from sitelint.model import Location, Measurement, Page
 
 
 def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -25,6 +26,8 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
             tabs[s.a] = digest.tabs(corpus.pages[s.a])
         if digest.other_tab(tabs[s.a], first, second):
             continue  # the same steps for macOS and for Windows: a reader sees one tab at a time
+        if _parallel_sections(corpus.pages[s.a], first[0], second[0]):
+            continue  # "Producers" of Bull and "Producers" of BullMQ: the page repeats its sections for a variant
         found.add((s.a, *second, *first, s.b_hi - s.b_lo))
     # A passage said three times is one finding, at its first repeat, naming every other place: not one per pair.
     copies: dict[int, dict[tuple[int, int], set[tuple[int, int]]]] = defaultdict(lambda: defaultdict(set))
@@ -42,6 +45,17 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
             yield Measurement({"words": words}, Location(path, *repeat),
                               {"first_line": first[0], "others": f"{path}:{first[0]}", "copies": len(group)},
                               others)
+
+
+def _parallel_sections(page: Page, one: int, other: int) -> bool:
+    """Whether two lines are in two sections of the same title: a page that documents a second variant section by
+    section (its "Named configurations", "Producers", "Consumers" once per queue library)."""
+    def innermost(line: int) -> int:
+        inside = [i for i, sec in enumerate(page.sections) if sec.line <= line <= sec.end_line]
+        return max(inside, key=lambda i: page.sections[i].level) if inside else -1
+    a, b = innermost(one), innermost(other)
+    return a != b and a >= 0 and b >= 0 and \
+        page.sections[a].title.strip().lower() == page.sections[b].title.strip().lower()
 
 
 def _passages(links: dict[tuple[int, int], set[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
