@@ -143,6 +143,7 @@ class Site:
     # the site does not have
     unmatched: Mapping[str, tuple[Path, ...]] = field(default_factory=dict)
     unbuilt: frozenset[str] = frozenset()  # pages the build leaves out of the site (MkDocs exclude_docs): not reported
+    page_folders: frozenset[str] = frozenset()  # `_` folders that hold pages, not partials (Jekyll's `_docs`, `_posts`)
 
     @property
     def product_root(self) -> Path:
@@ -164,13 +165,14 @@ class Site:
             rel = page.abspath.relative_to(self.root).as_posix()
         except ValueError:
             rel = page.path
-        return partial_path(rel.split("/"))
+        return partial_path(rel.split("/"), self.page_folders)
 
 
-def partial_path(parts: Sequence[str]) -> bool:
-    """A path (its parts, under the docs root) that marks a partial: a folder or the file's name starts with "_"."""
+def partial_path(parts: Sequence[str], page_folders: frozenset[str] = frozenset()) -> bool:
+    """A path (its parts, under the docs root) that marks a partial: a folder or the file's name starts with "_"
+    (but a folder the site keeps pages in: Jekyll's collections, `_docs/`, `_posts/`)."""
     *folders, name = parts
-    return any(part.startswith("_") for part in folders) or partial_name(name)
+    return any(part.startswith("_") and part not in page_folders for part in folders) or partial_name(name)
 
 
 def partial_name(name: str) -> bool:

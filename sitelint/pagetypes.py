@@ -57,6 +57,8 @@ class Signals:
 
 DEFAULT = Signals()
 # VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
+_GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
+                              r"return|type):\s+\S", re.I)
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
 _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
@@ -283,6 +285,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
         return "generated", f"made from the page its front matter `{made_from}` names"
     headings = [b for b in page.blocks if b.kind == "heading"]
+    typed_entries = sum(1 for b in headings if _GENERATOR_ENTRY.match(b.text.strip()))
+    if typed_entries >= 3 and typed_entries * 2 >= len(headings):
+        # `## method: Page.click`, `### option: Page.click.force`: the source a reference generator makes its pages
+        # from, headings, anchors and the text each entry shares.
+        return "generated", f"the source of an API reference generator ({typed_entries} typed entry headings)"
     names = {b.text.strip() for b in headings if _IDENTIFIER.fullmatch(b.text.strip())}
     members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
                                        and b.text.split()[0] in names) and text.count(b.text) <= 2]

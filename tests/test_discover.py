@@ -162,6 +162,23 @@ def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     assert discover.detect(tmp_path).docs_roots == ((tmp_path / "content" / "en").resolve(),)
 
 
+def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_are_not(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "docs/_config.yml", "docs/index.md", "docs/_docs/installation.md",
+          "docs/_posts/2024-01-02-welcome.md", "docs/_tutorials/setup.md", "docs/_includes/note.md",
+          "docs/_layouts/default.html")
+    (tmp_path / "docs" / "_config.yml").write_text(
+        "collections:\n  docs:\n    output: true\n  tutorials:\n    output: false\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "jekyll" and layout.page_folders == {"_docs", "_posts"}
+    from sitelint import api, config as configmod
+
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["SUB001"])
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["docs/_docs/installation.md"] == "doc" and types["docs/_posts/2024-01-02-welcome.md"] == "blog"
+    assert types["docs/_includes/note.md"] == "partial" and types["docs/_tutorials/setup.md"] == "partial"
+
+
 def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     touch(tmp_path / "vp", "docs/.vitepress/config.mts", "docs/guide.md")
     assert discover.detect(tmp_path / "vp").framework == "vitepress"

@@ -30,7 +30,7 @@ def show(paths: Sequence[str], opts: dict[str, Any]) -> str:
     layout = discover.detect(start, settings["docs-root"])
     found = list(discover.walk(layout, settings["include"], settings["exclude"], lambda folder: False))
     current = [f for f in found if not f.variant and not f.problem and not f.not_read]
-    partials = sum(1 for f in current if _partial(f.path, layout.docs_roots))
+    partials = sum(1 for f in current if _partial(f.path, layout.docs_roots, layout.page_folders))
     copies: Counter[str] = Counter()
     for f in found:
         if f.variant:
@@ -77,13 +77,13 @@ def _rel(path: Path, cwd: Path) -> str:
         return str(path)
 
 
-def _partial(path: Path, roots: Sequence[Path]) -> bool:
+def _partial(path: Path, roots: Sequence[Path], page_folders: frozenset[str] = frozenset()) -> bool:
     for root in roots:
         try:
             rel = path.relative_to(root)
         except ValueError:
             continue
-        return partial_path(rel.parts)
+        return partial_path(rel.parts, page_folders)
     return False
 
 

@@ -147,7 +147,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     site = Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework, pages=tuple(pages.load(sources, cache, layout.default_locale)),
                 config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
-                variants_not_read=not_read, language=layout.default_locale)
+                variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
     # is a page another page includes.
     included = _included(site.pages, site.root, layout.project_root)

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitelint.sites import locales as localemod
+from sitelint.sites import locales as localemod, siteconfig
 from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS, block_after, mask_comments
 
 _VERSIONED = re.compile(r"(?:^|/)versioned_docs/version-([^/]+)/")
@@ -75,6 +75,7 @@ class Layout:
     translation_dirs: tuple[tuple[str, str], ...] = field(default_factory=tuple)
     suffix_locales: tuple[str, ...] = ()  # the MkDocs i18n plugin's `page.<locale>.md` translations
     source_dir: Path | None = None  # where the pages translations translate are, when in a folder of their own
+    page_folders: frozenset[str] = frozenset()  # `_` folders that hold pages (Jekyll's collections: `_docs`, `_posts`)
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -185,7 +186,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     return Layout(root, framework, found, tuple(configs), own,
                   tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
                         for folder, locale in languages.folders),
-                  languages.suffixes, languages.source_dir)
+                  languages.suffixes, languages.source_dir,
+                  _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset())
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|website|site|www)(?:$|[-_.])")
@@ -197,6 +199,22 @@ def _named_like_docs(group: Path) -> list[Path]:
         return sorted(d for d in group.iterdir() if d.is_dir() and _DOCS_APP_NAME.search(d.name))
     except OSError:
         return []
+
+
+def _jekyll_collections(config: Path) -> frozenset[str]:
+    """The folders of a Jekyll site's collections that it writes out as pages (`collections: {docs: {output:
+    true}}` keeps them in `_docs/`), and `_posts/`, its blog."""
+    try:
+        data = siteconfig.load_yaml(config)
+    except ValueError:
+        return frozenset({"_posts"})
+    collections = data.get("collections")
+    names = {"posts"}
+    if isinstance(collections, dict):
+        names |= {str(k) for k, v in collections.items() if isinstance(v, dict) and v.get("output")}
+    elif isinstance(collections, list):
+        names |= {str(k) for k in collections}  # a list of names: read as pages, as a reader of the docs finds them
+    return frozenset(f"_{n}" for n in names)
 
 
 def _holds_pages(folder: Path) -> bool:
@@ -369,6 +387,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]
+    jekyll = next((base / n for n in ("_config.yml", "_config.yaml") if (base / n).is_file()), None)
+    if jekyll is not None and any((base / d).is_dir() for d in ("_layouts", "_includes", "_posts", "_data")):
+        return "jekyll", [base], [jekyll]  # Jekyll: the site's folder, `_` folders its layouts but for collections
     for name in _HUGO_CONFIGS:
         config = base / name
         if not config.is_file():
