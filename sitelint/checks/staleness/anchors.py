@@ -71,8 +71,8 @@ def _anchors(page: Page) -> frozenset[str]:
     for match in _TAB.finditer(page.source):
         line = page.source.count("\n", 0, match.start()) + 1
         label = slugs(_ICON.sub("", match.group(1)))
-        section = max((s for s in page.sections if s.line <= line), key=lambda s: s.line, default=None)
-        found |= label | {_loose(f"{head}-{tab}") for head in (slugs(section.title) if section else ())
+        holder = max((s for s in page.sections if s.line <= line), key=lambda s: s.line, default=None)
+        found |= label | {_loose(f"{head}-{tab}") for head in (slugs(holder.title) if holder else ())
                           for tab in label}
     return frozenset(found)
 
