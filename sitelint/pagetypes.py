@@ -57,6 +57,7 @@ class Signals:
 
 DEFAULT = Signals()
 # VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
+_DYNAMIC_ROUTE = re.compile(r"\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}")  # `[name].md`, `[...slug].md`, `[[lang]].md`
 _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
                               r"return|type):\s+\S", re.I)
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
@@ -186,6 +187,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     front = page.front_matter
     if partial or partial_name(name):
         return "partial", "included into other pages"
+    if _DYNAMIC_ROUTE.fullmatch(name.rsplit(".", 1)[0]):
+        return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"
     redirect = next((k for k in signals.redirect_keys if front.get(k)), None)

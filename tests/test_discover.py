@@ -196,6 +196,11 @@ def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
     touch(tmp_path / "c", "README.md", "CONTRIBUTING.md", "src/content/learn/intro.md", "scripts/fixtures/x.md")
     (tmp_path / "c" / ".git").mkdir()
     assert pages(discover.detect(tmp_path / "c")) == ["src/content/learn/intro.md"]
+    # ... or a monorepo's docs app that renders them from its src/pages (a Vite app).
+    touch(tmp_path / "m", "README.md", "templates/page.md", "packages/docs/src/pages/en/intro.md",
+          "packages/core/README.md")
+    (tmp_path / "m" / ".git").mkdir()
+    assert pages(discover.detect(tmp_path / "m")) == ["packages/docs/src/pages/en/intro.md"]
     touch(tmp_path / "b", "x.md")
     assert pages(discover.detect(tmp_path / "b")) == ["x.md"]
 

@@ -173,8 +173,12 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     if not roots:  # no framework: the docs folder by the usual names, else the project
         roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
                      [root])
-        if roots == [root] and (root / "src" / "content").is_dir() and _holds_pages(root / "src" / "content"):
-            roots = [root / "src" / "content"]  # a site that renders its pages from src/content (Next.js, Astro)
+        if roots == [root]:
+            # A site that renders its pages from src/content or src/pages (Next.js, Astro, a Vite app), at the top
+            # or as a monorepo's docs app (`packages/docs/src/pages`).
+            apps = [root, *(root / group / "docs" for group in _MONOREPO_GROUPS)]
+            roots = next(([app / sub] for app in apps for sub in ("src/content", "src/pages")
+                          if (app / sub).is_dir() and _holds_pages(app / sub)), roots)
     # Docusaurus keeps frozen copies next to the site config: include them as marked variants.
     for base in {root, root / "website", *(c.parent for c in configs)}:
         for extra in ("versioned_docs", "i18n"):
