@@ -128,6 +128,11 @@ _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|generated (?:by|from|
                              r"don'?t (?:edit|modify) this file)\b[^\n]*")
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
+# Sections named for the element they show: a page of the site's styles for text (lorem ipsum on purpose).
+_ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|code\s+blocks?|variables?|user\s+input|"
+                      r"sample\s+output|keyboard(?:\s+input)?|lists?|(?:un)?ordered\s+lists?|tables?|headings?|"
+                      r"emphasis|bold|italics?|strikethrough|links?|images?|horizontal\s+rules?|abbreviations?|"
+                      r"marked\s+text|subscripts?|superscripts?|definition\s+lists?|typography)")
 _LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*([1-6])")  # a heading that shows its level's style: "Heading 2"
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
@@ -217,6 +222,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
               and int(named.group(1)) == sec.level]  # "## Heading 2" in the style of its level
     if len(levels) >= 2:
         return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
+    below = [sec for sec in page.sections if sec.level > 1]
+    elements = [sec for sec in below if _ELEMENT.fullmatch(sec.title.strip())]
+    if len(elements) >= 3 and len(elements) * 2 > len(below):  # "## Block quote", "## Paragraphs", "## Code"
+        return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
