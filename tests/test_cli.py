@@ -139,6 +139,8 @@ def test_rules_and_explain() -> None:
         assert heading in out
     code, out = invoke(ROOT, "explain", "NOPE1")
     assert code == 2 and "unknown rule" in out
+    code, out = invoke(ROOT, "explain", "thin-pgae")
+    assert code == 2 and "(did you mean `thin-page`?)" in out
 
 
 def test_version_and_module_entry_point(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import click
 
 from sitelint import api as engine, rulebook
 from sitelint.cli import fail, load_config, main
+from sitelint.rulebook.errors import did_you_mean
 
 
 @main.command("rules")
@@ -47,7 +48,8 @@ def explain(rule: str) -> None:
     rules = _known_rules()
     match = next((r for r in rules if rule.upper() == r.code or rule == r.name), None)
     if match is None:
-        fail(f"unknown rule `{rule}`; run `sitelint rules` for the list")
+        known = [name for r in rules for name in (r.code, r.name)]
+        fail(f"unknown rule `{rule}`{did_you_mean(rule, known)}; run `sitelint rules` for the list")
         return
     click.echo(explain_text(match))
 
