@@ -56,10 +56,10 @@ class Signals:
 
 
 DEFAULT = Signals()
-# VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
 _DYNAMIC_ROUTE = re.compile(r"\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}")  # `[name].md`, `[...slug].md`, `[[lang]].md`
 _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
                               r"return|type):\s+\S", re.I)
+# VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
 _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")

@@ -85,7 +85,7 @@ def _unjudged(page: Page, skip: frozenset[str]) -> bool:
 def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
     anchor = anchor.lstrip("+")  # `#+toc.slugify`: an id a site's own hook makes of an option it documents
     loose = _loose(anchor)
-    if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors or anchors & {loose.lstrip("-")}:
+    if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors:
         return True
     # A word of the page written as the anchor: an id a component makes of a prop (`<Option name="max-age">`).
     source, word = page.source.lower(), anchor.lower()

@@ -65,19 +65,17 @@ def targets(page: Page) -> tuple[str, ...]:
 def resolve(site: Site, navigation: Navigation, known: Links | None = None) -> dict[str, Resolved]:
     """Per page, by key(): a digest of its link targets and the other pages they resolve to. A page whose targets
     are those `known` holds for it keeps the pages known (resolved among the same pages and routes)."""
-    pages = keyed(site)
-    found: Collector | None = None
-    route_of = {k: r for r, k in navigation.routes.items()}
+    resolve_link: Callable[[str, Page], str | None] | None = None  # made at the first page the cache cannot answer
     out: dict[str, Resolved] = {}
-    for own, page in pages:
+    for own, page in keyed(site):
         written = targets(page)
         signed = hashlib.sha256("\0".join(written).encode("utf-8", "surrogatepass")).hexdigest()[:20]
         before = (known or {}).get(own)
         if before is not None and before[0] == signed:
             out[own] = before
             continue
-        found = found or Collector({k: p.front_matter for k, p in pages})
-        hits = (_resolve(target, page, found, navigation, route_of.get(own), site) for target in written)
+        resolve_link = resolve_link or link_resolver(site, navigation)
+        hits = (resolve_link(target, page) for target in written)
         out[own] = (signed, tuple(dict.fromkeys(h for h in hits if h is not None and h != own)))
     return out
 
