@@ -176,6 +176,9 @@ def _shown_files(page: Page) -> frozenset[str]:
         if before is not None and before.is_prose:
             out.update(c.text.strip() for c in page.inline_code
                        if before.line <= c.line <= before.end_line and _fits(c.text.strip(), block.lang))
+    # A VitePress snippet import titled with a file name (`<<< ./ci.yaml [.github/workflows/deploy.yml]`) shows that
+    # file's contents.
+    out.update(m.group(1).strip() for m in _SNIPPET_TITLE.finditer(page.source))
     # A path every part of which a directory tree on the page shows (`test/unit/` beside a tree of test/, unit/)
     # is the layout the page draws for the reader's project.
     out.update(c.text.strip() for c in page.inline_code
@@ -223,6 +226,9 @@ def _other_repositories(page: Page, own: frozenset[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# A VitePress code snippet import with a title: `<<< ./file.yaml#region{2,3} [title.yml]`.
+_SNIPPET_TITLE = re.compile(r"^[ \t>]*<<<[ \t]+\S+(?:[ \t]*\{[^}\n]*\})?[ \t]*\[([^\]\n]+)\]", re.M)
+
 # A line of a directory tree: `├── src/`, `│   └── index.ts`, `|-- src`, `+-- src`, Nuxt's `-| test/`, `---| e2e/`.
 _TREE_LINE = re.compile(r"^[\s│|]*(?:[├└+`|]\s*[─—-]{1,3}|-+\|)\s*([^\s#]+)")
 
@@ -231,7 +237,8 @@ def _reader_words(reader: Sequence[str], ours: Sequence[str]) -> tuple[re.Patter
     return text.phrases([str(w) for w in reader]), text.phrases([str(w) for w in ours])
 
 
-_SENTENCES = re.compile(r"(?<=[.!?:])\s+(?=\S)")
+# A sentence ends at . ! ? or : before a space, but not at an abbreviation that introduces an example.
+_SENTENCES = re.compile(r"(?<=[.!?:])(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)")
 
 
 def _block_at(blocks: Sequence[Block], line: int) -> Block | None:
@@ -252,7 +259,10 @@ def _readers(page: Page, code: str, line: int, speaks: tuple[re.Pattern[str], re
     block = _block_at(page.blocks, line)
     if block is None:
         return False
-    sentence = next((s for s in _SENTENCES.split(block.text) if code in s), block.text)
+    # The block's source, not its text: its text leaves the inline code out, so the sentence naming the code is
+    # found where the code is written (a later line quoting the same path is another sentence).
+    source = "\n".join(page.source.split("\n")[block.line - 1:block.end_line])
+    sentence = next((s for s in _SENTENCES.split(source) if f"`{code}`" in s or code in s), block.text)
     return bool(reader.search(sentence)) and not ours.search(sentence)
 
 
