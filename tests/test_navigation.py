@@ -43,7 +43,8 @@ EXPECTED = {
     # a sidebar object of prefixes with `base`, items from a function, `.html` links, the home page's hero link
     # (a migration guide kept out of the sidebar on purpose is not an orphan)
     "vitepress": {"docs/guide/legacy.md": "warning"},
-    # slugs, `{slug}`, `{link}`, autogenerate (a page with `sidebar: {hidden: true}` is not in it), a splash page
+    # slugs, `{slug}`, `{link}`, autogenerate (a page with `sidebar: {hidden: true}` is not in it), a splash page,
+    # a header social link built on the site address (`${site}/feed/`)
     "starlight": {"src/content/docs/guides/old-deploy.md": "warning",
                   "src/content/docs/reference/internals.md": "warning"},
     # an rST toctree naming a MyST page whose {toctree} has a glob, `orphan: true`
@@ -221,7 +222,8 @@ def test_js_literals_are_read_as_data_and_the_rest_is_said(tmp_path: Path) -> No
     """)
     data = source.exported()
     assert data["docs"][:6] == [{"type": "doc", "id": "shared"}, "c", "d", ["a", "b"],
-                                Unread("a template string"), Unread("`generated`, imported from another module")]
+                                Unread("a template string", "x${y}"),
+                                Unread("`generated`, imported from another module")]
     assert data["docs"][6:8] == [Unread("a call to compute()"), Unread("an expression")]
     assert data["docs"][8]["quoted-key"] is True and data["docs"][8]["items"] == []
     assert unread_parts(data) == ["a template string", "`generated`, imported from another module",

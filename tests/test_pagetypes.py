@@ -92,6 +92,33 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                                      "docs/snippets/cli.mdx"}
 
 
+def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None:
+    """A home page's component that imports Markdown files (`import Step1 from '../../docs/intro/step1.md'`) shows
+    them inside another page: they are snippets, neither thin pages nor orphans; one no component imports is read
+    as a page."""
+    snippet = "```ts\n" + "".join(f"export const step{n} = {n}\n" for n in range(12)) + "```\n"
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nHarbor moves files between machines and keeps them in step.\n",
+        "docs/landing/step1.md": snippet,
+        "docs/landing/step2.md": snippet,
+        "docs/landing/step3.md": snippet,
+    }, files={
+        "src/components/QuickIntro.tsx": "import Step1 from '../../docs/landing/step1.md';\n"
+                                         "import Step2 from '@site/docs/landing/step2.md';\n"
+                                         "export default () => <><Step1 /><Step2 /></>;\n",
+        "src/vendor/node_modules/pkg/index.js": "import Step3 from '../../../../docs/landing/step3.md';\n",
+    })
+    (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    result = _lint(tmp_path, "SUB001", "STL008")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["docs/landing/step1.md"] == ("partial", "included into src/components/QuickIntro.tsx")
+    assert types["docs/landing/step2.md"] == ("partial", "included into src/components/QuickIntro.tsx")
+    assert types["docs/landing/step3.md"][0] == "doc"
+    flagged = {f.path for f in result.findings}
+    assert "docs/landing/step3.md" in flagged
+    assert not flagged & {"docs/landing/step1.md", "docs/landing/step2.md"}
+
+
 GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffentlicht. Zuerst wird das Paket mit "
           "npm installiert, dann legt man die Konfigurationsdatei im Projektordner an. Wenn der Build fertig ist, wird "
           "der Ausgabeordner auf den Server geladen, und die Seite ist für die Leser sichtbar, auch wenn sie nicht "

@@ -150,7 +150,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
     # is a page another page includes.
-    included = _included(site.pages, site.root, layout.project_root)
+    included = {**_component_imports(layout.config_files, layout.project_root),
+                **_included(site.pages, site.root, layout.project_root)}
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
                   if p.page_type != "partial" and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
@@ -237,6 +238,48 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
                 places = [page.abspath.parent / target, docs / target, project / target]
             for place in places:
                 out.setdefault(_key(place), page.path)
+    return out
+
+
+# An ES import of a Markdown file in the site's own code: `import Step1 from '../../docs/intro/Step1.md'`.
+_COMPONENT_IMPORT = re.compile(r"""\bimport\s+[\w$]+\s+from\s+["']([^"'\n]+\.mdx?)["']""")
+_COMPONENT_SUFFIXES = frozenset({".js", ".jsx", ".mjs", ".ts", ".tsx", ".astro", ".vue", ".svelte"})
+_MAX_COMPONENT_FILES = 5000
+
+
+def _component_imports(config_files: Sequence[Path], project: Path) -> dict[str, str]:
+    """Pages that the site's own components import (a home page's component showing `docs/intro/Step1.md`): their
+    content is shown inside another page, as a partial's is. Read from the `src/` and `theme/` folders beside the
+    site's config file; `@site/` is that folder (Docusaurus)."""
+    out: dict[str, str] = {}
+    seen = 0
+    for config in config_files:
+        base = config.parent
+        for folder in (base / "src", base / "theme"):
+            if not folder.is_dir():
+                continue
+            for here, dirs, files in os.walk(folder):
+                dirs[:] = [d for d in dirs if d not in ("node_modules", "dist", "build") and not d.startswith(".")]
+                for name in files:
+                    if os.path.splitext(name)[1] not in _COMPONENT_SUFFIXES:
+                        continue
+                    seen += 1
+                    if seen > _MAX_COMPONENT_FILES:
+                        return out
+                    path = Path(here) / name
+                    try:
+                        code = path.read_text(encoding="utf-8", errors="replace")[:500_000]
+                    except OSError:
+                        continue
+                    for match in _COMPONENT_IMPORT.finditer(code):
+                        target = match.group(1)
+                        if target.startswith("@site/"):
+                            place = base / target[len("@site/"):]
+                        elif target.startswith(("./", "../")):
+                            place = path.parent / target
+                        else:
+                            continue
+                        out.setdefault(_key(place), rel(path, project))
     return out
 
 

@@ -102,7 +102,7 @@ def _said(added: int, here: str, there: str, other: str) -> str:
     return f"; the copies already differ by {added} word{'s' if added > 1 else ''} ({mine}, {theirs})"
 
 
-def _section_title(page: Page, line: int) -> str:
+def section_title(page: Page, line: int) -> str:
     """The title of the innermost section holding line that has words of its own (a heading made of a comment
     alone, as templates write a setting's heading, gives way to its parent)."""
     index = max((i for i, sec in enumerate(page.sections) if sec.line <= line <= sec.end_line),
@@ -143,8 +143,8 @@ def template_section(a: Page, line_a: int, b: Page, line_b: int, shared_headings
     callout = _callout_title(a, line_a)
     if callout and callout == _callout_title(b, line_b):
         return True
-    title = _section_title(a, line_a)
-    return bool(title) and title == _section_title(b, line_b)
+    title = section_title(a, line_a)
+    return bool(title) and title == section_title(b, line_b)
 
 
 CHECK = spec(

@@ -10,13 +10,14 @@ searches only the passages it has not seen.
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
 from sitelint.checks import CheckContext, Count, Share, Words, spec
+from sitelint.checks.duplication.copied_passages import section_title
 from sitelint.checks.duplication.corpus import Corpus, page_links
 from sitelint.checks.duplication.digest import RUN_K, siblings, tokens
 from sitelint.checks.duplication.report import passage_measurements
@@ -84,6 +85,18 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
 
     by_pages: dict[tuple[int, int], list[tuple[int, int, float]]] = defaultdict(list)
     parallel = {str(t) for t in params["parallel-types"]}
+    recurring = _recurring_sections(corpus.pages, int(params["recurring-sections"]))
+
+    def template_slot(a: int, b: int) -> bool:
+        """Both passages sit in a section of one title that recurs on the pages of their folder (each plugin's
+        "Permissions", each tool's "Installation"): the folder's template says the same thing there by design."""
+        pa, pb = corpus.pages[units[a][0]], corpus.pages[units[b][0]]
+        folder = pa.path.rpartition("/")[0]
+        if folder != pb.path.rpartition("/")[0]:
+            return False
+        title = section_title(pa, units[a][1])
+        return bool(title) and (folder, title) in recurring and title == section_title(pb, units[b][1])
+
     for ka, kb, cosine in _pairs(ctx, embedder, texts, min(strong, weak), int(params["top-k"])):
         if not corpus.touches(*(units[n][0] for n in (*where[ka], *where[kb]))):
             continue  # both passages are on pages outside the run's scope
@@ -98,7 +111,8 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 template = siblings(corpus.digests[pa], corpus.digests[pb], int(params["template-headings"]))
                 summary = points_to(units[a], pb) or points_to(units[b], pa)
                 editions = corpus.in_editions(corpus.pages[pa].path, corpus.pages[pb].path)
-                if pa != pb and same_language and not both_parallel and not template and not summary and not editions:
+                if (pa != pb and same_language and not both_parallel and not template and not summary
+                        and not editions and not template_slot(a, b)):
                     by_pages[(pa, pb)].append((a, b, cosine))
     out = set()
     for matches in by_pages.values():
@@ -112,6 +126,16 @@ def paraphrases(corpus: Corpus, embedder: Any, ctx: CheckContext) -> list[tuple[
                 out.add((ua[0], ua[1], ua[2], ub[0], ub[1], ub[2], round(cosine, 3)))
                 out.add((ub[0], ub[1], ub[2], ua[0], ua[1], ua[2], round(cosine, 3)))
     return sorted(out)
+
+
+def _recurring_sections(pages: Any, least: int) -> frozenset[tuple[str, str]]:
+    """(folder, section title) pairs that least or more pages of the folder have: the sections of its template."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for page in pages:
+        folder = page.path.rpartition("/")[0]
+        titles = {section_title(page, sec.line) for sec in page.sections if sec.level >= 2}
+        counts.update((folder, t) for t in titles if t)
+    return frozenset(k for k, n in counts.items() if n >= max(least, 2)) if least > 0 else frozenset()
 
 
 def _aligned(matches: list[tuple[int, int, float]], units: list[tuple[Any, ...]]) -> list[tuple[int, int]]:
@@ -192,6 +216,8 @@ CHECK = spec(
         "max-lexical-overlap": Share("Share of the shorter passage in 8-word runs the other has in the same order, "
                                      "from which a pair is a lexical copy (copied-passage's), not a paraphrase."),
         "template-headings": Count("Shared headings that make two pages one template's (not compared)."),
+        "recurring-sections": Count("Pages of one folder with a section of one title that make it a template's "
+                                    "section (its passages not compared); 0 compares them."),
         "top-k": Count("Neighbours kept per passage.", low=1),
         "parallel-types": Words("Page types of which two pages say one thing twice by design (a command line "
                                 "reference and a configuration reference documenting one option): such pairs are "

@@ -204,7 +204,8 @@ HISTORICAL = re.compile(
     r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called"
-    r"|stabili[sz]ed|stable|promoted|graduated|between|versus|vs|compared\s+(?:to|with)|unlike|than)"
+    r"|stabili[sz]ed|stable|promoted|graduated|between|versus|vs|compared\s+(?:to|with)|unlike|than|similar\s+to"
+    r"|(?:the\s+)?same\s+as)"
     r"\W+(?:\w+\W+){0,8}$",
     re.I,
 )
@@ -285,6 +286,9 @@ def past_tense(before: str, after: str) -> bool:
     if re.search(r"(?:^|[.!?]\s+)(?:in|with|by|from|since|as\s+of)\s+$", before, re.I) and after[:1] == ",":
         rest = re.split(r"[.;!?]\s", after[1:])[0]
         if _PAST.search(rest[:80]) or any(_past_word(w) for w in rest.split()[:6]):
+            return True
+        # ... or a change that release made, told as news ("In v6, we are now building all environments at once").
+        if re.match(r"\s*(?:\w+\W+){0,4}?now\b", rest):
             return True
     # A participle and its preposition right before the version date what it qualifies: "the file used in v1",
     # "a book written for Jupyter Book 1" (not "is recommended for v1", which is said of today).

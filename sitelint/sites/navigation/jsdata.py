@@ -41,6 +41,7 @@ class Unread:
     """A value the config computes rather than writes out."""
 
     what: str
+    text: str = ""  # the source of a template string, as written between its backquotes
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,7 @@ class _Parser:
 def _string(literal: str) -> Any:
     body = literal[1:-1]
     if literal[0] == "`" and "${" in body:
-        return Unread("a template string")
+        return Unread("a template string", body)
     try:
         return json.loads('"' + body.replace('"', '\\"').replace("\\'", "'") + '"') if "\\" in body else body
     except ValueError:

@@ -34,7 +34,27 @@ def read(site: Site, found: Collector) -> Navigation:
     if not isinstance(options, dict) or "sidebar" not in options:
         return found.done(f"{source} (no sidebar: every page)", every_page=True, routes=routes)
     _items(options["sidebar"], docs, routes, found)
+    _social(options.get("social"), routes, found)
     return found.done(f"{source} sidebar", routes=routes)
+
+
+# A link the config builds on the site's address: `${site}/rss/`.
+_ON_SITE = re.compile(r"^\$\{\s*[\w.]+\s*\}(/[^$`]*)$")
+
+
+def _social(social: Any, routes: dict[str, str], found: Collector) -> None:
+    """The header's social links (`social: {rss: `${site}/rss/`}` or `[{icon, href}]`) that open a page of this
+    site: every page's header links to it."""
+    values = social.values() if isinstance(social, dict) else social if isinstance(social, list) else ()
+    for value in values:
+        href = value.get("href") if isinstance(value, dict) else value
+        if isinstance(href, Unread):
+            on_site = _ON_SITE.match(href.text)
+            href = on_site.group(1) if on_site else None
+        if isinstance(href, str) and not _EXTERNAL.match(href):
+            hit = routes.get(route_of(href.split("#", 1)[0].strip("/")))
+            if hit is not None:
+                found.chrome.add(hit)
 
 
 def _items(items: Any, docs: Path, routes: dict[str, str], found: Collector) -> None:
