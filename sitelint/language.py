@@ -92,6 +92,13 @@ def guess(prose: str) -> str:
     return ranked[0][0]
 
 
+# Country codes sites name a language's locale by (`jp/`, `lang: 'jp'`), where the language code is another; only codes
+# that are no ISO 639-1 language of their own.
+_COUNTRY_LOCALES = {"jp": "ja", "cn": "zh", "ua": "uk", "cz": "cs", "gr": "el", "dk": "da", "vn": "vi"}
+
+
 def base(lang: str) -> str:
-    """A locale as rules compare it: its language, lower case (en-US: en, pt-BR: pt; zh-Hans and zh-CN: zh)."""
-    return lang.strip().lower().replace("_", "-").split("-", 1)[0]
+    """A locale as rules compare it: its language, lower case (en-US: en, pt-BR: pt; zh-Hans and zh-CN: zh; a
+    country code written for the language, jp: ja)."""
+    code = lang.strip().lower().replace("_", "-").split("-", 1)[0]
+    return _COUNTRY_LOCALES.get(code, code)

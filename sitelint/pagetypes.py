@@ -90,8 +90,9 @@ _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|rel
 # typedoc-plugin-markdown titles each page by the kind of its symbol: "Interface: TestingPinia", "Function: x()".
 _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|Enumeration|Namespace|Module):\s+\S")
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
-# path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*".
-_TYPEDOC_DEFINED = re.compile(r"(?m)^[*_]?Defined in:? \[?[^\s\]]+\.[cm]?[jt]sx?:\d+")
+# path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*"; with line numbers left out of
+# its source links, "Defined in: [ui/label/index.ts](https://...)".
+_TYPEDOC_DEFINED = re.compile(r"(?m)^[*_]?Defined in:? \[?[^\s\]]+\.[cm]?[jt]sx?(?::\d+|\]\()")
 # A member heading that links to the line of the source file it was made from, as API reference generators write
 # them (`### \`start\` <sup><a href="https://github.com/o/r/blob/main/src/x/cli.py#L36">`).
 _SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|src)/[^"')\s]+"""

@@ -548,6 +548,15 @@ def test_an_older_version_folder_kept_by_hand_is_not_a_duplicate_of_the_newer(tm
     assert _run("duplicate-pages", _site(lines, tmp_path / "lines")) == []
     alone = {"docs/notes/draft/a.md": body, "docs/notes/a.md": body}  # a draft folder beside no version
     assert len(_run("duplicate-pages", _site(alone, tmp_path / "alone"))) == 1
+    # A version folder inside the current docs (`guide/v11/advanced/` beside `guide/advanced/`) that has three pages
+    # or more at the same place there: the previous version's pages; one page alone in it is not.
+    names = ("routing", "hooks", "testing")
+    own = {n: f"# {n}\n\n" + " ".join(f"{n}{w}" for w in PARAGRAPH.split()) + "\n" for n in names}
+    nested = {f"docs/guide/advanced/{n}.md": own[n] for n in names}
+    nested |= {f"docs/guide/v11/advanced/{n}.md": own[n] for n in names}
+    assert _run("duplicate-pages", _site(nested, tmp_path / "nested")) == []
+    one = {"docs/guide/advanced/routing.md": body, "docs/guide/v2/advanced/routing.md": body}
+    assert len(_run("duplicate-pages", _site(one, tmp_path / "one"))) == 1
 
 
 @pytest.mark.slow

@@ -203,6 +203,14 @@ VITEPRESS = """export default {
   locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
 }
 """
+# Each locale's settings imported from a module of its own, named in `locales` by shorthand, one of them by the
+# country's code (`jp`) rather than the language's.
+VITEPRESS_IMPORTED = """import jp from './locales/jp.js'
+import zh from './locales/zh.js'
+export default {
+  locales: { root: { label: 'English', lang: 'en' }, zh, jp },
+}
+"""
 VITEPRESS_REWRITE = """export default {
   rewrites: { 'en/:rest*': ':rest*' },
   locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
@@ -241,6 +249,8 @@ export const collections = { docs, pages, team };
      "src/content/docs/de/guide.md", "src/content/docs/guide.md", "de"),
     ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/guide.md", "ja"),
+    ({"docs/.vitepress/config.mts": VITEPRESS_IMPORTED, "docs/guide.md": "# G\n", "docs/jp/guide.md": "# G\n",
+      "docs/zh/guide.md": "# G\n"}, "docs/jp/guide.md", "docs/guide.md", "ja"),
     # The root locale's pages kept in a folder of their own, served at the root by a rewrite.
     ({"docs/.vitepress/config.mts": VITEPRESS_REWRITE, "docs/en/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/en/guide.md", "ja"),
@@ -266,7 +276,8 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
-], ids=["starlight-region", "starlight", "vitepress", "vitepress-rewrite", "mkdocs-suffix", "mkdocs-folder",
+], ids=["starlight-region", "starlight", "vitepress", "vitepress-imported-locales", "vitepress-rewrite",
+        "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:

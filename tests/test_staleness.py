@@ -327,6 +327,14 @@ def test_a_link_to_an_anchor_the_page_does_not_have_is_broken(tmp_path: Path) ->
         (3, False), (7, True)]
 
 
+def test_a_line_that_links_twice_to_one_missing_anchor_is_one_finding(tmp_path: Path) -> None:
+    guide = ("# Guide\n\nIn [Composition mode](api.md#mode), or in [Legacy mode](api.md#mode), and "
+             "[the options](api.md#options).\n")
+    write_site(tmp_path, {"docs/guide.md": guide, "docs/api.md": "# API\n\n## Install\n\nRun it.\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert sorted(f.message.split("'")[1] for f in findings) == ["#mode", "#options"]
+
+
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",

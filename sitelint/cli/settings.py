@@ -14,7 +14,7 @@ from sitelint import __version__, gitinfo
 from sitelint.cli import engine_overrides, load_config
 from sitelint.model import partial_path
 from sitelint.pipeline import discover
-from sitelint.sites import siteconfig
+from sitelint.sites import locales as localemod, siteconfig
 from sitelint.sites.product import find_product
 
 SHOWN = ("docs-root", "include", "exclude", "fail-on", "select", "ignore", "semantic", "lint-variants",
@@ -88,6 +88,9 @@ def _partial(path: Path, roots: Sequence[Path], page_folders: frozenset[str] = f
 
 
 def _default_language(layout: discover.Layout) -> str:
+    read = localemod.read(layout.framework, layout.config_files, layout.docs_roots).default
+    if read:
+        return read
     for config in layout.config_files:
         text = siteconfig.mask_comments(siteconfig.read_text(config))
         if layout.framework == "docusaurus":

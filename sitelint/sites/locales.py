@@ -16,7 +16,7 @@ from sitelint.sites.siteconfig import block_after, js_object, js_value, load_mkd
 LOCALE = re.compile(
     r"(?i)(?:af|am|ar|az|be|bg|bn|bs|ca|cs|cy|da|de|el|en|eo|es|et|eu|fa|fi|fil|fr|ga|gl|gu|he|hi|hr|hu|hy|id|is|it|"
     r"ja|ka|kk|km|kn|ko|ky|lo|lt|lv|mk|ml|mn|mr|ms|my|nb|ne|nl|nn|no|pa|pl|ps|pt|ro|ru|si|sk|sl|sq|sr|sv|sw|ta|te|"
-    r"tg|th|tl|tr|uk|ur|uz|vi|zh)(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl|\d{3}))?")
+    r"tg|th|tl|tr|uk|ur|uz|vi|zh|jp|cn)(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl|\d{3}))?")
 _MIRROR_SHARE = 0.3  # share of a locale-named folder's pages whose paths the site has outside it: translations
 
 
@@ -55,10 +55,13 @@ def _js(config: Path) -> str:
 
 
 def _object_keys(body: str) -> list[str]:
-    """The keys of an object literal's own level: `root`, `de`, `'pt-br'`."""
+    """The keys of an object literal's own level: `root`, `de`, `'pt-br'`, and a shorthand property's name (`zh` of
+    `{ root: {...}, zh, jp }`, each locale's object imported from a module of its own)."""
     flat = top_level(body)
-    return [m.group(1) or m.group(2) for m in re.finditer(r"(?:^|[{,\s])(?:['\"]([^'\"]+)['\"]|([A-Za-z_$][\w$-]*))"
+    keys = [m.group(1) or m.group(2) for m in re.finditer(r"(?:^|[{,\s])(?:['\"]([^'\"]+)['\"]|([A-Za-z_$][\w$-]*))"
                                                             r"\s*:", flat)]
+    shorthand = re.findall(r"(?:^|,)\s*([A-Za-z_$][\w$]*)\s*(?=,|$)", flat.strip())
+    return keys + [k for k in shorthand if k not in keys]
 
 
 def _locale_objects(source: str) -> tuple[dict[str, str], str]:

@@ -223,16 +223,23 @@ def _older_versions(pages: Sequence[Page]) -> set[str]:
     has a page for at the same place: an older version's copy, as a versioned docs folder holds, never a duplicate
     to merge."""
     twins: dict[tuple[str, ...], list[tuple[tuple[int, int, int], str]]] = defaultdict(list)
+    # A version folder inside the current docs (`guide/v11/advanced/x.md` beside `guide/advanced/x.md`): the pages
+    # of the version the docs around it moved on from, when three of its pages or more sit at the same place there.
+    paths = {page.path for page in pages}
+    nested: dict[str, list[str]] = defaultdict(list)  # version folder -> its pages the docs around it also have
     for page in pages:
         parts = page.path.split("/")
         for i, part in enumerate(parts[:-1]):
             version = _folder_version(part)
             if version is not None:
                 twins[(*parts[:i], "*", *parts[i + 1 :])].append((version, page.path))
+                if version != _NEXT and "/".join(parts[:i] + parts[i + 1 :]) in paths:
+                    nested["/".join(parts[: i + 1])].append(page.path)
                 break
     # A `draft` folder alone is no version: it is one only beside numbered or dated ones.
-    return {path for group in twins.values() if any(v != _NEXT for v, _ in group)
-            and len({v for v, _ in group}) > 1 for version, path in group if version < max(v for v, _ in group)}
+    older = {path for group in twins.values() if any(v != _NEXT for v, _ in group)
+             and len({v for v, _ in group}) > 1 for version, path in group if version < max(v for v, _ in group)}
+    return older | {path for found in nested.values() if len(found) >= _MIRROR_PAGES for path in found}
 
 
 def _relative(page: Page, base: Path) -> str | None:

@@ -104,6 +104,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     for page in site.pages:
         if page.variant or page.page_type in skip:
             continue
+        reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         for link in page.links:
             if link.image or "#" not in link.target:
                 continue
@@ -117,8 +118,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             known = anchors.get(target.path)
             if known is None:
                 known = anchors[target.path] = _anchors(target)
-            if _has(target, anchor, known):
+            if _has(target, anchor, known) or (link.line, target.path, _loose(anchor)) in reported:
                 continue
+            reported.add((link.line, target.path, _loose(anchor)))
             yield Measurement({"same_page": target is page, "page_type": page.page_type},
                               Location(page.path, link.line),
                               {"anchor": anchor, "target": "this page" if target is page else target.path})
