@@ -107,6 +107,30 @@ def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: P
     assert any("could not read `apiItems`, imported from another module" in n for n in result.notes), result.notes
 
 
+def test_a_sidebar_imported_from_the_repository_s_modules_is_read(tmp_path: Path) -> None:
+    # The config imports its sidebars: a module with no extension written, which imports a named list from another,
+    # and a JSON file a generator wrote. A module outside the repository, or a package's, is never read.
+    (tmp_path / "outside.ts").write_text("export default [{link: '/old'}]\n", encoding="utf-8")
+    root = tmp_path / "site"
+    pages = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "guide/start", "api/a", "old", "theme")}
+    config = ("import main from '../sidebar'\nimport api from '../api/typedoc-sidebar.json'\n"
+              "import outside from '../../../outside'\nimport theme from 'some-theme/sidebar'\n"
+              "export default defineConfig({themeConfig: {sidebar: {'/api/': api, '/theme/': theme, '/x/': outside,"
+              " '/': main}}})\n")
+    write_site(root, pages, {
+        "docs/.vitepress/config.mts": config,
+        "docs/sidebar.ts": "import { guide as items } from './guide/sidebar.mjs'\n"
+                           "export default [{text: 'Intro', link: '/intro'}, {text: 'Guide', items}]\n",
+        "docs/guide/sidebar.mjs": "import loop from '../sidebar'\nexport const guide = [{link: '/guide/start'}]\n",
+        "docs/api/typedoc-sidebar.json": '[{"text": "a", "link": "/api/a"}]',
+    })
+    found, result = _orphans(root)
+    assert set(found) == {"docs/old.md", "docs/theme.md"}
+    notes = " ".join(result.notes)
+    assert "`outside`, imported from another module" in notes and "`theme`, imported from another module" in notes
+    assert "`main`" not in notes and "`api`" not in notes
+
+
 def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
     # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
     # most of the site. Judging each as an orphan would report the reader, not the site.

@@ -335,6 +335,24 @@ def test_a_line_that_links_twice_to_one_missing_anchor_is_one_finding(tmp_path: 
     assert sorted(f.message.split("'")[1] for f in findings) == ["#mode", "#options"]
 
 
+def test_a_translation_s_links_to_its_locale_s_pages_are_judged_by_their_translated_headings(
+        tmp_path: Path) -> None:
+    config = ("export default {\n  locales: { root: { label: 'English', lang: 'en' },"
+              " ja: { label: '日本語', lang: 'ja' } },\n}\n")
+    pages = {"docs/guide.md": "# Guide\n\nSee [HTML](syntax#html-message).\n",
+             "docs/syntax.md": "# Syntax\n\n## HTML message\n\nText.\n",
+             # The English anchor kept in a translated link, to a heading the translation renamed: broken on the
+             # Japanese site; the one written in Japanese is the heading's id there.
+             "docs/ja/guide.md": "# ガイド\n\n[HTML](syntax#html-message) と [HTML](syntax#html-メッセージ)。\n",
+             "docs/ja/syntax.md": "# 構文\n\n## HTML メッセージ\n\nテキスト。\n",
+             # A link of a translation to a page of the site's own language: which locale's page the build opens
+             # is not known, so it is not judged.
+             "docs/ja/other.md": "# 他\n\n[HTML](/syntax#html-メッセージ)。\n"}
+    write_site(tmp_path, pages, {"docs/.vitepress/config.mts": config})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.line, f.message.split("'")[1]) for f in findings] == [("docs/ja/guide.md", 3, "#html-message")]
+
+
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",

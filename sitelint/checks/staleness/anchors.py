@@ -99,11 +99,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     navigation = graph.navigation if graph is not None else EVERY_PAGE
     by_key = {key(p.abspath): p for p in site.pages}
     skip = frozenset(str(t) for t in ctx.params["skip-types"])
-    resolve = link_resolver(site, navigation)
+    resolve = link_resolver(site, navigation, translations=True)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     for page in site.pages:
-        if page.variant or page.page_type in skip:
-            continue
+        if page.variant.startswith("versioned:") or page.page_type in skip:
+            continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         for link in page.links:
             if link.image or "#" not in link.target:
@@ -113,8 +113,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
                 continue  # a line of a source file, a template's or a router's fragment
             target = page if not where.strip() else by_key.get(resolve(where, page) or "")
-            if target is None or target.variant or _unjudged(target, skip):
+            if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip):
                 continue
+            if page.variant and not target.variant:
+                continue  # which locale's page a translation's link opens is the build's to say (`/docs/x`, `x.md`)
             known = anchors.get(target.path)
             if known is None:
                 known = anchors[target.path] = _anchors(target)

@@ -72,6 +72,7 @@ class Collector:
     unlisted: set[str] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
     inputs: dict[Input, str] = field(default_factory=dict)
+    root: Path | None = None  # the repository: a config's imports are read only from inside it
 
     def text(self, path: Path) -> str:
         """The file's text ("" when it cannot be read)."""
@@ -196,7 +197,8 @@ def read_navigation(site: Site) -> Navigation:
         return EVERY_PAGE
     # Only the site's own framework's reader is imported: a run pays for one.
     reader: Reader = importlib.import_module(f"sitelint.sites.navigation.{site.framework}").read
-    collector = Collector({key(p.abspath): p.front_matter for p in site.pages if not p.variant})
+    collector = Collector({key(p.abspath): p.front_matter for p in site.pages if not p.variant},
+                          root=site.repo_root)
     try:
         return reader(site, collector)
     except ValueError as exc:  # a config that is not valid YAML or JSON: said, and the run goes on without it

@@ -103,7 +103,7 @@ def _load(file: Path, found: Collector) -> Any:
             return json.loads(found.text(file) or "{}")
         except ValueError as exc:
             raise ValueError(f"{file}: not valid JSON ({exc}); fix the file") from exc
-    return JsSource(file, found.text(file), found.text).exported()
+    return JsSource(file, found.text(file), found.text, found.root).exported()
 
 
 def _doc_ids(folder: Path, found: Collector) -> dict[str, str]:

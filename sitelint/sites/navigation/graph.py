@@ -133,9 +133,12 @@ def _front_matter_links(value: Any) -> Iterator[str]:
             yield from _front_matter_links(item)
 
 
-def link_resolver(site: Site, navigation: Navigation) -> Callable[[str, Page], str | None]:
-    """A function giving the key() of the page a link of a page goes to, when it goes to one of the site's pages."""
-    found = Collector({k: p.front_matter for k, p in keyed(site)})
+def link_resolver(site: Site, navigation: Navigation, translations: bool = False) -> Callable[[str, Page], str | None]:
+    """A function giving the key() of the page a link of a page goes to, when it goes to one of the site's pages
+    (with `translations`, also to a translated page: the link of a translation to its locale's pages)."""
+    pages = keyed(site) + ([(key(p.abspath), p) for p in site.pages if p.variant.startswith("i18n:")]
+                           if translations else [])
+    found = Collector({k: p.front_matter for k, p in pages}, root=site.repo_root)
     route_of = {k: r for r, k in navigation.routes.items()}
 
     def resolve_link(target: str, page: Page) -> str | None:

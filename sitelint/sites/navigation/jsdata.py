@@ -26,6 +26,7 @@ _RETURN = re.compile(r"\{[^{}]*?\breturn\s+")
 _DECLARED = r"(?:^|[\s;}])(?:export\s+)?(?:const|let|var)\s+NAME\s*(?::[^=]+)?=\s*"
 _FUNCTION = r"(?:^|[\s;}])(?:export\s+)?(?:async\s+)?function\s+NAME\s*(?:<[^>]*>)?\("
 _MAX_DEPTH = 40
+_MODULE_SUFFIXES = (".ts", ".mts", ".js", ".mjs", ".cts", ".cjs", ".json")
 _COMMENT_OR_STRING = re.compile(r"""('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)"""
                                 r"""|//[^\n]*|/\*.*?(?:\*/|\Z)""", re.S)
 
@@ -55,18 +56,22 @@ class JsSource:
     """One config file, its comments blanked, with the declarations its values may name. `read` reads the files it
     names (`require('./x.json')`), and the file itself when no text is given."""
 
-    def __init__(self, path: Path, text: str | None = None, read: Callable[[Path], str] = read_text) -> None:
+    def __init__(self, path: Path, text: str | None = None, read: Callable[[Path], str] = read_text,
+                 root: Path | None = None) -> None:
         self.path = path
         self.read = read
         self.text = mask_comments(read(path) if text is None else text)
+        # The folder the modules it imports must lie in: its repository (never a file outside it).
+        self.root = root.resolve() if root is not None else next(
+            (f for f in path.resolve().parents if (f / ".git").exists()), path.resolve().parent)
 
-    def exported(self) -> Any:
+    def exported(self, depth: int = 0) -> Any:
         """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)
         and a function of the build's mode (`({ mode }) => { return defineConfig({...}) }`): what it returns."""
         match = re.search(r"(?:export\s+default|module\.exports\s*=)\s*", self.text)
         if match is None:
             return Unread(f"no export in {self.path.name}")
-        return self.value_at(self.returned(match.end()))
+        return self.value_at(self.returned(match.end()), depth)
 
     def returned(self, at: int) -> int:
         """Where the value an arrow function at `at` returns starts (`at` itself when there is none)."""
@@ -100,8 +105,48 @@ class JsSource:
             if body is not None:
                 return self.value_at(body.end(), depth + 1)
         if re.search(r"\bimport\b[^;]*\b" + re.escape(name) + r"\b", self.text):
-            return Unread(f"`{name}`, imported from another module")
+            return self.imported(name, depth)
         return Unread(f"`{name}`")
+
+    def imported(self, name: str, depth: int) -> Any:
+        """A name imported from a module of the repository (`import sidebar from '../content/sidebar'`, `import {
+        guide } from './sidebars.mjs'`, a JSON file): that module's default export or declaration, read the same
+        way; a package's module, or one that cannot be found, is Unread."""
+        unread = Unread(f"`{name}`, imported from another module")
+        escaped = re.escape(name)
+        default = re.search(r"\bimport\s+" + escaped + r"\s*(?:,\s*\{[^}]*\})?\s+from\s+['\"](\.{1,2}/[^'\"]+)['\"]",
+                            self.text)
+        named = None if default else re.search(
+            r"\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s+['\"](\.{1,2}/[^'\"]+)['\"]", self.text)
+        if named is not None:
+            member = next((m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?",
+                                                           named.group(1)) if (m.group(2) or m.group(1)) == name), None)
+            if member is None:
+                return unread
+        elif default is None:
+            return unread
+        module = self._module(default.group(1) if default else named.group(2) if named else "")
+        if module is None:
+            return unread
+        if module.suffix == ".json":
+            return _required(module, self.read)
+        source = JsSource(module, None, self.read, self.root)
+        return source.exported(depth + 1) if default else source.declared(member or name, depth + 1)
+
+    def _module(self, spec: str) -> Path | None:
+        """The file a relative import names, with the suffixes and index files bundlers try, inside the root."""
+        base = self.path.parent / spec
+        tried = [base] if base.suffix in _MODULE_SUFFIXES else []
+        tried += [base.with_name(base.name + s) for s in _MODULE_SUFFIXES if s != ".json"]
+        tried += [base / f"index{s}" for s in _MODULE_SUFFIXES if s != ".json"]
+        for path in tried:
+            try:
+                inside = path.resolve().is_relative_to(self.root)
+            except (OSError, ValueError):
+                continue
+            if inside and self.read(path):  # read even when missing: a cached reading notes the file's absence
+                return path
+        return None
 
 
 class _Parser:

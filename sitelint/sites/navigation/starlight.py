@@ -26,7 +26,7 @@ def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     docs = site.root
     routes = {route_of(relative(k, docs)): k for k in found.under(docs)}
-    options = JsSource(config, found.text(config), found.text).call_argument("starlight")
+    options = JsSource(config, found.text(config), found.text, found.root).call_argument("starlight")
     source = relative(config, site.repo_root)
     if isinstance(options, Unread) or options is None:
         found.unread.append(options.what if isinstance(options, Unread) else "the starlight() options")

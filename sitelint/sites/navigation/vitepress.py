@@ -34,7 +34,7 @@ def normalise(link: str) -> str:
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     root = config.parent.parent
-    data = JsSource(config, found.text(config), found.text).exported()
+    data = JsSource(config, found.text(config), found.text, found.root).exported()
     if not isinstance(data, dict):
         found.unread.append(f"{config.name} (its export is not an object)")
         return found.done(relative(config, site.repo_root))
@@ -57,7 +57,7 @@ def read(site: Site, found: Collector) -> Navigation:
     read_from = [relative(config, site.repo_root)]
     for extra in [src / n for n in VITEPRESS_CONFIGS] + found.listing("glob", src, "*/config.*"):
         if found.is_file(extra) and extra.name in VITEPRESS_CONFIGS and extra != config:
-            more = JsSource(extra, found.text(extra), found.text).exported()
+            more = JsSource(extra, found.text(extra), found.text, found.root).exported()
             if isinstance(more, dict):
                 themes.append(more.get("themeConfig"))
                 read_from.append(relative(extra, site.repo_root))
