@@ -251,6 +251,21 @@ def test_a_vitepress_site_in_a_folder_of_another_name_is_the_one_its_scripts_bui
     assert pages(discover.detect(tmp_path)) == ["packages/core/useMouse/index.md"]
 
 
+def test_a_vitepress_site_s_pages_are_in_its_src_dir_and_its_public_folder_is_files(tmp_path: Path) -> None:
+    touch(tmp_path, ".vitepress/config.mts", "content/index.md", "content/guide/start.md",
+          "content/public/assets/AGENTS.md", "examples/app/README.md", "README.md")
+    (tmp_path / ".vitepress/config.mts").write_text("export default defineConfig({\n  srcDir: './content',\n})\n",
+                                                   encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert list(layout.docs_roots) == [tmp_path / "content"]
+    assert pages(layout) == ["content/guide/start.md", "content/index.md"]
+    # Without srcDir the pages are beside .vitepress/, and public/ there is files too.
+    (tmp_path / ".vitepress/config.mts").write_text("export default {}\n", encoding="utf-8")
+    touch(tmp_path, "public/robots.md")
+    assert pages(discover.detect(tmp_path)) == ["README.md", "content/guide/start.md", "content/index.md",
+                                                "content/public/assets/AGENTS.md", "examples/app/README.md"]
+
+
 def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs-common.yml", "mkdocs-nav.yml", "docs/index.md", "README.md")
     (tmp_path / "mkdocs-common.yml").write_text("site_name: Harbor\n", encoding="utf-8")

@@ -56,7 +56,12 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
         def rel_of(full: str, root: str = root) -> str:
             return _posix(full[len(root):])
 
-        def wanted(full: str) -> bool:
+        # VitePress copies its source folder's `public/` into the site as it is: files served, never pages.
+        static = os.path.join(root, "public", "") if layout.framework == "vitepress" else None
+
+        def wanted(full: str, static: str | None = static) -> bool:
+            if static is not None and full.startswith(static):
+                return False
             rel = rel_of(full)
             return _matches(rel, include) and not _matches(rel, exclude)
 

@@ -163,6 +163,19 @@ def project_root(start: Path) -> Path:
     return start
 
 
+_SRC_DIR = re.compile(r"""(?m)^\s*srcDir\s*:\s*['"]([^'"]+)['"]""")
+
+
+def _vitepress_src(site: Path, configs: list[Path]) -> Path:
+    """The folder a VitePress site's pages are in: its config's `srcDir` (`srcDir: './content'`), else the site's."""
+    for config in configs:
+        found = _SRC_DIR.search(config.read_text(encoding="utf-8", errors="replace"))
+        folder = (site / found.group(1)).resolve() if found else None
+        if folder is not None and folder.is_dir() and folder.is_relative_to(site.resolve()):
+            return site / os.path.normpath(found.group(1)) if found else site
+    return site
+
+
 def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     """Find the site that `start` belongs to; `docs_root` (config) overrides the framework's convention, `language`
     (config) the language its framework's config gives (else English)."""
@@ -382,7 +395,7 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for sub in (base, base / "docs"):
         if (sub / ".vitepress").is_dir():
             configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)
-            return "vitepress", [sub], configs
+            return "vitepress", [_vitepress_src(sub, configs)], configs
     mkdocs = _mkdocs_configs(base)
     if mkdocs:
         match = next(filter(None, (_MKDOCS_DIR.search(c.read_text(encoding="utf-8", errors="replace"))

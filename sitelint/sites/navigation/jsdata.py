@@ -6,6 +6,7 @@ import, arithmetic) becomes an `Unread` saying what it was, so a reader can tell
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,8 +63,9 @@ class JsSource:
         self.read = read
         self.text = mask_comments(read(path) if text is None else text)
         # The folder the modules it imports must lie in: its repository (never a file outside it).
-        self.root = root.resolve() if root is not None else next(
-            (f for f in path.resolve().parents if (f / ".git").exists()), path.resolve().parent)
+        real = Path(os.path.realpath(path))  # realpath, not resolve(): no stat of a file no reader notes
+        self.root = Path(os.path.realpath(root)) if root is not None else next(
+            (f for f in real.parents if (f / ".git").exists()), real.parent)
 
     def exported(self, depth: int = 0) -> Any:
         """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)
@@ -141,7 +143,7 @@ class JsSource:
         tried += [base / f"index{s}" for s in _MODULE_SUFFIXES if s != ".json"]
         for path in tried:
             try:
-                inside = path.resolve().is_relative_to(self.root)
+                inside = Path(os.path.realpath(path)).is_relative_to(self.root)
             except (OSError, ValueError):
                 continue
             if inside and self.read(path):  # read even when missing: a cached reading notes the file's absence
