@@ -1,7 +1,8 @@
 """The corpus the duplication checks judge: the eligible pages, their digests, and how a canonical copy is chosen.
 
-Corpus: every page except deliberate copies (versioned and i18n variants, and an older version folder's page where a
-newer version folder has one at the same place), pages whose type repeats others on purpose (blog posts, release
+Corpus: every page except deliberate copies (versioned and i18n variants, an older version folder's page where a
+newer version folder has one at the same place, and a page of a version folder inside the current docs where the
+docs around it have one at the same place), pages whose type repeats others on purpose (blog posts, release
 notes, design documents, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that MDX
 pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per run,
 before the checks, by the prepare stage.
