@@ -211,6 +211,12 @@ export default {
   locales: { root: { label: 'English', lang: 'en' }, zh, jp },
 }
 """
+# The root locale's settings spread in from a module (`...en`): the config names no language for it.
+VITEPRESS_SPREAD = """import { en } from './en'
+export default defineConfig({
+  locales: { root: { label: 'English', ...en }, ja: { label: '日本語', ...ja } },
+})
+"""
 VITEPRESS_REWRITE = """export default {
   rewrites: { 'en/:rest*': ':rest*' },
   locales: { root: { label: 'English', lang: 'en-US' }, ja: { label: '日本語', lang: 'ja' } },
@@ -251,6 +257,8 @@ export const collections = { docs, pages, team };
      "docs/ja/guide.md", "docs/guide.md", "ja"),
     ({"docs/.vitepress/config.mts": VITEPRESS_IMPORTED, "docs/guide.md": "# G\n", "docs/jp/guide.md": "# G\n",
       "docs/zh/guide.md": "# G\n"}, "docs/jp/guide.md", "docs/guide.md", "ja"),
+    ({"docs/.vitepress/config.mts": VITEPRESS_SPREAD, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
+     "docs/ja/guide.md", "docs/guide.md", "ja"),
     # The root locale's pages kept in a folder of their own, served at the root by a rewrite.
     ({"docs/.vitepress/config.mts": VITEPRESS_REWRITE, "docs/en/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/en/guide.md", "ja"),
@@ -276,7 +284,8 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
-], ids=["starlight-region", "starlight", "vitepress", "vitepress-imported-locales", "vitepress-rewrite",
+], ids=["starlight-region", "starlight", "vitepress", "vitepress-imported-locales", "vitepress-spread",
+        "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,

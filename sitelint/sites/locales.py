@@ -102,7 +102,8 @@ def _starlight(config: Path, root: Path) -> Languages:
 def _vitepress(config: Path, root: Path) -> Languages:
     source = _js(config)
     locales, _ = _locale_objects(source)
-    own = locales.get("root") or _first_lang(source)
+    own = locales.get("root", "root")
+    own = own if own != "root" else _first_lang(source)  # `root: { label: 'English', ...en }` names no language
     return Languages(_base(own), _folders(root, locales, {"root"}), (), _rewritten_root(source, root))
 
 
