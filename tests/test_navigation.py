@@ -119,7 +119,8 @@ def test_a_sidebar_imported_from_the_repository_s_modules_is_read(tmp_path: Path
               " '/': main}}})\n")
     write_site(root, pages, {
         "docs/.vitepress/config.mts": config,
-        "docs/sidebar.ts": "import { guide as items } from './guide/sidebar.mjs'\n"
+        "docs/sidebar.ts": "import { DefaultTheme } from 'vitepress'\nimport { faq } from './faq'\n"
+                           "import { guide as items } from './guide/sidebar.mjs'\n"
                            "export default [{text: 'Intro', link: '/intro'}, {text: 'Guide', items}]\n",
         "docs/guide/sidebar.mjs": "import loop from '../sidebar'\nexport const guide = [{link: '/guide/start'}]\n",
         "docs/api/typedoc-sidebar.json": '[{"text": "a", "link": "/api/a"}]',

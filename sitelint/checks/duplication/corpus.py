@@ -140,8 +140,10 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
                else _linked_from(pages))
     inbound = {p: len(v) for p, v in sources.items()}
     in_nav = graph.in_nav if graph is not None and graph.navigation.read and not graph.navigation.every_page else ()
-    folders: dict[str, set[str]] = defaultdict(set)
-    for page in pages:
+    folders: dict[str, set[str]] = defaultdict(set)  # the site's pages by folder: its structure, every type counted
+    for page in site.pages:
+        if page.variant:
+            continue
         folder, _, name = page.path.rpartition("/")
         folders[folder].add(name)
     return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav),

@@ -118,15 +118,18 @@ class JsSource:
         escaped = re.escape(name)
         default = re.search(r"\bimport\s+" + escaped + r"\s*(?:,\s*\{[^}]*\})?\s+from\s+['\"](\.{1,2}/[^'\"]+)['\"]",
                             self.text)
-        named = None if default else re.search(
-            r"\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s+['\"](\.{1,2}/[^'\"]+)['\"]", self.text)
-        if named is not None:
-            member = next((m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?",
-                                                           named.group(1)) if (m.group(2) or m.group(1)) == name), None)
-            if member is None:
+        named, member = None, None
+        if default is None:
+            for found in re.finditer(r"\bimport\s*(?:type\s+)?\{([^}]*)\}\s*from\s+['\"](\.{1,2}/[^'\"]+)['\"]",
+                                     self.text):
+                member = next((m.group(1) for m in re.finditer(r"([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?",
+                                                               found.group(1)) if (m.group(2) or m.group(1)) == name),
+                              None)
+                if member is not None:
+                    named = found
+                    break
+            if named is None:
                 return unread
-        elif default is None:
-            return unread
         module = self._module(default.group(1) if default else named.group(2) if named else "")
         if module is None:
             return unread
