@@ -77,6 +77,7 @@ _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder doc
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
 _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|release[-_]?notes?|releasenotes|"
                          r"releases|whats[-_]?new|what-s-new|upgrading-notes)$")
+_ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
@@ -165,6 +166,13 @@ def is_version_heading(title: str) -> bool:
     return bool(_VERSION_HEADING.match(title.strip()))
 
 
+def is_roadmap(page: Page) -> bool:
+    """Whether the page says what is to come (`roadmap.md`, `# Roadmap`): kept current, never a record, even in a
+    folder of releases."""
+    stem = page.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return bool(_ROADMAP.match(stem) or _ROADMAP.match(page.title.strip()))
+
+
 def post_reason(page: Page) -> str:
     """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author), or ''."""
     name = page.path.rsplit("/", 1)[-1]
@@ -244,7 +252,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                                                              for b in page.blocks) and sum(
             1 for b in page.blocks if b.kind == "heading") <= 1:
         return "hub", "its folder's entry in the navigation (no content of its own)"
-    if _NOTES_NAME.match(stem) or any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders):
+    in_notes = any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders)
+    if not is_roadmap(page) and (_NOTES_NAME.match(stem) or in_notes):
         return "release-notes", f"named {name}" if _NOTES_NAME.match(stem) else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
         return "release-notes", f"title '{page.title}'"

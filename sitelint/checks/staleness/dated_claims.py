@@ -9,6 +9,7 @@ from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     AS_OF_YEAR,
+    NEXT_NAMED,
     UNDATED,
     YEAR,
     claims_of_versions,
@@ -19,6 +20,7 @@ from sitelint.checks.staleness.history_text import (
 )
 from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
 from sitelint.model import Block, Location, Measurement, Page
+from sitelint.pagetypes import is_roadmap
 from sitelint.sites.product import Version
 
 
@@ -32,8 +34,8 @@ def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
 
 
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
-    if frozen(page) or exempt_reason(page, ctx.params):
-        return
+    if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
+        return  # a history page's claims were true when written; a roadmap's are kept current
     current = ctx.run.product.version if ctx.run.product else None
     product_names = names(ctx)
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
@@ -61,6 +63,10 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if new and version_note(text):
                 continue  # a version note under an entry says when it arrived, as history
             if version.older_line(current) if new else version.released_by(current):
+                found.append((match.start(), match.group(0), f"the current version is {current.text}"))
+        for match in NEXT_NAMED.finditer(text):
+            version = Version.parse(match.group("ver"))
+            if current is not None and version is not None and version.released_by(current):
                 found.append((match.start(), match.group(0), f"the current version is {current.text}"))
         for match in re.finditer(r"\bcurrently\b", text, re.I):
             sentence = re.split(r"(?<=[.!?])\s", text[match.end() : match.end() + 80])[0]

@@ -342,6 +342,12 @@ AS_OF_YEAR = re.compile(
     rf"(?P<year>{YEAR})\b",
     re.I,
 )
+# A release named before what it is said to be: "**1.0** — the next major release", "v3: our upcoming version".
+NEXT_NAMED = re.compile(
+    rf"(?<![\w.])(?P<ver>v?{_VER})\s*[—–:-]+\s*(?:the|our)\s+(?:next|upcoming)\s+(?:major\s+|minor\s+)?"
+    r"(?:release|version)\b",
+    re.I,
+)
 UNDATED = re.compile(
     r"\b(?:at\s+the\s+time\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:right\s+)?now"
     r"|as\s+of\s+today|(?:later|early|earlier|by\s+the\s+end\s+of|at\s+the\s+end\s+of)\s+this\s+year|next\s+year"
