@@ -77,6 +77,8 @@ _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder doc
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
 _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|release[-_]?notes?|releasenotes|"
                          r"releases|whats[-_]?new|what-s-new|upgrading-notes)$")
+# A fence whose code the build runs and whose output it renders in its place (markdown-exec's `exec="true"`).
+_EXECUTED = re.compile(r"""(?i)^\s*(?:`{3,}|~{3,}).*\bexec\s*=\s*["']?(?:true|1|on|yes)\b""")
 _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
@@ -293,6 +295,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     directives = [b for b in directives if b not in tocs]
     if any(b.text.lstrip().startswith(":::") for b in directives):
         return "generated", "an autodoc directive (`::: module`)"
+    if any(b.kind == "heading" and re.match(r":::\s*[\w.]+", b.text.strip()) for b in page.blocks):
+        return "generated", "an autodoc directive as a heading (`# ::: package.Class`)"
+    executed = sum(1 for b in page.blocks if b.kind == "code" and 0 < b.line <= len(lines)
+                   and _EXECUTED.match(lines[b.line - 1]))
+    if executed and total < _FILLED_PROSE:
+        return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
     imported = any(f"<{m.group(1)}" in page.source for b in page.blocks if b.kind == "esm"
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:

@@ -361,7 +361,11 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
              # Hugo's include shortcode, and a definition list's term, which Hugo gives an id.
              "docs/hooks.md": "# Hooks\n\nSee [details](#pageinner-details) and [step two](#step-2).\n\n"
                               "{{% include \"/_common/pageinner.md\" %}}\n",
-             "docs/math.md": "# Math\n\nDo [step two](#step-2) last.\n\nStep 2\n: Render the formula.\n"}
+             "docs/math.md": "# Math\n\nDo [step two](#step-2) last.\n\nStep 2\n: Render the formula.\n",
+             # A fence whose code the build runs, printing the headings it renders (markdown-exec).
+             "docs/cli.md": "# CLI\n\nEvery command, with [check](#harbor-check) first. " + " ".join(
+                 f"Command number {i} reads the site, prints what it found and exits." for i in range(30)) + "\n\n"
+                            "```python exec=\"true\"\nprint(render(parser))\n```\n"}
     write_site(tmp_path, pages)
     assert lint(tmp_path, "STL009")[0] == []
 

@@ -28,7 +28,7 @@ _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|:::\s*[\w.]+\s*$"
-                     r"|\{\{[<%]\s*(?:include|readfile|partial)\b)")
+                     r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
