@@ -370,6 +370,18 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
     assert lint(tmp_path, "STL009")[0] == []
 
 
+def test_a_file_an_mkdocs_gen_files_script_writes_into_the_site_is_not_dangling(tmp_path: Path) -> None:
+    page = ("# Serializing\n\nSee [the full dump](../../harbor.json) and [the schema](../../schema.json).\n")
+    script = ('import mkdocs_gen_files\n\nwith mkdocs_gen_files.open("harbor.json", "w") as fd:\n'
+              '    print(data, file=fd)\n')
+    write_site(tmp_path, {"docs/guide/users/serializing.md": page, "docs/index.md": "# Harbor\n\nHello.\n"},
+               {"mkdocs.yml": "site_name: Harbor\nplugins:\n- gen-files:\n    scripts:\n    - scripts/gen_json.py\n",
+                "scripts/gen_json.py": script, "docs/options.json": "{}\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    # The file the script writes is there once the site is built; the schema nothing writes is dangling.
+    assert [f.message.split("'")[1] for f in findings] == ["../../schema.json"]
+
+
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
     page = ("# Shortcodes\n\nHugo looks for `layouts/_shortcodes/foo.html`, then `layouts/_shortcodes/foo.en.html`.\n\n"
             "The site's own `scripts/check.sh` runs them.\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
@@ -130,7 +131,46 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
             continue
         if is_link and found is not None and found.is_relative_to(ctx.site.root.resolve()):
             continue  # a file inside the docs: the build copies or checks it
+        if is_link and found is None and _docs_path(page, text, ctx.site) in site_fact(
+                ctx.site, "generated-files", generated_files):
+            continue  # a file a build script writes into the site (mkdocs-gen-files): there once it is built
         yield Reference(text, line, found)
+
+
+# A file an mkdocs-gen-files script writes into the site: `mkdocs_gen_files.open("griffe.json", "w")`.
+_GEN_FILES_OPEN = re.compile(r"""\bopen\(\s*["']([^"'{}\s]+)["']""")
+
+
+def generated_files(site: Site) -> frozenset[str]:
+    """The paths, relative to the docs, that the site's build scripts write into it: the scripts of an MkDocs
+    site's `gen-files` plugin, read as text (never run)."""
+    if site.framework != "mkdocs" or not site.config_files:
+        return frozenset()
+    try:
+        plugins = siteconfig.load_mkdocs(site.config_files[0]).get("plugins") or []
+    except ValueError:
+        return frozenset()
+    scripts = [str(x) for p in plugins if isinstance(p, dict) and isinstance(p.get("gen-files"), dict)
+               for x in p["gen-files"].get("scripts") or []]
+    base = site.config_files[0].parent.resolve()
+    out: set[str] = set()
+    for script in scripts:
+        path = (base / script).resolve()
+        if not path.is_relative_to(site.repo_root.resolve()):
+            continue  # only the repository's own files are read
+        source = siteconfig.read_text(path)
+        if "mkdocs_gen_files" in source:
+            out.update(PurePosixPath(m).as_posix().lstrip("./") for m in _GEN_FILES_OPEN.findall(source))
+    return frozenset(out)
+
+
+def _docs_path(page: Page, target: str, site: Site) -> str:
+    """Where a link of the page points, relative to the docs ("" outside them)."""
+    where = Path(os.path.realpath(page.abspath.parent / target))
+    try:
+        return where.relative_to(os.path.realpath(site.root)).as_posix()
+    except ValueError:
+        return ""
 
 
 # A code block that shows a file names it: ```json title=".vscode/tasks.json", filename="...", VitePress's [path].
