@@ -351,6 +351,8 @@ def test_a_translation_s_links_to_its_locale_s_pages_are_judged_by_their_transla
     write_site(tmp_path, pages, {"docs/.vitepress/config.mts": config})
     findings, _ = lint(tmp_path, "STL009")
     assert [(f.path, f.line, f.message.split("'")[1]) for f in findings] == [("docs/ja/guide.md", 3, "#html-message")]
+    # The anchor is its source's: the message says so.
+    assert "(the id of docs/syntax.md's heading; the translation's heading has its own)" in findings[0].message
 
 
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:

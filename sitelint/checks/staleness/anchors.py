@@ -98,6 +98,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     graph = ctx.run.graph
     navigation = graph.navigation if graph is not None else EVERY_PAGE
     by_key = {key(p.abspath): p for p in site.pages}
+    by_path = {p.path: p for p in site.pages}
     skip = frozenset(str(t) for t in ctx.params["skip-types"])
     resolve = link_resolver(site, navigation, translations=True)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
@@ -123,9 +124,14 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if _has(target, anchor, known) or (link.line, target.path, _loose(anchor)) in reported:
                 continue
             reported.add((link.line, target.path, _loose(anchor)))
+            source = by_path.get(site.sources.get(target.path, ""))
+            translated = ""
+            if source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
+                translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
             yield Measurement({"same_page": target is page, "page_type": page.page_type},
                               Location(page.path, link.line),
-                              {"anchor": anchor, "target": "this page" if target is page else target.path})
+                              {"anchor": anchor, "target": "this page" if target is page else target.path,
+                               "translated": translated})
 
 
 CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "page_type"), needs=("graph",),
