@@ -103,7 +103,7 @@ _SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|
 # A member of a type as API docs list it: "* `width` number", "- `headers` Record<string, string> (optional) - ...".
 _TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
 _TOCTREE = re.compile(r"\s*(?:`{3,}|~{3,}|:{3,})\{toctree\}")  # MyST's table of contents directive
-_MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*)\b")
+_MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*|updating\s+(?:from|to)\s+\S|update\s+to\s+v?\d)")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")

@@ -132,6 +132,15 @@ def test_a_sidebar_imported_from_the_repository_s_modules_is_read(tmp_path: Path
     assert "`main`" not in notes and "`api`" not in notes
 
 
+def test_a_vitepress_group_s_base_prefixes_its_links_from_the_root_too(tmp_path: Path) -> None:
+    pages = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "query/index", "query/use-query", "query/old")}
+    config = ("export default {themeConfig: {sidebar: [{text: 'Home', link: '/'}, {text: 'Query', "
+              "base: '/query', items: [{text: 'Start', link: '/'}, {text: 'useQuery', link: '/use-query'}]}]}}\n")
+    write_site(tmp_path, pages, {"docs/.vitepress/config.mts": config})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/query/old.md": "warning"}
+
+
 def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
     # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
     # most of the site. Judging each as an orphan would report the reader, not the site.

@@ -355,6 +355,18 @@ def test_a_translation_s_links_to_its_locale_s_pages_are_judged_by_their_transla
     assert "(the id of docs/syntax.md's heading; the translation's heading has its own)" in findings[0].message
 
 
+def test_a_vitepress_container_is_no_autodoc_and_ids_compare_composed(tmp_path: Path) -> None:
+    cli = ("# CLI\n\n::: tip\nRun it from the project's root.\n:::\n\n::: code-group\n```sh [npm]\nnpx harbor\n```\n"
+           ":::\n\n## Redocly config\n\nThe file.\n\n## フラグ\n\nFlags.\n\n## Café\n\nCoffee.\n")
+    # The link writes the flag heading's id decomposed (`ク` and a combining mark), as VitePress makes it.
+    guide = ("# Guide\n\nSee [config](./cli#redoc-config), [flags](./cli#%E3%83%95%E3%83%A9%E3%82%AF%E3%82%99) "
+             "and [coffee](./cli#cafe).\n")
+    write_site(tmp_path, {"docs/cli.md": cli, "docs/guide.md": guide},
+               {"docs/.vitepress/config.mts": "export default {}\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#redoc-config"]
+
+
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",

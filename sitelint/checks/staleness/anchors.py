@@ -27,7 +27,12 @@ _TAGS = re.compile(r"<[^>]+>")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
-_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|:::\s*[\w.]+\s*$"
+# A line that fills the page in at build time: a snippet, an include, an autodoc directive (`::: package.module`; not
+# a container of VitePress, Docusaurus or Starlight, `::: tip`, `:::code-group`).
+_CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
+               "|raw|v-pre")
+_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s"
+                     rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
@@ -38,8 +43,9 @@ _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["'
 
 
 def _loose(anchor: str) -> str:
-    """An anchor compared loosely: lower case, `_` as `-`, runs of `-` as one, none at the ends."""
-    return re.sub(r"-+", "-", anchor.lower().replace("_", "-")).strip("-")
+    """An anchor compared loosely: lower case, `_` as `-`, runs of `-` as one, none at the ends, its characters
+    composed (VitePress writes ids decomposed, NFKD: `グ` as `ク` and a combining mark, and so may a link)."""
+    return re.sub(r"-+", "-", unicodedata.normalize("NFC", anchor).lower().replace("_", "-")).strip("-")
 
 
 def slugs(heading: str) -> set[str]:
@@ -50,7 +56,8 @@ def slugs(heading: str) -> set[str]:
                    for part in re.split(r"(`[^`]*`)", text))
     text = re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
     github = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
-    vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", text).strip("-")
+    accentless = re.sub(r"[\u0300-\u036f]", "", unicodedata.normalize("NFKD", text))  # as VitePress's slugify
+    vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", accentless).strip("-")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     python_markdown = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
     sphinx = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")

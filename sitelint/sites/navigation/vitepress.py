@@ -121,7 +121,9 @@ def _links(items: Any, base: str, routes: dict[str, str], found: Collector, into
         if isinstance(link, Unread):
             found.unread.append(link.what)
         elif isinstance(link, str) and not _EXTERNAL.match(link):
-            joined = link if link.startswith("/") or not own else own + link
+            # VitePress prefixes every link of a group with its base, a link from the root too (`base:
+            # '/openapi-react-query'` and `link: '/use-query'` make `/openapi-react-query/use-query`).
+            joined = re.sub(r"/{2,}", "/", own + link) if own else link
             hit = routes.get(normalise(joined))
             if hit is not None:
                 into.add(hit)
