@@ -103,7 +103,7 @@ _SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|
 # A member of a type as API docs list it: "* `width` number", "- `headers` Record<string, string> (optional) - ...".
 _TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
 _TOCTREE = re.compile(r"\s*(?:`{3,}|~{3,}|:{3,})\{toctree\}")  # MyST's table of contents directive
-_MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*|updating\s+(?:from|to)\s+\S|update\s+to\s+v?\d)")
+_MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*|updating\s+(?:from|to)\s+(?:\w+\s+)?v?\d|update\s+to\s+v?\d)")
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
@@ -269,7 +269,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
-    if _MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title):
+    filled = bool(_INCLUDE.search(page.source)) and total < _FILLED_PROSE  # its steps come from an include
+    if not filled and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS), "")
     if not proposal and any(f in ("design", "designs") for f in folders) and any(
