@@ -269,8 +269,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
-    filled = bool(_INCLUDE.search(page.source)) and total < _FILLED_PROSE  # its steps come from an include
-    if not filled and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
+    included = bool(_INCLUDE.search(page.source)) and total < _FILLED_PROSE  # its steps come from an include
+    if not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS), "")
     if not proposal and any(f in ("design", "designs") for f in folders) and any(
