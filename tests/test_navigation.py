@@ -331,6 +331,14 @@ def test_real_config_forms(tmp_path: Path) -> None:
     })
     found, _ = _orphans(json_site)
     assert found == {"docs/old.md": "warning"}
+    # A preset that wraps the classic one, named by require.resolve: its docs options are the classic's.
+    wrapped = tmp_path / "wrapped"
+    shutil.copytree(json_site, wrapped)
+    (wrapped / "website" / "docusaurus.config.js").write_text(
+        "module.exports = {presets: [[require.resolve('docusaurus-plugin-internaldocs-acme/docusaurus-preset'), "
+        "{docs: {path: '../docs', sidebarPath: require.resolve('./sidebars.json')}}]]};\n", encoding="utf-8")
+    found, _ = _orphans(wrapped)
+    assert found == {"docs/old.md": "warning"}
     rewritten = tmp_path / "rewrites"
     write_site(rewritten, {"docs/en/guide/start.md": "# Start\n\nGo.\n", "docs/en/guide/old.md": "# Old\n\nGone.\n"}, {
         "docs/.vitepress/config.ts": "export default defineConfig({rewrites: {'en/:rest*': ':rest*'}, themeConfig: "

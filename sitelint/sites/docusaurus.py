@@ -99,7 +99,7 @@ def read_site(root: Path) -> DocusaurusSite:
     base_url = re.search(r"\bbaseUrl\s*:\s*['\"`]([^'\"`]*)['\"`]", source)
     instances: list[DocsInstance] = []
     blogs: list[BlogInstance] = []
-    for preset in js_objects_after(source, r"['\"](?:@docusaurus/preset-)?classic['\"]\s*,"):
+    for preset in js_objects_after(source, _PRESET):
         if js_value(preset, "docs") != "false":
             instances.append(_instance(js_object(preset, "docs") or ""))
         if js_value(preset, "blog") != "false":
@@ -114,6 +114,13 @@ def read_site(root: Path) -> DocusaurusSite:
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
                           blogs=tuple(blogs), default_locale=default_locale,
                           locales=tuple(loc for loc in locales if loc != default_locale))
+
+
+# The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,
+# `require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset')`), with its options object after it: the
+# docs and blog options are the classic's.
+_PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
+           r"|(?:require\.resolve\(\s*)?['\"][^'\"\n]*docusaurus-preset[^'\"\n]*['\"]\s*\)?)\s*,")
 
 
 def _instance(body: str) -> DocsInstance:
