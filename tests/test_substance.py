@@ -523,6 +523,15 @@ def test_a_low_reading_ease_without_long_sentences_is_not_hard_to_read() -> None
     assert findings("SUB006", [p]) == []
 
 
+def test_a_quote_s_paragraph_that_leads_into_an_example_ends_at_its_colon() -> None:
+    lead = ("For functions with many optional parameters and one or two required ones, it can be a good idea to "
+            "accept the required ones by position while accepting the optional ones only by keyword:")
+    rest = "Positional-only parameters are useful in some cases, when two numbers are passed and order does not matter."
+    p = page(f"# Tips\n\n> TIP: **Hint**\n> {lead}\n>\n> ```python\n> greet(name)\n> ```\n>\n> {rest}\n")
+    quote = next(b for b in p.blocks if b.kind == "blockquote")
+    assert readability.long_sentences([quote], 40)[1] == len(lead.split()) + 2  # the callout's title, then the lead
+
+
 def test_readable_text_strips_identifiers_paths_and_urls_but_keeps_sentences() -> None:
     p = page(
         "# Setup\n\nCall createStore() in src/store.js (see https://example.com/a) or store.dispatch now.\n"

@@ -21,8 +21,9 @@ from sitelint.model import Block, Location, Measurement, Page
 NAMESPACE, VERSION = "readability", 1
 _IDENTISH = re.compile(r"[_/\\<>{}()\[\]=#@$|]|\w\.\w|\b[a-z]+[A-Z][a-z]|\d")
 _ABBREV = re.compile(r"\b(?:e\.g|i\.e|etc|vs|cf|approx|incl)\.", re.IGNORECASE)
-# Sentence ends, and the semicolons and dashes a reader also pauses at: a long sentence is one with no such rest.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|;\s+|\s[\u2014\u2013-]\s|<[bB][rR]\s*/?>")
+# Sentence ends, and the semicolons and dashes a reader also pauses at: a long sentence is one with no such rest. A
+# colon that ends a paragraph of a quote or callout (its lead-in to a list or an example) ends it too.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[^a-z\s])|;\s+|\s[\u2014\u2013-]\s|<[bB][rR]\s*/?>|(?<=:)\n")
 _MAX_CHARS = 20_000  # a section's text scored: the formula's averages settle long before this
 
 
