@@ -141,6 +141,21 @@ def test_a_vitepress_group_s_base_prefixes_its_links_from_the_root_too(tmp_path:
     assert found == {"docs/query/old.md": "warning"}
 
 
+def test_pages_a_vitepress_data_loader_lists_are_linked_from_the_page_it_feeds(tmp_path: Path) -> None:
+    # A feature index renders `createContentLoader('features/*.md')`: its pages are links there, not orphans; a
+    # page the glob excludes, or outside it, still is one.
+    pages = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in
+             ("index", "guide", "features/index", "features/zoom", "features/draft", "notes/old")}
+    pages["docs/features/index.md"] = "<script setup>\nimport { data } from './index.data'\n</script>\n\n# All\n"
+    loader = "import { createContentLoader } from 'vitepress'\n" \
+             "export default createContentLoader(['features/*.md', '!features/draft.md'], {includeSrc: true})\n"
+    write_site(tmp_path, pages, {"docs/.vitepress/config.ts": "export default {themeConfig: {sidebar: [{text: "
+                                 "'Guide', link: '/guide'}, {text: 'Features', link: '/features/'}]}}\n",
+                                 "docs/features/index.data.ts": loader})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/features/draft.md": "warning", "docs/notes/old.md": "warning"}
+
+
 def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
     # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
     # most of the site. Judging each as an orphan would report the reader, not the site.

@@ -1,11 +1,14 @@
 """VitePress `themeConfig.sidebar` (an array, or an object of path prefixes each with its items or `{base, items}`;
 an item's `link` joined to the `base` it inherits) from `.vitepress/config.*` and the locale configs beside the
-pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome."""
+pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome, and so are
+the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or feature
+index renders as its list of links)."""
 
 from __future__ import annotations
 
 import fnmatch
 import re
+from pathlib import Path
 from typing import Any
 
 from sitelint.model import Site
@@ -15,6 +18,9 @@ from sitelint.sites.siteconfig import VITEPRESS_CONFIGS
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 _REST = re.compile(r"^([\w./-]*?)/?:rest\*$|^:rest\*$")
+_LOADER = re.compile(r"\bcreateContentLoader\s*\(\s*(\[[^\]]*\]|'[^'\n]*'|\"[^\"\n]*\"|`[^`$\n]*`)")
+_GLOB_STRING = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"|`([^`$\n]*)`")
+_DATA_SUFFIXES = ".data.ts .data.js .data.mts .data.mjs"
 
 
 def route_of(rel: str) -> str:
@@ -71,8 +77,34 @@ def read(site: Site, found: Collector) -> Navigation:
             sidebars += 1
             _sidebar(theme["sidebar"], routes, found)
         _links(theme.get("nav"), "", routes, found, found.chrome)
+    _loaded(root, src, found)
     source = ", ".join(read_from) + ("" if sidebars else " (no sidebar)")
     return found.done(source, routes=routes)
+
+
+def _loaded(root: Path, src: Path, found: Collector) -> None:
+    """The pages the site's data loaders list count as linked from its layout: `createContentLoader(globs)` (globs
+    relative to the source folder, `!` excluding) in a `*.data.*` file under the source folder or `.vitepress/`."""
+    files = found.listing("walk", src, _DATA_SUFFIXES)
+    files += [f for f in found.listing("rglob", root / ".vitepress", "*.data.*")
+              if f.name.endswith(tuple(_DATA_SUFFIXES.split())) and "node_modules" not in f.parts]
+    for data in dict.fromkeys(files):
+        for call in _LOADER.finditer(found.text(data)):
+            globs = ["".join(m.groups(default="")) for m in _GLOB_STRING.finditer(call.group(1))]
+            take = [_glob(g) for g in globs if g and not g.startswith("!")]
+            drop = [_glob(g[1:]) for g in globs if g.startswith("!")]
+            for page_key in found.under(src):
+                rel = relative(page_key, src)
+                if any(t.fullmatch(rel) for t in take) and not any(d.fullmatch(rel) for d in drop):
+                    found.chrome.add(page_key)
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A glob as fast-glob reads it: `**/` any folders (none too), `*` and `?` within one folder name."""
+    out, rest = [], pattern.removeprefix("./").lstrip("/")
+    for part in re.split(r"(\*\*/|\*\*|\*|\?)", rest):
+        out.append({"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}.get(part, re.escape(part)))
+    return re.compile("".join(out))
 
 
 def _excluded(rel: str, pattern: str) -> bool:
