@@ -107,6 +107,20 @@ def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: P
     assert any("could not read `apiItems`, imported from another module" in n for n in result.notes), result.notes
 
 
+def test_a_sidebar_named_js_is_its_typescript_file_when_only_that_one_is_there(tmp_path: Path) -> None:
+    # `require.resolve('./sidebars.js')` in a TypeScript config, beside sidebars.ts only: TypeScript's resolution
+    # reads the .ts file, and so do imports of `./items.js` from it.
+    write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/api.md": "# API\n\nCalls.\n",
+                          "docs/old.md": "# Old\n\nGone.\n"}, {
+        "docusaurus.config.ts": "export default {presets: [['classic', {docs: {sidebarPath: "
+                                "require.resolve('./sidebars.js')}}]]};\n",
+        "sidebars.ts": "import {more} from './items.js';\nexport default {docs: ['intro', ...more]};\n",
+        "items.ts": "export const more = ['api'];\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, result.notes
+
+
 def test_a_sidebar_imported_from_the_repository_s_modules_is_read(tmp_path: Path) -> None:
     # The config imports its sidebars: a module with no extension written, which imports a named list from another,
     # and a JSON file a generator wrote. A module outside the repository, or a package's, is never read.

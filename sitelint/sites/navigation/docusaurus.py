@@ -22,7 +22,7 @@ from sitelint.sites.docusaurus import (
     read_site,
 )
 from sitelint.sites.navigation import Collector, Navigation, key, relative
-from sitelint.sites.navigation.jsdata import JsSource, Unread, mask_comments
+from sitelint.sites.navigation.jsdata import JsSource, Unread, mask_comments, ts_twin
 from sitelint.sites.siteconfig import load_yaml
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
@@ -89,7 +89,7 @@ def _sidebars_file(site_dir: Path, instance: DocsInstance, found: Collector) -> 
     if instance.sidebar_path and instance.sidebar_path != "false":
         named = (site_dir / instance.sidebar_path).resolve()
         # require.resolve('./sidebars') names the file without its suffix
-        return next((c for c in [named, *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
+        return next((c for c in [named, *ts_twin(named), *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
                                                                                     ".cjs"))] if found.is_file(c)),
                     None)
     if instance.sidebar_path is None and instance.plugin_id == "default":

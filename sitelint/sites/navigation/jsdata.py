@@ -38,6 +38,13 @@ def mask_comments(source: str) -> str:
     return _COMMENT_OR_STRING.sub(lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source)
 
 
+def ts_twin(path: Path) -> list[Path]:
+    """The TypeScript file a `.js` name stands for (`./sidebars.js` is `sidebars.ts` to TypeScript's resolution and
+    to the loaders frameworks read their configs with; `.mjs` is `.mts`, `.cjs` is `.cts`)."""
+    twin = {".js": ".ts", ".mjs": ".mts", ".cjs": ".cts"}.get(path.suffix)
+    return [path.with_suffix(twin)] if twin else []
+
+
 @dataclass(frozen=True)
 class Unread:
     """A value the config computes rather than writes out."""
@@ -141,7 +148,7 @@ class JsSource:
     def _module(self, spec: str) -> Path | None:
         """The file a relative import names, with the suffixes and index files bundlers try, inside the root."""
         base = self.path.parent / spec
-        tried = [base] if base.suffix in _MODULE_SUFFIXES else []
+        tried = [base, *ts_twin(base)] if base.suffix in _MODULE_SUFFIXES else []
         tried += [base.with_name(base.name + s) for s in _MODULE_SUFFIXES if s != ".json"]
         tried += [base / f"index{s}" for s in _MODULE_SUFFIXES if s != ".json"]
         for path in tried:
