@@ -67,7 +67,7 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
 
 
 def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
-    """VitePress includes, MkDocs snippets and Sphinx includes: the included page is read inside its includer, never
+    """VitePress includes, MkDocs snippets, Sphinx and MyST includes: the included page is read inside its includer, never
     alone, so it is not judged thin or without explanation on its own."""
     snippet = "```ts\n" + "".join(f"export const step{n} = {n}\n" for n in range(12)) + "```\n"
     write_site(tmp_path, {
@@ -80,12 +80,18 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         # An MDX page imports a snippet's named export from the docs root (Mintlify's `/snippets/`).
         "docs/guide/variables.mdx": 'import { Cli } from "/snippets/cli.mdx"\n\n# Variables\n\n<Cli name="x" />\n',
         "docs/snippets/cli.mdx": "export const Cli = ({ name }) => (\n<p>Manage {name} with the CLI.</p>\n);\n",
+        # MyST's include directive, in a backtick or a colon fence.
+        "docs/faq/index.md": "# FAQ\n\nA snippet:\n\n```{include} snippets/hello.md\n```\n\n:::{include} /part.md\n:::\n",
+        "docs/faq/snippets/hello.md": "Hello from a [snippet](#ref).\n",
+        "docs/part.md": "Shared part.\n",
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
     assert types["docs/guide/examples/promise-done.md"] == ("partial", "included into docs/guide/migration.md")
     assert types["docs/snippets/settings.md"] == ("partial", "included into docs/guide/setup.md")
     assert types["docs/snippets/cli.mdx"] == ("partial", "included into docs/guide/variables.mdx")
+    assert types["docs/faq/snippets/hello.md"] == ("partial", "included into docs/faq/index.md")
+    assert types["docs/part.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
     assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md",

@@ -209,9 +209,11 @@ def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page,
 
 
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
-# `.. include:: x.rst`, and an MDX import of a Markdown file (`import Notice from`, `import { Cli } from`).
+# `.. include:: x.rst` and MyST's ```{include} x.md``` directive, and an MDX import of a Markdown file (`import
+# Notice from`, `import { Cli } from`).
 _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
+                       r"""|^\s*(?:`{3,}|~{3,}|:{3,})\{include\}[ \t]+(\S+)"""
                        r"""|^\s*import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}\s*|\*\s*as\s+[\w$]+\s*)?from\s+"""
                        r"""["']([^"']+\.mdx?)["']""", re.M)
 
