@@ -67,8 +67,8 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
 
 
 def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
-    """VitePress includes, MkDocs snippets, Sphinx and MyST includes: the included page is read inside its includer, never
-    alone, so it is not judged thin or without explanation on its own."""
+    """VitePress includes, MkDocs snippets, Sphinx and MyST includes: the included page is read inside its includer,
+    never alone, so it is not judged thin or without explanation on its own."""
     snippet = "```ts\n" + "".join(f"export const step{n} = {n}\n" for n in range(12)) + "```\n"
     write_site(tmp_path, {
         "docs/guide/migration.md": "# Migration\n\nThe done callback is gone; return a promise instead.\n\n"
@@ -81,7 +81,8 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         "docs/guide/variables.mdx": 'import { Cli } from "/snippets/cli.mdx"\n\n# Variables\n\n<Cli name="x" />\n',
         "docs/snippets/cli.mdx": "export const Cli = ({ name }) => (\n<p>Manage {name} with the CLI.</p>\n);\n",
         # MyST's include directive, in a backtick or a colon fence.
-        "docs/faq/index.md": "# FAQ\n\nA snippet:\n\n```{include} snippets/hello.md\n```\n\n:::{include} /part.md\n:::\n",
+        "docs/faq/index.md": "# FAQ\n\nA snippet:\n\n```{include} snippets/hello.md\n```\n\n"
+                             ":::{include} /part.md\n:::\n",
         "docs/faq/snippets/hello.md": "Hello from a [snippet](#ref).\n",
         "docs/part.md": "Shared part.\n",
     })

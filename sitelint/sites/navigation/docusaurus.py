@@ -89,9 +89,9 @@ def _sidebars_file(site_dir: Path, instance: DocsInstance, found: Collector) -> 
     if instance.sidebar_path and instance.sidebar_path != "false":
         named = (site_dir / instance.sidebar_path).resolve()
         # require.resolve('./sidebars') names the file without its suffix
-        return next((c for c in [named, *ts_twin(named), *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
-                                                                                    ".cjs"))] if found.is_file(c)),
-                    None)
+        tried = [named, *ts_twin(named), *(named.with_name(named.name + s) for s in (".js", ".ts", ".json", ".mjs",
+                                                                                     ".cjs"))]
+        return next((c for c in tried if found.is_file(c)), None)
     if instance.sidebar_path is None and instance.plugin_id == "default":
         return next((site_dir / n for n in _SIDEBARS if found.is_file(site_dir / n)), None)
     return None
