@@ -170,6 +170,28 @@ def test_pages_a_vitepress_data_loader_lists_are_linked_from_the_page_it_feeds(t
     assert found == {"docs/features/draft.md": "warning", "docs/notes/old.md": "warning"}
 
 
+@pytest.mark.parametrize("framework", ["starlight", "vitepress"])
+def test_a_sidebar_entry_commented_out_leaves_its_page_out_on_purpose(framework: str, tmp_path: Path) -> None:
+    # A section hidden until it ships: its entries are commented out in the sidebar, so its pages are not orphans.
+    # A page no entry names, commented out or not, still is one.
+    entries = ("{label: 'Guide', link: '/guide'},\n  // TODO: uncomment when markdown rules ship\n"
+               "  // {label: 'Markdown', link: '/linter/markdown/rules'},\n  /* {label: 'Beta', slug: 'beta'}, */\n")
+    if framework == "starlight":
+        docs, config = "src/content/docs", {"astro.config.mjs": "import starlight from '@astrojs/starlight'\n"
+                                            "export default {integrations: [starlight({sidebar: [\n  "
+                                            + entries + "]})]}\n"}
+    else:
+        docs, config = "docs", {"docs/.vitepress/config.ts": "export default {themeConfig: {sidebar: [\n  "
+                                + entries.replace("slug: 'beta'", "link: '/beta'") + "]}}\n"}
+    pages = {f"{docs}/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "linter/markdown/rules", "beta", "old",
+                                                             "rules/heading/markdown")}
+    # A page only the hidden section links to is part of it.
+    pages[f"{docs}/linter/markdown/rules.md"] = "# Rules\n\nSee [heading](../../rules/heading/markdown.md).\n"
+    write_site(tmp_path, pages, config)
+    found, result = _orphans(tmp_path)
+    assert found == {f"{docs}/old.md": "warning"}, result.notes
+
+
 def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
     # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
     # most of the site. Judging each as an orphan would report the reader, not the site.

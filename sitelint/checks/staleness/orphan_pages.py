@@ -25,8 +25,13 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         return
     nav = graph.navigation
     pages = [p for p in ctx.site.pages if not p.variant]
+    # Left out on purpose: the pages the navigation says so of, and the pages only they link to (the rest of a
+    # section hidden until it ships).
+    kept_out = {p.path for p in pages if key(p.abspath) in nav.unlisted}
+    kept_out |= {p.path for p in pages if p.path not in graph.reachable and p.path not in graph.in_nav
+                 and set(graph.inbound.get(p.path, ())) and set(graph.inbound.get(p.path, ())) <= kept_out}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
-           and p.path not in graph.chrome and key(p.abspath) not in nav.unlisted}
+           and p.path not in graph.chrome and p.path not in kept_out}
     outside = len(out)
     share = round(outside / len(pages), 3) if pages else 0.0
     # A folder whose every page is outside the navigation (an "internal" section for maintainers) is kept out as a
@@ -45,7 +50,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
                   f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")
         said = f"not in the navigation ({nav.source}); {linked}"
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
-                           "chrome": page.path in graph.chrome, "unlisted": key(page.abspath) in nav.unlisted,
+                           "chrome": page.path in graph.chrome, "unlisted": page.path in kept_out,
                            "nav_read": nav.read, "nav_confident": nav.read and nav.confident,
                            "orphans": outside, "orphan_share": share, "retired": _retired(page),
                            "folder_out": any(in_folder[f] >= _SECTION_PAGES and out_folder[f] == in_folder[f]

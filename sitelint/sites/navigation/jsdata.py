@@ -38,6 +38,19 @@ def mask_comments(source: str) -> str:
     return _COMMENT_OR_STRING.sub(lambda m: m.group(1) or re.sub(r"[^\n]", " ", m.group(0)), source)
 
 
+_COMMENTED_LINK = re.compile(r"""\b(?:link|slug|href)\s*:\s*(['"`])([^'"`\n$]+)\1""")
+
+
+def commented_links(source: str) -> list[str]:
+    """The links and slugs of navigation entries a config has commented out (`// { label: 'Rules', link:
+    '/linter/markdown/rules' }, // uncomment when it ships`): pages left out of the navigation on purpose."""
+    out = []
+    for match in _COMMENT_OR_STRING.finditer(source):
+        if match.group(1) is None:
+            out += [m.group(2) for m in _COMMENTED_LINK.finditer(match.group(0))]
+    return out
+
+
 def ts_twin(path: Path) -> list[Path]:
     """The TypeScript file a `.js` name stands for (`./sidebars.js` is `sidebars.ts` to TypeScript's resolution and
     to the loaders frameworks read their configs with; `.mjs` is `.mts`, `.cjs` is `.cts`)."""

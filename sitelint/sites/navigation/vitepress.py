@@ -2,7 +2,7 @@
 an item's `link` joined to the `base` it inherits) from `.vitepress/config.*` and the locale configs beside the
 pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome, and so are
 the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or feature
-index renders as its list of links)."""
+index renders as its list of links). A sidebar entry commented out leaves its page out on purpose."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, relative
-from sitelint.sites.navigation.jsdata import JsSource, Unread
+from sitelint.sites.navigation.jsdata import JsSource, Unread, commented_links
 from sitelint.sites.siteconfig import VITEPRESS_CONFIGS
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
@@ -78,6 +78,11 @@ def read(site: Site, found: Collector) -> Navigation:
             _sidebar(theme["sidebar"], routes, found)
         _links(theme.get("nav"), "", routes, found, found.chrome)
     _loaded(root, src, found)
+    for read_file in [config, *(site.repo_root / f for f in read_from[1:])]:
+        for link in commented_links(found.text(read_file)):  # entries commented out: pages kept out on purpose
+            hit = routes.get(normalise(link))
+            if hit is not None and hit not in found.listed:
+                found.unlisted.add(hit)
     source = ", ".join(read_from) + ("" if sidebars else " (no sidebar)")
     return found.done(source, routes=routes)
 
