@@ -189,6 +189,27 @@ def test_myst_directive_fences_are_callouts_tables_of_contents_or_code() -> None
     assert block_at(page, 3).text == "This part is being written."
 
 
+def test_a_myst_page_s_comments_and_colon_fenced_directives() -> None:
+    source = ("(topics)=\n# Topics\n\n% TODO: uncomment once the extension is released\n% ## Diagrams\n\n"
+              ":::{note}\n:class: dropdown\nThis part explains the cache.\n:::\n\n"
+              "::::{tab-set}\n:::{tab-item} Linux\nRun the installer.\n:::\n::::\n\n"
+              "::::{myst-example}\n## A heading\n\n## A heading\n::::\n\n## Next\n\nMore.\n")
+    page = parse(source)
+    # A target and a comment are no prose, nor is the heading a comment comments out; a callout's and a tab's bodies
+    # are prose without their fences and options; an extension's own directive is built from its body, whose headings
+    # are no sections.
+    assert [(b.kind, b.line) for b in page.blocks if b.kind not in ("heading",)] == [
+        ("directive", 1), ("comment", 4), ("comment", 5), ("paragraph", 9), ("paragraph", 14), ("directive", 18),
+        ("paragraph", 26)]
+    assert [s.title for s in page.sections] == ["Topics", "Next"]
+    assert block_at(page, 9).text == "This part explains the cache."
+    assert "TODO" not in " ".join(b.text for b in page.blocks if b.kind == "paragraph")
+    # A page with no MyST markup (no `{name}` fence, no target) is read as before: a `%` line is text.
+    plain = parse("# Rates\n\n% of users who stay\n\n## Churn\n\nText.\n")
+    assert [s.title for s in plain.sections] == ["Rates", "Churn"]
+    assert block_at(plain, 3).text == "% of users who stay"
+
+
 def test_docusaurus_sections_tables_and_links() -> None:
     page = load("docusaurus.mdx")
     assert [(s.title, s.level, s.line, s.end_line, s.parent) for s in page.sections] == [

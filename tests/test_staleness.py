@@ -367,6 +367,25 @@ def test_a_vitepress_container_is_no_autodoc_and_ids_compare_composed(tmp_path: 
     assert [f.message.split("'")[1] for f in findings] == ["#redoc-config"]
 
 
+def test_on_a_sphinx_site_a_myst_link_to_a_target_of_another_page_is_not_broken(tmp_path: Path) -> None:
+    # MyST resolves `[text](#name)` to an explicit target anywhere in the project: `(name)=`, `{#name}` or a
+    # directive's `:name:`. A name no page defines is still broken.
+    pages = {"docs/index.md": "# Harbor\n\nSee [organising](#organising-content), [the note](#deploy-note), "
+                              "[the table](#regions-table) and [gone](#gone-away).\n",
+             "docs/organising.md": "(organising-content)=\n# Organising content\n\nToctrees.\n\n"
+                                   ":::{note}\n:name: deploy-note\n\nDeploy last.\n:::\n",
+             "docs/regions.md": "# Regions\n\n{#regions-table}\n| a | b |\n| - | - |\n| 1 | 2 |\n"}
+    write_site(tmp_path, pages, {"docs/conf.py": "extensions = ['myst_parser']\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#gone-away"]
+    # Elsewhere a same-page anchor is the page's own: another page's target does not make it good.
+    (tmp_path / "docs" / "conf.py").unlink()
+    (tmp_path / "mkdocs.yml").write_text("site_name: Harbor\n", encoding="utf-8")
+    findings, _ = lint(tmp_path, "STL009")
+    assert sorted(f.message.split("'")[1] for f in findings) == ["#deploy-note", "#gone-away", "#organising-content",
+                                                                "#regions-table"]
+
+
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",

@@ -148,9 +148,14 @@ def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
     return index
 
 
-def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
+def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource:
     """Blank front matter, ESM, JSX-only and expression-only lines outside code fences and HTML comments, and the
     headings that label tabs between `<!-- ::start:tabs -->` and `<!-- ::end:tabs -->` markers.
+
+    On a MyST page, `% comment` lines are comments, `(label)=` lines targets, and a `:::{name}` directive either
+    holds Markdown (a callout, a tab, a card, a dropdown: its fence and option lines are blanked) or is built from its
+    body (a toctree, a figure, an extension's own directive: the whole of it is a directive region, whose headings
+    are no sections of the page).
 
     In .md files only capitalised component tags count as JSX (lowercase tags stay HTML for markdown-it) and
     lines indented four spaces or more are left alone, since there they may be indented code.
@@ -167,6 +172,7 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
     in_comment = False
     prev_blank = True
     tabs = 0  # how deep in sets of tabs the line is
+    colons: list[int] = []  # the fence lengths of the MyST `:::{name}` containers the line is in
     while index < len(lines):
         line = lines[index]
         stripped = line.lstrip()
@@ -186,6 +192,12 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
             prev_blank = False
             index += 1
             continue
+        if myst:
+            end = _myst_line(lines, out, index, colons, regions)
+            if end >= 0:
+                index = end + 1
+                prev_blank = True
+                continue
         marker = _TAB_MARKER.match(line)
         if marker:  # TanStack's `<!-- ::start:framework -->` ... `<!-- ::end:framework -->`: a set of tabs
             tabs += 1 if marker.group(1) == "start" else -1 if tabs else 0
@@ -232,6 +244,58 @@ def mask_source(lines: list[str], mdx: bool) -> MaskedSource:
         prev_blank = not stripped
         index += 1
     return MaskedSource(out, tuple(regions), front_matter, tuple(problems))
+
+
+# MyST: a line comment, a colon-fenced directive `:::{name} argument` and its closing fence, the `:key: value` options
+# that follow an opening fence (or a `---` block of YAML ones), and the directives whose body is Markdown a reader
+# reads (others are built from their body: a toctree's entries, a figure's image, an extension's own syntax).
+_MYST_COMMENT = re.compile(r" {0,3}%")
+_MYST_TARGET = re.compile(r" {0,3}\([^)\s]+\)=[ \t]*$")
+_MYST_COLON = re.compile(r" {0,3}(:{3,})\{([\w:.-]+)\}")
+_MYST_CLOSE = re.compile(r" {0,3}(:{3,})[ \t]*$")
+_MYST_OPTION = re.compile(r"[ \t]*:[\w-]+:")
+MYST_PROSE = frozenset({
+    "note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention", "seealso", "admonition",
+    "versionadded", "versionchanged", "deprecated", "todo", "tab-set", "tab-item", "tab-set-code", "grid",
+    "grid-item", "grid-item-card", "card", "card-carousel", "dropdown", "only", "div", "topic", "sidebar", "margin",
+    "epigraph", "pull-quote", "highlights", "container", "compound", "rubric", "exercise", "solution", "tabs", "tab",
+    "aside", "details", "hlist"})
+
+
+def _myst_line(lines: list[str], out: list[str], index: int, colons: list[int],
+               regions: list[tuple[str, int, int]]) -> int:
+    """The last line of the MyST markup starting at lines[index] once it is blanked, or -1 when there is none."""
+    line = lines[index]
+    kind = "comment" if _MYST_COMMENT.match(line) else "directive" if _MYST_TARGET.match(line) else ""
+    if kind:  # a comment, or a target `(label)=` (the anchor the next block gets)
+        regions.append((kind, index + 1, index + 1))
+        out[index] = ""
+        return index
+    closing = _MYST_CLOSE.match(line)
+    if closing and colons and len(closing.group(1)) >= colons[-1]:
+        colons.pop()
+        out[index] = ""
+        return index
+    opened = _MYST_COLON.match(line)
+    if not opened:
+        return -1
+    name, width = opened.group(2).lower(), len(opened.group(1))
+    if name in MYST_PROSE or name.startswith("prf:"):
+        end = index
+        if end + 1 < len(lines) and lines[end + 1].strip() == "---":
+            end = next((k for k in range(end + 2, min(len(lines), end + 100)) if lines[k].strip() == "---"), end)
+        while end + 1 < len(lines) and _MYST_OPTION.match(lines[end + 1]):
+            end += 1
+        colons.append(width)
+        out[index : end + 1] = [""] * (end + 1 - index)
+        return end
+    end = next((k for k in range(index + 1, len(lines))
+                if (close := _MYST_CLOSE.match(lines[k])) and len(close.group(1)) >= width), -1)
+    if end < 0:
+        return -1
+    regions.append(("directive", index + 1, end + 1))
+    out[index : end + 1] = [""] * (end + 1 - index)
+    return end
 
 
 def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:

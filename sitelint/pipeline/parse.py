@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 37
+PARSER_VERSION = 38
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -193,7 +193,8 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     try:
         if not mdx:
             lines = unindent_containers(lines)
-        masked = mask_source(lines, mdx=mdx)
+        myst = not mdx and _myst_flavoured(lines)
+        masked = mask_source(lines, mdx=mdx, myst=myst)
         if not mdx and _mdx_flavoured(masked, lines):
             mdx = True  # Docusaurus reads .md as MDX: no indented code, lowercase tags are JSX too
             masked = mask_source(lines, mdx=True)
@@ -240,6 +241,14 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
         problems=tuple(sorted(builder.problems)),
         variant=variant,
     )
+
+
+_MYST_MARKUP = re.compile(r"(?m)^ {0,3}(?:(?:`{3,}|~{3,}|:{3,})\{[\w:.-]+\}|\([^)\s]+\)=[ \t]*$)")
+
+
+def _myst_flavoured(lines: list[str]) -> bool:
+    """Whether a .md page is MyST (Sphinx's Markdown): it has a `{name}` directive fence or a `(label)=` target."""
+    return any(("{" in line or ")=" in line) and _MYST_MARKUP.match(line) for line in lines)
 
 
 def _mdx_flavoured(masked: MaskedSource, lines: list[str]) -> bool:

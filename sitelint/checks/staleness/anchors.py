@@ -6,6 +6,8 @@ and Sphinx, compared loosely: case, `_` and repeated `-` aside, with the `-1` a 
 writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, `<a id="x">`, `name="x"`, a MyST `(label)=`), and any word of
 its source the anchor is written as (a component may make an id of a prop). A page whose headings its build fills in
 (generated pages, includes, imported Markdown) is not judged, nor is a link to a route sitelint cannot map to a page.
+On a Sphinx site, MyST resolves `[text](#name)` to an explicit target anywhere in the project (`(name)=`, `{#name}`,
+a directive's `:name:` option) when the page has no such anchor, so those count too.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from sitelint.sites.navigation.graph import link_resolver
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 _EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
                        r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$""", re.M)
+# MyST's explicit targets, which a `#name` link on any page of a Sphinx project reaches: `(name)=`, `{#name}` and a
+# directive's `:name: name` option.
+_MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:name:\s*(\S+)\s*$", re.M)
 _TAGS = re.compile(r"<[^>]+>")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
@@ -100,6 +105,12 @@ def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
         source.count(word) > source.count(f"#{word}")
 
 
+def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:
+    """Every MyST explicit target of a Sphinx project, which `[text](#name)` on any of its pages may name."""
+    return frozenset(_loose(next(g for g in match.groups() if g))
+                     for page in pages for match in _MYST_TARGET.finditer(page.source))
+
+
 def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     site = ctx.site
     graph = ctx.run.graph
@@ -109,6 +120,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     skip = frozenset(str(t) for t in ctx.params["skip-types"])
     resolve = link_resolver(site, navigation, translations=True)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
+    project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     for page in site.pages:
         if page.variant.startswith("versioned:") or page.page_type in skip:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
@@ -130,6 +142,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 known = anchors[target.path] = _anchors(target)
             if _has(target, anchor, known) or (link.line, target.path, _loose(anchor)) in reported:
                 continue
+            if target is page and site.framework == "sphinx":
+                if project_targets is None:
+                    project_targets = _project_targets(site.pages)
+                if _loose(anchor) in project_targets:
+                    continue
             reported.add((link.line, target.path, _loose(anchor)))
             source = by_path.get(site.sources.get(target.path, ""))
             translated = ""
