@@ -9,6 +9,7 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    (`openapi: get /path`), or made from the page its front matter names (TanStack's `ref:`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
+                   (a title and a one-line caption over a component that renders the site's data count)
     hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
                    matter lists for its layout, or a folder's short index page
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
@@ -470,6 +471,10 @@ _MARKDOWN_IMPORT = re.compile(r"""from\s+["'][^"']+\.mdx?["']""")  # a partial's
 _RENDERED_IMPORT = re.compile(r"""(?m)^\s*import\s+([\w$]+)\s+from\s+["'][^"']+\.mdx?["']""")  # its default export
 
 
+_CAPTION_WORDS = 12  # a line over a component that says what it shows
+_COMPONENT_TAG = re.compile(r"\s*<[A-Z][\w.]*")
+
+
 def _made_of_components(page: Page, prose_words: int) -> bool:
     """A page whose body is mostly components (JSX or HTML blocks) rather than prose, with no sections to speak of,
     or only components: a layout page. (A page that shows components in its sections is a doc about them.)"""
@@ -478,8 +483,11 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
         return False
     markup = [b for b in page.blocks if b.kind in ("jsx", "html")]
     imports_text = any(b.kind == "esm" and _MARKDOWN_IMPORT.search(b.text) for b in page.blocks)
-    if markup and headings <= 1 and not prose_words and not imports_text:
-        return True  # a title at most and a component (<TeamPage />): the page is its layout
+    if markup and headings <= 1 and prose_words <= _CAPTION_WORDS and not imports_text and (
+            not prose_words or any(b.kind == "jsx" and _COMPONENT_TAG.match(b.text) for b in markup)):
+        # A title at most and a component (<TeamPage />), perhaps under a caption ("Talks made with Harbor." over
+        # <ShowCases />): the page is its layout, its content the component's data.
+        return True
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
     return len(markup) >= 2 and lines >= 20 and lines >= 2 * prose_lines and prose_words < 300
