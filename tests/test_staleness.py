@@ -386,6 +386,24 @@ def test_on_a_sphinx_site_a_myst_link_to_a_target_of_another_page_is_not_broken(
                                                                 "#regions-table"]
 
 
+@pytest.mark.parametrize(("config", "prefix"), [
+    ({"mkdocs.yml": "site_name: Harbor\nsite_url: https://example.org/harbor/\n"}, "https://example.org/harbor"),
+    ({"docusaurus.config.js": "module.exports = {\n  url: 'https://Example.org',\n  baseUrl: '/harbor/',\n};\n"},
+     "http://example.org/harbor"),
+])
+def test_a_link_written_as_the_site_s_own_address_goes_to_its_page(
+        tmp_path: Path, config: dict[str, str], prefix: str) -> None:
+    # The address the config publishes the site at makes such a link one to the site's page, whose anchors are
+    # judged; the same path on another host, or beside the site's path, is another site's.
+    guide = (f"# Guide\n\nSee [proxies]({prefix}/setup/#proxy), [ports]({prefix}/setup/#ports), "
+             f"[elsewhere](https://example.com/harbor/setup/#gone) and [beside]({prefix}-old/setup/#gone).\n")
+    write_site(tmp_path, {"docs/guide.md": guide, "docs/setup.md": "# Setup\n\n## Ports\n\nOpen 8080.\n"},
+               config)
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/guide.md", "#proxy")]
+    assert "docs/setup.md has no heading or id" in findings[0].message
+
+
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
     pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",

@@ -19,6 +19,13 @@ from sitelint.model import Page, Site
 from sitelint.sites.navigation import Collector, Navigation, key
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
+# The address a site is published at, as its config says: MkDocs's `site_url`, Sphinx's `html_baseurl`, Docusaurus's
+# `url` (its `baseUrl` beside it), Astro's `site` (its `base`), VitePress's `sitemap: { hostname }`. A link written
+# as that address (`https://example.org/docs/setup/#proxy`) is a link to the site's own page.
+_ADDRESS = re.compile(r"""(?m)(?:^site_url[ \t]*:[ \t]*|^html_baseurl[ \t]*=[ \t]*|\b(?:url|site|hostname)\s*:\s*)"""
+                      r"""["'`]?(https?://[^\s"'`,;)]+)""")
+_BASE = re.compile(r"""\b(?:baseUrl|base)\s*:\s*["'`](/[^"'`]*)["'`]""")
+_SCHEME = re.compile(r"^https?:", re.I)
 _LINK_KEYS = frozenset({"link", "href", "to", "url"})
 _ROOT_NAMES = frozenset({"index", "readme", "_index"})
 _STARTS = frozenset({"landing", "blog", "release-notes"})
@@ -140,10 +147,43 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
                            if translations else [])
     found = Collector({k: p.front_matter for k, p in pages}, root=site.repo_root)
     route_of = {k: r for r, k in navigation.routes.items()}
+    address = site_address(site)
 
     def resolve_link(target: str, page: Page) -> str | None:
+        if address and _SCHEME.match(target):
+            target = _on_site(target, address)
         return _resolve(target, page, found, navigation, route_of.get(key(page.abspath)), site)
     return resolve_link
+
+
+def site_address(site: Site) -> str:
+    """Where the site is published (`//example.org/docs`, no scheme, no trailing `/`), from its config; "" when it
+    does not say."""
+    for config in site.config_files:
+        try:
+            text = config.read_text(encoding="utf-8", errors="replace")[:500_000]
+        except OSError:
+            continue
+        found = _ADDRESS.search(text)
+        if found is None:
+            continue
+        address = _SCHEME.sub("", found.group(1)).rstrip("/")
+        if address.count("/") == 2:  # a host alone: the site's path is a setting of its own (`baseUrl: '/docs/'`)
+            base = _BASE.search(text)
+            address += "/" + base.group(1).strip("/") if base and base.group(1).strip("/") else ""
+        return address.lower()
+    return ""
+
+
+def _on_site(target: str, address: str) -> str:
+    """A link written as the site's own address, as a link from the site's root (`/setup/#proxy`); others as they
+    are."""
+    bare = _SCHEME.sub("", target)
+    head = bare[: len(address)].lower()
+    rest = bare[len(address):]
+    if head == address and (not rest or rest[0] in "/#?"):
+        return "/" + rest.lstrip("/")
+    return target
 
 
 def normalise(route: str) -> str:

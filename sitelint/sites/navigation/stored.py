@@ -17,7 +17,7 @@ from typing import Any
 from sitelint import __version__
 from sitelint.model import Page, Site
 from sitelint.sites.navigation import Navigation, key, read_navigation, unchanged
-from sitelint.sites.navigation.graph import Links, SiteGraph, assemble, keyed, resolve
+from sitelint.sites.navigation.graph import Links, SiteGraph, assemble, keyed, resolve, site_address
 
 
 def _code() -> str:
@@ -49,7 +49,7 @@ def graph(site: Site, stored: Any) -> tuple[SiteGraph, dict[str, Any] | None]:
     read = navigation is None
     if navigation is None:
         navigation = read_navigation(site)
-    context = _digest("\0".join([key(site.root), *sorted(k for k, _ in pages),
+    context = _digest("\0".join([key(site.root), site_address(site), *sorted(k for k, _ in pages),
                                  *(f"{r}\0{k}" for r, k in navigation.routes.items())]))
     known = _links(old.get("links"), {k for k, _ in pages}) if old.get("context") == context else {}
     links = resolve(site, navigation, known)
