@@ -380,6 +380,19 @@ def test_unclosed_front_matter() -> None:
     assert page.title == "Heading"
 
 
+def test_a_stray_fence_after_text_is_named_rather_than_the_last_fence_it_shifted() -> None:
+    # The ``` after the paragraph was meant to close the block above it (already closed): it opens one instead,
+    # every fence after it pairs up wrong, and markdown-it finds the last one open. The stray line is the problem.
+    source = ("# Upgrade\n\n```\npip install -U harbor\n```\n\nThe option makes pip reinstall.\n```\n\n"
+              "Then check the version:\n\n```\nharbor --version\n```\n")
+    page = parse(source)
+    assert [line for line, _ in page.problems] == [8]
+    assert "line 14 is never closed" in page.problems[0][1] and "remove the stray fence" in page.problems[0][1]
+    # A bare fence right after text that starts a block of code is an ordinary opener: the unclosed one is named.
+    plain = parse("# Run\n\nRun:\n```\nharbor\n```\n\nThen:\n\n```sh\nharbor deploy\n")
+    assert plain.problems == ((10, "code fence opened at line 10 is never closed; add a closing ``` line"),)
+
+
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
     assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
     assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"

@@ -93,6 +93,7 @@ class Builder:
         self.inline_code: list[InlineCode] = []
         self.problems: list[tuple[int, str]] = []
         self.roles: list[str] = []  # the md_in_html divs open where the walk is: a role or "" each
+        self.fences: list[tuple[int, str, str]] = []  # (line, markup, info) of each fence opened so far
 
     def add(self, kind: str, text: str, line: int, end: int, lang: str = "", codes: tuple[str, ...] = ()) -> None:
         while end > line and end <= len(self.lines) and not self.lines[end - 1].strip():
@@ -211,9 +212,29 @@ class Builder:
         if myst is not None and myst.group(1).lower() in _MYST_CODE:
             lang = myst.group(2) or ""  # ```{code-block} python
         self.add("code", node.content, start, end, lang=lang)
+        if node.type == "fence":
+            self.fences.append((start, node.markup, info))
         if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup):
+            stray = self.stray_fence(start, node.markup)
+            if stray:
+                message = (f"code fence at line {stray} follows text and opens a code block where one was meant to "
+                           f"close: the fences after it pair up wrong, and the one at line {start} is never closed; "
+                           "remove the stray fence")
+                self.problems.append((stray, message))
+                return
             message = f"code fence opened at line {start} is never closed; add a closing {node.markup} line"
             self.problems.append((start, message))
+
+    def stray_fence(self, unclosed: int, markup: str) -> int:
+        """The line of a bare fence before an unclosed one that was meant to close a block, not open one: it comes
+        right after a line of text and a blank line follows it (code rarely starts with one); 0 when there is none."""
+        for line, written, info in self.fences:
+            if line >= unclosed or info or written[0] != markup[0] or line < 2 or line >= len(self.lines):
+                continue
+            before, after = self.lines[line - 2].strip(), self.lines[line].strip()
+            if before and not before.startswith(written[0] * 3) and not after:
+                return line
+        return 0
 
     def html(self, content: str, start: int, end: int) -> None:
         heading = _HTML_HEADING.match(content)
