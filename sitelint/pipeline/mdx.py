@@ -254,7 +254,7 @@ _MYST_TARGET = re.compile(r" {0,3}\([^)\s]+\)=[ \t]*$")
 _MYST_COLON = re.compile(r" {0,3}(:{3,})\{([\w:.-]+)\}")
 _MYST_CLOSE = re.compile(r" {0,3}(:{3,})[ \t]*$")
 _MYST_OPTION = re.compile(r"[ \t]*:[\w-]+:")
-MYST_PROSE = frozenset({
+_MYST_PROSE = frozenset({
     "note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention", "seealso", "admonition",
     "versionadded", "versionchanged", "deprecated", "todo", "tab-set", "tab-item", "tab-set-code", "grid",
     "grid-item", "grid-item-card", "card", "card-carousel", "dropdown", "only", "div", "topic", "sidebar", "margin",
@@ -280,7 +280,7 @@ def _myst_line(lines: list[str], out: list[str], index: int, colons: list[int],
     if not opened:
         return -1
     name, width = opened.group(2).lower(), len(opened.group(1))
-    if name in MYST_PROSE or name.startswith("prf:"):
+    if name in _MYST_PROSE or name.startswith("prf:"):
         end = index
         if end + 1 < len(lines) and lines[end + 1].strip() == "---":
             end = next((k for k in range(end + 2, min(len(lines), end + 100)) if lines[k].strip() == "---"), end)
