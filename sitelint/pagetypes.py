@@ -9,7 +9,7 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    (`openapi: get /path`), or made from the page its front matter names (TanStack's `ref:`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
-                   (a title and a one-line caption over a component that renders the site's data count)
+                   (a title, perhaps a one-line caption, and a component that renders the site's data)
     hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
                    matter lists for its layout, or a folder's short index page
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
