@@ -50,6 +50,19 @@ def test_a_monorepo_package_named_as_its_docs_app_is_the_site(tmp_path: Path) ->
     assert layout.framework == "docusaurus" and pages(layout) == ["packages/acme-website/docs/intro.md"]
 
 
+def test_a_docusaurus_config_written_as_an_mts_module_is_found(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "packages/website/docusaurus.config.mts", "docs/intro.md",
+          "packages/plugin/docs/rules/no-foo.mdx", "packages/plugin/README.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "packages/website/docusaurus.config.mts").write_text(
+        "const base = { id: 'base-docs', path: '../../docs' };\n"
+        "export default { presets: [['classic', { docs: { path: '../plugin/docs/rules' } }]],\n"
+        "  plugins: [['@docusaurus/plugin-content-docs', base]] };\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docusaurus"
+    assert sorted(pages(layout)) == ["docs/intro.md", "packages/plugin/docs/rules/no-foo.mdx"]
+
+
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
     (tmp_path / ".git").mkdir()

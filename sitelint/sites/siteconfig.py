@@ -9,7 +9,8 @@ from typing import Any
 
 import yaml
 
-DOCUSAURUS_CONFIGS = ("docusaurus.config.ts", "docusaurus.config.js", "docusaurus.config.mjs", "docusaurus.config.cjs")
+# The names Docusaurus looks for, in its order.
+DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{ext}" for ext in ("ts", "mts", "cts", "js", "mjs", "cjs"))
 VITEPRESS_CONFIGS = tuple(f"config.{ext}" for ext in ("ts", "mts", "js", "mjs", "cts", "cjs"))
 ASTRO_CONFIGS = ("astro.config.mjs", "astro.config.ts", "astro.config.js", "astro.config.mts")
 SPHINX_CONF_DIRS = ("", "docs", "doc", "source", "docs/source")
