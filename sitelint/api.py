@@ -99,6 +99,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                     lambda done, total: tell("embed passages", done, total))
         tell("read pages", 0, 0)
         site = read.read_site(layout, settings, cwd, targets, store)
+        _note_unread_sources(layout, notes.append)
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         if changed is not None:
             scope = _changed_only(site, scope, changed, cwd)
@@ -142,6 +143,21 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                       judged=MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
                       values=MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
                       cache_file=store.path, today=today)
+
+
+def _note_unread_sources(layout: discover.Layout, note: Callable[[str], None]) -> None:
+    """Say so when a Sphinx site writes pages in reStructuredText, which sitelint does not read: a clean run on
+    such a site has checked only its Markdown pages."""
+    if layout.framework != "sphinx":
+        return
+    unread = 0
+    for docs_root in layout.docs_roots:
+        for _base, dirs, files in os.walk(docs_root):
+            dirs[:] = [d for d in dirs if d not in discover.SKIP_DIRS and not d.startswith((".", "_"))]
+            unread += sum(1 for name in files if name.endswith(".rst"))
+    if unread:
+        note(f"{unread} reStructuredText page(s) (.rst) in the docs root were not read: sitelint reads Markdown and "
+             "MyST pages only")
 
 
 def _silent(stage: str, done: int, total: int) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
+from sitelint import api, config as configmod
 from sitelint.pipeline import discover
 
 
@@ -323,3 +325,15 @@ def test_a_site_in_the_one_top_level_folder_with_a_framework_config(tmp_path: Pa
           "examples/docusaurus.config.js", "examples/docs/demo.md", "README.md")
     layout = discover.detect(tmp_path)
     assert layout.framework == "docusaurus" and pages(layout) == ["dev-docs/docs/intro.md"]
+
+
+def test_a_sphinx_site_s_restructuredtext_pages_are_said_to_be_unread(tmp_path: Path) -> None:
+    touch(tmp_path, "docs/conf.py", "docs/index.rst", "docs/how-to/install.rst", "docs/README.md",
+          "docs/_templates/layout.rst", "docs/_build/html/index.rst")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])
+    assert [n for n in result.notes if "reStructuredText" in n] == [
+        "2 reStructuredText page(s) (.rst) in the docs root were not read: sitelint reads Markdown and MyST pages only"]
+    (tmp_path / "docs/index.rst").unlink()
+    (tmp_path / "docs/how-to/install.rst").unlink()
+    result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])
+    assert not [n for n in result.notes if "reStructuredText" in n]
