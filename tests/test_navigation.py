@@ -97,6 +97,26 @@ def test_a_link_to_a_file_the_site_does_not_lint_is_no_page(tmp_path: Path) -> N
     assert result.graph is not None and "docs/cli/harbor.rst" not in result.graph.inbound
 
 
+def test_a_sphinx_external_toc_lists_every_file_and_glob_it_names(tmp_path: Path) -> None:
+    # sphinx-external-toc: the tree is one YAML file, named in conf.py; no page holds a toctree.
+    toc = ("root: index\nsubtrees:\n- entries:\n  - file: usage\n    subtrees:\n    - titlesonly: true\n"
+           "      entries:\n      - file: howtos/layers.md\n      - glob: tutorials/*\n"
+           "  - url: https://example.org\n    title: Elsewhere\n")
+    write_site(tmp_path, {
+        "docs/index.md": "# Scope\n\nA viewer.\n", "docs/usage.md": "# Usage\n\nUse it.\n",
+        "docs/howtos/layers.md": "# Layers\n\nStack them.\n", "docs/tutorials/cells.md": "# Cells\n\nCount.\n",
+        "docs/old.md": "# Old\n\nGone.\n",
+    }, {"docs/conf.py": "extensions = ['myst_nb', 'sphinx_external_toc']\nexternal_toc_path = 'nav/toc.yml'\n",
+        "docs/nav/toc.yml": toc})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}
+    # Without the extension the file is not the site's tree, and only the root document is reached.
+    (tmp_path / "docs/conf.py").write_text("extensions = ['myst_nb']\nexternal_toc_path = 'nav/toc.yml'\n",
+                                           encoding="utf-8")
+    found, _ = _orphans(tmp_path)
+    assert set(found) == {"docs/old.md", "docs/usage.md", "docs/howtos/layers.md", "docs/tutorials/cells.md"}
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -1,5 +1,6 @@
 """Sphinx toctrees: every document a `.. toctree::` (reStructuredText) or `{toctree}` fence (MyST) names, globs
-with `:glob:` included, and the root document; `:orphan:` documents are left out on purpose."""
+with `:glob:` included, and the root document; `:orphan:` documents are left out on purpose. A site built with
+sphinx-external-toc keeps its whole tree in one YAML file (`_toc.yml`): every `file` and `glob` it names is listed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from pathlib import Path
 
 from sitelint.model import Site
+from sitelint.sites import siteconfig
 from sitelint.sites.navigation import Collector, Navigation, key, relative
 
 _ROOT_DOC = re.compile(r"""^(?:root_doc|master_doc)\s*=\s*['"]([^'"]+)['"]""", re.M)
@@ -17,6 +19,8 @@ _MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.
 _ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
 _ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
 _SOURCES = (".rst", ".md", ".txt")
+_EXTERNAL_TOC = re.compile(r"""['"]sphinx_external_toc['"]""")
+_EXTERNAL_TOC_PATH = re.compile(r"""^external_toc_path\s*=\s*['"]([^'"]+)['"]""", re.M)
 
 
 def read(site: Site, found: Collector) -> Navigation:
@@ -43,6 +47,8 @@ def read(site: Site, found: Collector) -> Navigation:
                             _add(file, found)
                 else:
                     _add(names.get(re.sub(r"\.(rst|md|txt)$", "", target)), found)
+    if _EXTERNAL_TOC.search(conf):
+        _external_toc(site, conf, names, found)
     routes = {"/" + n.removesuffix("/index").removesuffix("index"): key(f) for n, f in names.items()}
     return found.done(f"toctrees under {relative(root, site.repo_root)}", routes=routes)
 
@@ -63,6 +69,33 @@ def _trees(text: str) -> list[tuple[str, list[str]]]:
                 entries.append(target)
         out.append((options, entries))
     return out
+
+
+def _external_toc(site: Site, conf: str, names: dict[str, Path], found: Collector) -> None:
+    """The documents sphinx-external-toc's YAML names (`root`, and each `file` and `glob` of its entries, at any
+    depth: `subtrees`/`entries` or Jupyter Book's `parts`/`chapters`/`sections`), relative to the conf.py folder."""
+    named = _EXTERNAL_TOC_PATH.search(conf)
+    path = site.config_files[0].parent / (named.group(1) if named else "_toc.yml")
+    if not found.is_file(path):
+        return
+    try:
+        tree = found.parsed(path, siteconfig.load_yaml)
+    except ValueError:
+        return
+    stack: list[object] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            for field in ("root", "file"):
+                if isinstance(item.get(field), str):
+                    _add(names.get(re.sub(r"\.(rst|md|txt|ipynb)$", "", item[field].strip("/"))), found)
+            if isinstance(item.get("glob"), str):
+                for name, file in names.items():
+                    if fnmatch.fnmatch(name, item["glob"].strip("/")):
+                        _add(file, found)
+            stack.extend(v for v in item.values() if isinstance(v, (list, dict)))
 
 
 def _add(file: Path | None, found: Collector) -> None:
