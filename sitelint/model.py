@@ -17,6 +17,8 @@ DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "b
 # What a page problem says when front matter is not YAML but is lines of `key: value`, as a site's own reader splits
 # them (`title: @scope/pkg`): the values are read so, and how loud that is depends on the build (page-problem).
 PLAIN_FRONT_MATTER = "front matter is not valid YAML, read as plain `key: value` lines"
+# A page that is all front matter, never closed: gray-matter (VitePress, Docusaurus) reads it whole, others do not.
+FRONT_MATTER_TO_END = "front matter opened at line 1 runs to the end of the file with no closing --- line"
 # Block kinds that carry prose a reader reads.
 PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card"})
 Value = float | int | bool | str

@@ -643,6 +643,25 @@ def test_front_matter_of_plain_key_value_lines_is_read_and_info_where_the_build_
     assert levels("docusaurus") == [("docs/env.md", "warning"), ("docs/nested.md", "warning")]
 
 
+def test_a_page_of_front_matter_alone_never_closed_is_read_whole_and_reported_where_the_reader_wants_a_close() -> None:
+    # A home page that is only its layout and hero, with no closing ---: gray-matter reads to the end of the file.
+    home = page("---\nlayout: home\n\ntitle: Kit\nhero:\n  name: Kit\n  actions:\n    - theme: brand\n"
+                "      link: /guide/\n", "docs/index.md")
+    assert home.front_matter["layout"] == "home" and home.front_matter["hero"]["actions"][0]["link"] == "/guide/"
+    assert home.words == 0
+    # Text after the YAML keys is a body the author forgot to separate: that is still the unclosed problem.
+    prose = page("---\ntitle: Kit\n\nKit renders pages, fast.\n", "docs/prose.md")
+    assert prose.front_matter == {}
+    assert prose.problems == ((1, "front matter opened at line 1 is never closed; add a closing --- line"),)
+
+    def levels(framework: str) -> list[tuple[str, int, str]]:
+        the_site = site_of(home, prose, root=ROOT, framework=framework)
+        return [(f.path, f.line, f.severity) for f in findings("SUB000", the_site.pages, run_context(the_site))]
+
+    assert levels("vitepress") == levels("docusaurus") == [("docs/prose.md", 1, "warning")]
+    assert levels("jekyll") == [("docs/index.md", 1, "warning"), ("docs/prose.md", 1, "warning")]
+
+
 def test_a_template_tag_as_a_title_is_plain_text_and_a_site_written_so_is_not_reported() -> None:
     # `{#if ...}` opens a YAML flow mapping it cannot close; a site's own reader takes it as the title's text.
     tags = [page(f"---\ntitle: {{#{t} ...}}\ntags: template-{t}\n---\n\nThe {t} block.\n", f"docs/{t}.md")

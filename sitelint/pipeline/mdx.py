@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sitelint.model import FRONT_MATTER_TO_END
+
 # A JSX scan gives up after this many lines: an unbalanced quote or brace must not swallow the page (a component
 # given its data as props, a theme gallery say, runs to a few hundred lines).
 MAX_JSX_LINES = 400
@@ -306,6 +308,12 @@ def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[st
         if lines[index].rstrip() in ("---", "..."):
             return "\n".join(lines[1:index]), index + 1
     if len(lines) > 1 and _FM_KEY.match(lines[1]):
+        if all(not line.strip() or line[:1] in " \t#-" or _FM_KEY.match(line) for line in lines[1:]):
+            # The whole page is YAML: a reader that closes front matter at the end of the file (gray-matter)
+            # renders it as the layout it names; a stricter one shows it as text.
+            problems.append((1, f"{FRONT_MATTER_TO_END}: Jekyll, Hugo and Astro show it as text; add a closing ---"
+                                " line"))
+            return "\n".join(lines[1:]), len(lines)
         problems.append((1, "front matter opened at line 1 is never closed; add a closing --- line"))
     return None, 0
 
