@@ -421,6 +421,28 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
     assert lint(tmp_path, "STL009")[0] == []
 
 
+def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: Path) -> None:
+    # VitePress: a settings page made by a component that writes an <h2> per setting; and a page that shows a
+    # command with a component that writes no heading, whose missing anchor is still broken.
+    settings = ("# Settings\n\n<script setup>\nimport Settings from '/components/settings.vue';\n</script>\n\n"
+                "Every setting, set with `kit settings key=value`.\n\n<Settings :level=\"2\" />\n")
+    lint_page = ("---\ntitle: Lint\n---\nimport Command from '@/components/Command.astro';\n\n# Lint\n\n"
+                 "<Command name=\"lint\" />\n\n## Safe fixes\n\nApplied for you.\n")
+    guide = ("# Guide\n\nTurn on [auto env](settings.md#auto_env) and the [cache](settings.md#cache-ttl); see [unsafe "
+             "fixes](lint.md#unsafe-fixes).\n")
+    write_site(tmp_path, {"docs/settings.md": settings, "docs/lint.md": lint_page, "docs/guide.md": guide},
+               {"docs/components/settings.vue": "<template>\n  <h2 :id=\"s.key\">{{ s.key }}</h2>\n</template>\n",
+                "src/components/Command.astro": "---\nconst { name } = Astro.props;\n---\n<pre>kit {name}</pre>\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/guide.md", "#unsafe-fixes")]
+    # Without the component's file, a heading level given to it says the same.
+    (tmp_path / "docs/components/settings.vue").unlink()
+    assert [f.message.split("'")[1] for f in lint(tmp_path, "STL009")[0]] == ["#unsafe-fixes"]
+    (tmp_path / "docs/settings.md").write_text(settings.replace(' :level="2"', ""), encoding="utf-8")
+    assert sorted(f.message.split("'")[1] for f in lint(tmp_path, "STL009")[0]) == ["#auto_env", "#cache-ttl",
+                                                                                     "#unsafe-fixes"]
+
+
 def test_a_file_an_mkdocs_gen_files_script_writes_into_the_site_is_not_dangling(tmp_path: Path) -> None:
     page = ("# Serializing\n\nSee [the full dump](../../harbor.json) and [the schema](../../schema.json).\n")
     script = ('import mkdocs_gen_files\n\nwith mkdocs_gen_files.open("harbor.json", "w") as fd:\n'

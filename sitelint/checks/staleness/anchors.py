@@ -5,7 +5,8 @@ A page's anchors are its headings' ids, as the frameworks make them (the slugs o
 and Sphinx, compared loosely: case, `_` and repeated `-` aside, with the `-1` a repeated heading gets), the ids it
 writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, `<a id="x">`, `name="x"`, a MyST `(label)=`), and any word of
 its source the anchor is written as (a component may make an id of a prop). A page whose headings its build fills in
-(generated pages, includes, imported Markdown) is not judged, nor is a link to a route sitelint cannot map to a page.
+(generated pages, includes, imported Markdown, a component of the site's own that renders headings) is not judged,
+nor is a link to a route sitelint cannot map to a page.
 On a Sphinx site, MyST resolves `[text](#name)` to an explicit target anywhere in the project (`(name)=`, `{#name}`,
 a directive's `:name:` option) when the page has no such anchor, so those count too.
 """
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
-from sitelint.model import Location, Measurement, Page
+from sitelint.model import Location, Measurement, Page, Site
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 
@@ -45,6 +47,13 @@ _ICON = re.compile(r":[\w-]+:")
 # A definition list's term (`Term` over `: its definition`), which Hugo and others give an id.
 _TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=:\s)")
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
+# A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
+# children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
+_LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\s+"""
+                           r"""["']((?:\.{1,2}/|/|[@~]/|@site/)[^"']+)["']""")
+_ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
+_HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+")
+_LEVEL_PROP = re.compile(r"(?<![\w-]):?(?:level|heading-?level|headingLevel)\s*=")
 
 
 def _loose(anchor: str) -> str:
@@ -89,9 +98,59 @@ def _anchors(page: Page) -> frozenset[str]:
     return frozenset(found)
 
 
-def _unjudged(page: Page, skip: frozenset[str]) -> bool:
-    """Whether the page's anchors may come from what its build adds: headings filled in or imported."""
-    return page.page_type in skip or bool(_FILLED.search(page.source)) or bool(_MD_IMPORT.search(page.source))
+def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] = lambda page: False) -> bool:
+    """Whether the page's anchors may come from what its build adds: headings filled in or imported, or made by a
+    component of the site's own."""
+    return page.page_type in skip or bool(_FILLED.search(page.source)) or bool(_MD_IMPORT.search(page.source)) \
+        or renders(page)
+
+
+def _component_headings(site: Site) -> Callable[[Page], bool]:
+    """Whether a page places alone on a line a component of the site's own that renders headings: its source file
+    (found from the import, relative to the page, the docs root, the project or its `src/`) writes a heading tag,
+    or, when the file is not found, the page gives it a heading level (`:level="2"`)."""
+    read: dict[Path, bool] = {}
+    project = site.product_root
+
+    def headings_in(file: Path) -> bool:
+        if file not in read:
+            try:
+                read[file] = file.stat().st_size < 1_000_000 and bool(
+                    _HEADING_MARKUP.search(file.read_text(encoding="utf-8", errors="replace")))
+            except OSError:
+                read[file] = False
+        return read[file]
+
+    def files_of(spec: str, page: Page) -> list[Path]:
+        if spec.startswith("."):
+            bases = [page.abspath.parent / spec]
+        elif spec.startswith("/"):
+            bases = [site.root / spec[1:], project / spec[1:]]
+        else:  # `@/`, `~/`, `@site/`: the project's src/ or the project itself
+            rest = spec.split("/", 1)[1]
+            bases = [project / "src" / rest, project / rest, site.root / rest]
+        return [c for b in bases for c in (b, *(b.with_name(b.name + ext) for ext in (".vue", ".astro", ".tsx",
+                                                                                      ".jsx", ".js", ".ts")))
+                if c.is_file()]
+
+    def renders(page: Page) -> bool:
+        source = page.source
+        if "import" not in source or "/>" not in source:
+            return False
+        imported: dict[str, str] = {}
+        for match in _LOCAL_IMPORT.finditer(source):
+            for name in (match.group(1) or match.group(2) or "").split(","):
+                imported[name.split(" as ")[-1].strip()] = match.group(3)
+        for tag in _ALONE_TAG.finditer(source):
+            spec = imported.get(tag.group(1))
+            if spec is None:
+                continue
+            files = files_of(spec, page)
+            if any(headings_in(f) for f in files) or (not files and _LEVEL_PROP.search(tag.group(2))):
+                return True
+        return False
+
+    return renders
 
 
 def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
@@ -119,6 +178,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in site.pages}
     skip = frozenset(str(t) for t in ctx.params["skip-types"])
     resolve = link_resolver(site, navigation, translations=True)
+    renders = _component_headings(site)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     for page in site.pages:
@@ -133,7 +193,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
                 continue  # a line of a source file, a template's or a router's fragment
             target = page if not where.strip() else by_key.get(resolve(where, page) or "")
-            if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip):
+            if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip, renders):
                 continue
             if page.variant and not target.variant:
                 continue  # which locale's page a translation's link opens is the build's to say (`/docs/x`, `x.md`)
