@@ -463,3 +463,16 @@ def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path
                 "scripts/build.sh": "x\n"})
     findings, _ = lint(tmp_path, "STL005")
     assert [(f.path, f.line) for f in findings] == [("content/shortcodes.md", 5)]
+
+
+def test_paths_named_as_alternatives_of_one_file_are_the_places_a_program_looks_in_the_reader_s_project(
+        tmp_path: Path) -> None:
+    config = ("# Configuration\n\nKit reads the first of these it finds:\n\n- `kit.toml`\n- `.kit/config.toml`\n"
+              "- `.config/kit.toml` - to group config files in one folder\n\n"
+              "| tool | files |\n| --- | --- |\n| hooks | `hooks.yml`, `.config/hooks.yaml`, `.config/hooks.toml` |\n\n"
+              "The defaults live in `.config/defaults.toml`, and the schema in `.config/schema.json`.\n")
+    write_site(tmp_path, {"docs/configuration.md": config},
+               {".config/settings.toml": "x = 1\n", ".config/lint.yaml": "x: 1\n", ".config/a.json": "{}\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    # The repository's own files named once are judged; the alternatives of one name are the reader's.
+    assert sorted(f.message.split("'")[1] for f in findings) == [".config/defaults.toml", ".config/schema.json"]

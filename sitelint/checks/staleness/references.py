@@ -98,7 +98,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     path in inline code in a sentence that speaks to the reader ("create `.github/workflows/ci.yml`", "for example
     `public/icon.png`", "in your project"), unless it says it means this repository, and a path in inline code into
     the folder the pages live in (a site built with the framework it documents teaches its own folders), or into
-    a Hugo project's folders on a Hugo site (`layouts/_shortcodes/foo.html`). Code
+    a Hugo project's folders on a Hugo site (`layouts/_shortcodes/foo.html`). So are paths the page names as
+    alternatives of one file (`mise.toml`, `.config/mise.toml`): where a program looks for it. Code
     blocks are never read; URLs, single file names, pages and images (the build checks those) are not references.
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
@@ -110,10 +111,13 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
             candidates.append((link.target, link.line, True))
     docs = _pages_folder(ctx.site)
     seen: set[str] = set()
+    options = _alternatives([c.text.strip() for c in page.inline_code])
     for raw, line, is_link in candidates:
         text = _clean_reference(raw, is_link)
         if not text or text in seen or text.rstrip("/").lower().endswith(PAGE_SUFFIXES):
             continue
+        if not is_link and text in options:
+            continue  # one of the names a program looks for in the reader's project
         seen.add(text)
         parent = PurePosixPath(text.rstrip("/")).parent.as_posix()
         if parent in (".", ""):
@@ -135,6 +139,25 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
                 ctx.site, "generated-files", generated_files):
             continue  # a file a build script writes into the site (mkdocs-gen-files): there once it is built
         yield Reference(text, line, found)
+
+
+_FILE_NAME = re.compile(r"(?:\.{0,2}/)?[\w@.+-]+(?:/[\w@.+-]+)*")
+
+
+def _file_key(path: str) -> str:
+    """A file's name without its folder, leading dot and extensions: `.config/lefthook.yaml` -> `lefthook`."""
+    return path.rstrip("/").rsplit("/", 1)[-1].lstrip(".").split(".", 1)[0].lower()
+
+
+def _alternatives(paths: Sequence[str]) -> frozenset[str]:
+    """Paths the page names as alternatives of one file: the same name in other folders, hidden or not, or with
+    other extensions (`mise.toml`, `.config/mise.toml`; `.config/lefthook.yml`, `.config/lefthook.toml`). Those
+    are the places a program looks for its file in the reader's project, which no repository has all of."""
+    groups: dict[str, set[str]] = {}
+    for path in paths:
+        if _FILE_NAME.fullmatch(path) and "." in path.rsplit("/", 1)[-1].lstrip("."):
+            groups.setdefault(_file_key(path), set()).add(path)
+    return frozenset(p for group in groups.values() if len(group) > 1 for p in group)
 
 
 # A file an mkdocs-gen-files script writes into the site: `mkdocs_gen_files.open("griffe.json", "w")`.
