@@ -117,6 +117,35 @@ def test_a_sphinx_external_toc_lists_every_file_and_glob_it_names(tmp_path: Path
     assert set(found) == {"docs/old.md", "docs/usage.md", "docs/howtos/layers.md", "docs/tutorials/cells.md"}
 
 
+def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:
+    # The pages are under the default locale's folder (no root locale), the sidebar names them without it, through
+    # a helper that makes a group of the entries it is given; a section's index page lists its folder with a
+    # component of the site's own, which the build fills with links to every page there.
+    page = "---\ntitle: {t}\n---\n\nAbout {t}.\n"
+    docs = "src/content/docs/"
+    write_site(tmp_path, {
+        docs + "en/index.mdx": page.format(t="Home"),
+        docs + "en/install.md": page.format(t="Install"),
+        docs + "en/recipes/forms.md": page.format(t="Forms"),
+        docs + "en/deploy/index.mdx": "---\ntitle: Deploy\n---\nimport DeployNav from '~/components/DeployNav.astro';"
+                                     "\n\nPick a host.\n\n<DeployNav />\n",
+        docs + "en/deploy/netlify.md": page.format(t="Netlify"),
+        docs + "en/old.md": page.format(t="Old"),
+        docs + "fr/install.md": page.format(t="Installer"),
+    }, {
+        "astro.config.mjs": "import starlight from '@astrojs/starlight';\nimport { sidebar } from './sidebar';\n"
+                            "export default { integrations: [starlight({ title: 'Kit', defaultLocale: 'en',\n"
+                            "  locales: { en: { label: 'English' }, fr: { label: 'Français' } }, sidebar })] };\n",
+        "sidebar.ts": "import { group } from './group';\nexport const sidebar = [\n"
+                      "  group('start', { items: ['install', 'deploy'] }),\n"
+                      "  group('recipes', { items: [{ autogenerate: { directory: 'recipes' } }] }),\n];\n",
+        "group.ts": "export function group(key, group) { return { label: labels[key], ...group }; }\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {docs + "en/old.md": "warning"}, result.notes
+    assert not [n for n in result.notes if "could not read" in n]
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

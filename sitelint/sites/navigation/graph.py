@@ -29,6 +29,9 @@ _SCHEME = re.compile(r"^https?:", re.I)
 _LINK_KEYS = frozenset({"link", "href", "to", "url"})
 _ROOT_NAMES = frozenset({"index", "readme", "_index"})
 _STARTS = frozenset({"landing", "blog", "release-notes"})
+# A component that lists a section's pages, placed alone on a line of the section's index page (`<DocCardList />`,
+# `<DeployGuidesNav />`): the build fills it with links to the pages of that folder.
+_LISTING = re.compile(r"(?m)^\s*<([A-Z]\w*?(?:Nav|List|Listing|Cards|Grid|Index|Toc|TOC))\b[^<>]*/>\s*$")
 
 
 @dataclass(frozen=True)
@@ -96,12 +99,19 @@ def assemble(site: Site, navigation: Navigation, links: Links) -> SiteGraph:
         for hit in links[own][1]:
             if hit in by_key:  # a file the site does not lint (an .rst page beside the Markdown ones) is no page
                 edges[by_key[hit]].add(page.path)
+    root = key(site.root)
+    for own, page in pages:
+        folder, _, name = own.rpartition("/")
+        if folder != root and name.rsplit(".", 1)[0].lower() in _ROOT_NAMES and "/>" in page.source \
+                and _LISTING.search(page.source):
+            for other, listed in pages:
+                if other != own and other.startswith(folder + "/"):
+                    edges[listed.path].add(page.path)
     in_nav = frozenset(p.path for k, p in pages if navigation.every_page or k in navigation.listed)
     chrome = frozenset(by_key[k] for k in navigation.chrome if k in by_key)
     roots = set(in_nav | chrome)
     # Landing pages are where readers start; posts and release notes are reached through the blog's index, a page
     # the build makes. So is the docs root's own index page.
-    root = key(site.root)
     roots |= {p.path for k, p in pages if p.page_type in _STARTS or _is_root_page(k, root)}
     outgoing: dict[str, set[str]] = defaultdict(set)
     for target, sources in edges.items():

@@ -279,7 +279,24 @@ class _Parser:
         if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
             # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
             return first, end
+        # A helper that makes a navigation group of the entries it is given (`group('guides', { items: [...] })`,
+        # its label looked up elsewhere): the group is those entries.
+        group = next((a for a in self.arguments(at) if isinstance(a, dict) and isinstance(a.get("items"), list)), None)
+        if group is not None:
+            return ({"label": first, **group} if isinstance(first, str) and "label" not in group else group), end
         return Unread(f"a call to {callee}()"), end
+
+    def arguments(self, at: int) -> list[Any]:
+        """The values of a call's arguments, from just after its `(`."""
+        out: list[Any] = []
+        end = at
+        while True:
+            tok, end = self.element(end, ")")
+            if tok is None:
+                return out
+            item, new_end = self.value(end)
+            out.append(item)
+            end = new_end if new_end > end else tok.end
 
     def element(self, end: int, closer: str) -> tuple[_Token | None, int]:
         """The first token of a literal's next element after any commas, or None with the position after the
