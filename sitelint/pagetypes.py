@@ -81,6 +81,8 @@ _NOTES_NAME = re.compile(r"(?i)^(?:changelog|change-log|changes|history|news|rel
 # A fence whose code the build runs and whose output it renders in its place (markdown-exec's `exec="true"`).
 _EXECUTED = re.compile(r"""(?i)^\s*(?:`{3,}|~{3,}).*\bexec\s*=\s*["']?(?:true|1|on|yes)\b""")
 _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
+# A page named for the release it notes: `release_0_4_12.md`, `release-2.1.md`, `releases-v3.0.0rc1.md`.
+_RELEASE_NAME = re.compile(r"(?i)^releases?[-_.]?v?\d+(?:[._-]\d+)+(?:[-_.]?[a-z]+\d*)?$")
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
@@ -256,8 +258,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             1 for b in page.blocks if b.kind == "heading") <= 1:
         return "hub", "its folder's entry in the navigation (no content of its own)"
     in_notes = any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders)
-    if not is_roadmap(page) and (_NOTES_NAME.match(stem) or in_notes):
-        return "release-notes", f"named {name}" if _NOTES_NAME.match(stem) else "in a release notes folder"
+    named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem)
+    if not is_roadmap(page) and (named or in_notes):
+        return "release-notes", f"named {name}" if named else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
         return "release-notes", f"title '{page.title}'"
     if _ANNOUNCED.search(name.rsplit(".", 1)[0]) or _ANNOUNCED.search(page.title):
