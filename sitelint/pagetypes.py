@@ -15,8 +15,9 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
-    proposal       a design document or RFC (under rfcs/, proposals/, adr/, under design/ with its sections, or
-                   named so): plans and open questions on purpose
+    proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, adr/, peps/, naps/,
+                   enhancements/, under design/ with its sections, or named so: "NAP-10 — ..."): plans and open
+                   questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
@@ -72,7 +73,10 @@ _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivatio
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
                                r"|unresolved questions)\s*$")
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:rfc|adr)(?:[-_ ]?\d+)?(?:[-_].*)?$")
-_PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b")
+_PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
+                             r"|^(?-i:[A-Z]{1,3}EP|NAP)[- ]?\d+\b")  # an enhancement proposal: PEP 8, NEP-29, NAP-10
+# The folders a project keeps its enhancement proposals in: peps/, neps/, keps/, naps/, enhancements/.
+_PROPOSAL_DIR = re.compile(r"^(?:[jknpstx]eps|naps|enhancements)$")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
 _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder documents something
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
@@ -276,7 +280,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     included = bool(_INCLUDE.search(page.source)) and total < _FILLED_PROSE  # its steps come from an include
     if not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
-    proposal = next((f for f in folders if f in _PROPOSAL_DIRS), "")
+    proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
     if not proposal and any(f in ("design", "designs") for f in folders) and any(
             _PROPOSAL_HEADING.match(sec.title) for sec in page.sections):
         proposal = next(f for f in folders if f in ("design", "designs"))  # not a design system's guidelines
