@@ -543,6 +543,13 @@ def test_readability_per_section_with_numbers() -> None:
     assert (measured[5].values["long"], measured[5].values["longest"]) == (4, 41) and measured[1].values["long"] == 0
 
 
+def test_a_design_proposal_is_not_judged_for_readability() -> None:
+    # An enhancement proposal records a decision for the maintainers who made it: nobody rewrites it for readers.
+    text = f"# Sync\n\n## Conflicts\n\n{DENSE}\n"
+    assert [f.line for f in findings("SUB006", [page(text, "docs/guides/sync.md")])] == [3]
+    assert findings("SUB006", [page(text, "docs/naps/4-sync.md")]) == []
+
+
 def test_a_low_reading_ease_without_long_sentences_is_not_hard_to_read() -> None:
     p = page(f"# Sync\n\n## Precedence\n\n{TERSE}\n")
     [m] = [m for m in measure("readability", p) if m.at.line == 3]
