@@ -348,8 +348,8 @@ def test_semantic_plumbing_with_a_fake_embedder(tmp_path: Path) -> None:
     )
     again = _run("paraphrased-passages", site, cache=cache, embedder=fake)
     assert len(fake.calls) == 2
-    assert {m.at.path for m in again} == {"docs/b.md", "docs/c.md"}  # three copies, a.md the canonical one
-    assert {r.path for m in again for r in m.related} == {"docs/a.md", "docs/b.md", "docs/c.md"}
+    # Three copies, a.md the canonical one: one finding, on the first copy to change, naming the two others.
+    assert [(m.at.path, [r.path for r in m.related]) for m in again] == [("docs/b.md", ["docs/a.md", "docs/c.md"])]
 
 
 def test_a_summary_that_links_to_the_page_it_restates_is_not_a_paraphrase(tmp_path: Path) -> None:
@@ -617,7 +617,7 @@ def test_paraphrases_on_a_site_about_one_library_do_not_flood(tmp_path: Path) ->
                          select=["DUP004"], cache=tmp_path / "cache.sqlite")
     health = {h["rule"]: h for h in result.summary["rules"]}["DUP004"]
     assert health["state"] == "informative" and health["share"] < 0.5, health
-    assert 50 < len(result.findings) < 200
+    assert 20 < len(result.findings) < 120  # one finding per paraphrased passage, however many pages say it
     pairs = {(f.path, r.path) for f in result.findings for r in f.related}
     # The Redux Toolkit overview says again what "Why Redux Toolkit is how to use Redux today" says.
     assert ("docs/introduction/why-rtk-is-redux-today.md", "docs/redux-toolkit/overview.md") in pairs

@@ -1,5 +1,6 @@
-"""Measurements of duplicates (a passage, a page, a code block and all its copies): one on each copy a maintainer
-should change, never on the canonical copy, which leads the related places."""
+"""Measurements of duplicates (a passage, a page, a code block and all its copies): a passage is one finding, on the
+first copy a maintainer should change; a page or a code block one on each copy to change; never on the canonical
+copy, which leads the related places."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ def passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value
     optionally with more values of the copy (a mapping, its first value the larger the more it counts).
 
     Overlapping lines of one page are one place; places joined by a copy, directly or through another place, are one
-    duplicate, reported on each copy to change (see `to_change`).
+    duplicate, reported once, on the first copy to change (see `to_change`), naming every other place.
     """
     places: list[tuple[int, int, int]] = []  # (page, first line, last line)
     measure: list[Any] = []
@@ -58,7 +59,7 @@ def passage_measurements(corpus: Corpus, found: Sequence[tuple[Any, ...]], value
         located = [(places[n][0], Location(corpus.pages[places[n][0]].path, places[n][1], places[n][2]))
                    for n in members]
         measured = {loc: (measure[n], more[n]) for n, (_, loc) in zip(members, located, strict=True)}
-        for at, others in to_change(corpus, located):
+        for at, others in to_change(corpus, located)[:1]:
             main, extra = measured[at]
             values = {value: main, **{k: v for k, v in extra.items() if not isinstance(v, str)}}
             detail = corpus.detail(at.path, others, **{k: v for k, v in extra.items() if isinstance(v, str)})
