@@ -156,7 +156,7 @@ def _note_unread_sources(layout: discover.Layout, note: Callable[[str], None]) -
             dirs[:] = [d for d in dirs if d not in discover.SKIP_DIRS and not d.startswith((".", "_"))]
             unread += sum(1 for name in files if name.endswith(".rst"))
     if unread:
-        note(f"{unread} reStructuredText page(s) (.rst) in the docs root were not read: sitelint reads Markdown and "
+        note(f"{unread} reStructuredText page(s) (.rst) in the docs root are not linted: sitelint reads Markdown and "
              "MyST pages only")
 
 

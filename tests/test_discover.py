@@ -332,7 +332,8 @@ def test_a_sphinx_site_s_restructuredtext_pages_are_said_to_be_unread(tmp_path: 
           "docs/_templates/layout.rst", "docs/_build/html/index.rst")
     result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])
     assert [n for n in result.notes if "reStructuredText" in n] == [
-        "2 reStructuredText page(s) (.rst) in the docs root were not read: sitelint reads Markdown and MyST pages only"]
+        "2 reStructuredText page(s) (.rst) in the docs root are not linted: sitelint reads Markdown and MyST pages "
+        "only"]
     (tmp_path / "docs/index.rst").unlink()
     (tmp_path / "docs/how-to/install.rst").unlink()
     result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])

@@ -252,6 +252,15 @@ def test_a_heading_that_is_its_own_message_is_not_an_empty_section() -> None:
     assert [f.line for f in findings("SUB003", [p])] == [11]  # "## Settings" alone
 
 
+def test_a_section_holding_a_comment_where_the_build_inserts_content_is_not_empty() -> None:
+    text = ("# no-void\n\nDisallow `void` except to discard a value, and say why in a sentence or two here.\n\n"
+            "## Examples\n\n## Options\n\n### `checkNever`\n\n{/* insert option description */}\n\n"
+            "### `allowThen`\n\n{/* TODO */}\n\n## When Not To Use It\n\nWhen you write no `void`.\n")
+    p = page(text, "docs/rules/no-void.mdx")
+    # The doubled "Examples" heading is empty; "checkNever" is filled in by the build; "allowThen" is not.
+    assert [(f.line, f.message.split("'")[1]) for f in findings("SUB003", [p])] == [(5, "Examples"), (13, "allowThen")]
+
+
 def test_empty_sections_and_empty_parents_reported_once() -> None:
     """An empty parent is one finding with its subsections; empty siblings in a row (names written as headings) are
     one finding for the run."""

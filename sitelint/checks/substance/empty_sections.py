@@ -16,6 +16,9 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
                            "html", "jsx", "directive"})
 
 
+# A comment that marks where the build inserts content (`{/* insert option description */}`, `<!-- AUTO-GENERATED
+# -->`): the section is filled in when the site is built.
+_INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 _LINK_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\([^)]*\)\s*#*\s*$")
@@ -29,6 +32,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # mkdocstrings fills a `### ::: package.name` heading with API docs at build time.
         own[index] = section.title.startswith(":::")
     starts = [s.line for s in page.sections]
+    for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
+        own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
         if block.section >= 0:
             own[block.section] = True
