@@ -275,6 +275,10 @@ def test_released_by() -> None:
         ("Acme 1.4 and the latest version: 2.0", ["1.4", "2.0"]),
         ("Use Python version 3.10 or node v14.", []),
         ("Install version 17 of the Java SE Development Kit.", []),
+        # A version of something the page names after it, quoted or with a possessive: not a release of the product.
+        ('The following pages are a rough "v1.x" of our governance.', []),
+        ("This is version 2 of our contributor guide.", []),
+        ("Version 2 of the library drops the old loader.", ["2"]),
         ("React-Acme v7 is a binding.", []),
         # A version joined to one before it belongs to that one's product.
         ("The hook requires Python v3 or v2.7 to run.", []),

@@ -86,7 +86,7 @@ _CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,|/|\bor\b|\band\b)\s*$",
 def _other_product(text: str, start: int, end: int, others: frozenset[str],
                    proper: frozenset[str] = frozenset(), product: str = r"(?!x)x") -> bool:
     """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14',
-    'version 1.37 of the conventions'); a version joined to one before it ('Python v3 or v2.7') belongs to that
+    'version 1.37 of the conventions', 'a rough "v1.x" of our governance'); a version joined to one before it ('Python v3 or v2.7') belongs to that
     one's product. A capitalised word opening a sentence is a name only where the page also capitalises it inside a
     sentence (proper). product: the pattern of this product's names."""
     window = text[max(0, start - 40) : start]
@@ -107,7 +107,7 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str],
     two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
     if two and two.group(1).lower() in others:
         return True
-    after = re.match(r"\s+of\s+(the\s+)?([\w.+#-]+)", text[end : end + 60])
+    after = re.match(r"[\"'”’]?\s+of\s+((?:the|our|its|their|this|that|your)\s+)?([\w.+#-]+)", text[end : end + 60])
     if after is None or re.fullmatch(product, after.group(2), re.I):
         return False
     noun = after.group(2).rstrip(".")
