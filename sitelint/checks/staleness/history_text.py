@@ -107,7 +107,8 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str],
     two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
     if two and two.group(1).lower() in others:
         return True
-    after = re.match(r"[\"'”’]?\s+of\s+((?:the|our|its|their|this|that|your)\s+)?([\w.+#-]+)", text[end : end + 60])
+    after = re.match(r"[\"'”’]?\s+of\s+((?:the|our|its|their|this|that|your)\s+)?([\w.+#-]+)",
+                     text[end : end + 60])
     if after is None or re.fullmatch(product, after.group(2), re.I):
         return False
     noun = after.group(2).rstrip(".")
