@@ -146,6 +146,32 @@ def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component
     assert not [n for n in result.notes if "could not read" in n]
 
 
+def test_docusaurus_options_declared_as_named_objects_and_a_computed_sidebar_of_one_instance(tmp_path: Path) -> None:
+    # The preset's and the plugin's options are objects declared by name (with a type); the rules instance's
+    # sidebar lists its pages through a function of the plugin's data, which cannot be read: its pages are not
+    # judged, while the guides instance, read whole, still has its orphan.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/intro.md": page.format(t="Intro"), "docs/old.md": page.format(t="Old"),
+        **{f"plugin/rules/rule-{n}.md": page.format(t=f"Rule {n}") for n in range(4)},
+        "plugin/rules/README.md": page.format(t="Rules"),
+    }, {
+        "website/docusaurus.config.ts": (
+            "const preset: PresetOptions = {\n  docs: { id: 'rules', path: '../plugin/rules', routeBasePath: 'rules',"
+            "\n    sidebarPath: require.resolve('./sidebar.rules.js') },\n};\n"
+            "const guides: DocsOptions = { id: 'guides', path: '../docs', routeBasePath: '/',\n"
+            "  sidebarPath: require.resolve('./sidebar.guides.js') };\n"
+            "export default { themeConfig: { navbar: { items: [] } },\n"
+            "  plugins: [['@docusaurus/plugin-content-docs', guides]], presets: [['classic', preset]] };\n"),
+        "website/sidebar.rules.js": "const plugin = require('@acme/plugin');\n"
+                                    "module.exports = { rules: ['README', ...Object.keys(plugin.rules)] };\n",
+        "website/sidebar.guides.js": "module.exports = { docs: ['intro'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "info"}, result.notes
+    assert result.graph is not None and "/rules/rule-1" in result.graph.navigation.routes
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

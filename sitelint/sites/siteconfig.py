@@ -154,9 +154,16 @@ def js_object(block: str, key: str) -> str | None:
 
 
 def js_objects_after(source: str, marker: str) -> Iterator[str]:
-    """The body of the first object literal after each match of the regex marker (e.g. a plugin's quoted name)."""
+    """The body of the object literal after each match of the regex marker (e.g. a plugin's quoted name), or of the
+    object a name there is declared as (`['classic', presetOptions]` with `const presetOptions: Options = {...}`)."""
     for match in re.finditer(marker, source):
-        body = block_after(source, match.end())
+        named = re.match(r"\s*([A-Za-z_$][\w$]*)\s*[,\])]", source[match.end():])
+        if named:
+            declared = re.search(rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(named.group(1))}\b[^=;]*=\s*(?=\{{)",
+                                 source)
+            body = block_after(source, declared.end()) if declared else ""
+        else:
+            body = block_after(source, match.end())
         if body:
             yield body
 

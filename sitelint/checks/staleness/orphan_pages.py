@@ -27,7 +27,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     pages = [p for p in ctx.site.pages if not p.variant]
     # Left out on purpose: the pages the navigation says so of, and the pages only they link to (the rest of a
     # section hidden until it ships).
-    kept_out = {p.path for p in pages if key(p.abspath) in nav.unlisted}
+    kept_out = {p.path for p in pages if key(p.abspath) in nav.unlisted or key(p.abspath) in nav.unknown}
     kept_out |= {p.path for p in pages if p.path not in graph.reachable and p.path not in graph.in_nav
                  and set(graph.inbound.get(p.path, ())) and set(graph.inbound.get(p.path, ())) <= kept_out}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable

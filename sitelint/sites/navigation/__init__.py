@@ -50,6 +50,9 @@ class Navigation:
     notes: tuple[str, ...] = ()
     routes: Mapping[str, str] = field(default_factory=dict)  # a route the site serves ("/guide/install") -> page
     inputs: Mapping[Input, str] = field(default_factory=dict)  # each file and listing read -> digest of what it held
+    # Pages of a sidebar that could not be read whole, most of whose pages are outside what was read: where they
+    # stand is in the unread part, so none of them is judged.
+    unknown: frozenset[str] = frozenset()
 
     @property
     def read(self) -> bool:
@@ -71,6 +74,7 @@ class Collector:
     chrome: set[str] = field(default_factory=set)
     unlisted: set[str] = field(default_factory=set)
     unread: list[str] = field(default_factory=list)
+    unknown: set[str] = field(default_factory=set)
     inputs: dict[Input, str] = field(default_factory=dict)
     root: Path | None = None  # the repository: a config's imports are read only from inside it
 
@@ -136,7 +140,7 @@ class Collector:
                 "when most of the site is outside what was read"] if unread else []
         return Navigation(source, frozenset(self.listed), every_page, not unread, frozenset(self.chrome),
                           frozenset(self.unlisted), (*notes, *said), MappingProxyType(dict(routes or {})),
-                          MappingProxyType(dict(self.inputs)))
+                          MappingProxyType(dict(self.inputs)), frozenset(self.unknown))
 
 
 def unchanged(inputs: Mapping[Input, str]) -> bool:

@@ -80,7 +80,13 @@ def read(site: Site, found: Collector) -> Navigation:
             continue
         sources.append(relative(file, site.repo_root))
         data = _load(file, found)
+        unread = len(found.unread)
         _sidebars(data, ids, folder, found, by_route, config.base_url)
+        if len(found.unread) > unread:  # part of this sidebar is computed: where most of its pages may be listed
+            pages = found.under(folder)
+            outside = [p for p in pages if p not in found.listed]
+            if len(outside) * 2 > len(pages):
+                found.unknown.update(outside)
     _chrome(site_dir, found, by_route, config.base_url, every_id)
     return found.done(", ".join(sources) or "docusaurus", every_page=every, routes=by_route)
 

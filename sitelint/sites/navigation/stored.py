@@ -65,7 +65,8 @@ def navigation_data(navigation: Navigation) -> dict[str, Any]:
             "confident": navigation.confident, "chrome": sorted(navigation.chrome),
             "unlisted": sorted(navigation.unlisted), "notes": list(navigation.notes),
             "routes": [[r, k] for r, k in navigation.routes.items()],
-            "inputs": [[*spec, seen] for spec, seen in navigation.inputs.items()]}
+            "inputs": [[*spec, seen] for spec, seen in navigation.inputs.items()],
+            "unknown": sorted(navigation.unknown)}
 
 
 def _navigation(data: Any) -> Navigation | None:
@@ -75,7 +76,7 @@ def _navigation(data: Any) -> Navigation | None:
             _keys(data["chrome"]), _keys(data["unlisted"]), tuple(str(n) for n in data["notes"]),
             MappingProxyType({str(r): str(k) for r, k in data["routes"]}),
             MappingProxyType({(str(kind), str(path), str(pattern)): str(seen)
-                              for kind, path, pattern, seen in data["inputs"]}))
+                              for kind, path, pattern, seen in data["inputs"]}), _keys(data["unknown"]))
     except (KeyError, TypeError, ValueError):
         return None
 
