@@ -480,3 +480,18 @@ def test_paths_named_as_alternatives_of_one_file_are_the_places_a_program_looks_
     findings, _ = lint(tmp_path, "STL005")
     # The repository's own files named once are judged; the alternatives of one name are the reader's.
     assert sorted(f.message.split("'")[1] for f in findings) == [".config/defaults.toml", ".config/schema.json"]
+
+
+def test_a_path_into_the_docs_app_s_own_source_is_the_reader_s_project_it_teaches(tmp_path: Path) -> None:
+    # A docs site built with Astro that teaches Astro: `src/layouts/` and `src/pages/home.astro` are the reader's
+    # project, though the site's own app has a `src/` (without them); a path into the product's package is judged.
+    page = ("# Layouts\n\nLayouts live in `src/layouts/`, and the home page is `src/pages/home.astro`. The "
+            "loader lives in `packages/kit/src/loader.ts`.\n")
+    write_site(tmp_path, {"src/content/docs/layouts.md": page},
+               {"astro.config.mjs": "import starlight from '@astrojs/starlight';\n"
+                                    "export default { integrations: [starlight({ title: 'Kit' })] };\n",
+                "package.json": '{"name": "kit-docs", "private": true}\n',
+                "src/components/Card.astro": "<slot />\n", "src/pages/index.astro": "<h1>Kit</h1>\n",
+                "packages/kit/src/index.ts": "export {};\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == ["packages/kit/src/loader.ts"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from bisect import bisect_right
@@ -75,6 +76,33 @@ def _deepest_holding(site: Site) -> Path | None:
 _NEARLY_ALL = 0.9  # share of the pages a folder holds to be the folder the pages live in
 
 
+# The folders a site's app is built from, beside its config: its components, layouts, pages and static files.
+_APP_FOLDERS = {"docusaurus": ("src", "static"), "starlight": ("src", "public"), "astro": ("src", "public"),
+                "vitepress": (".vitepress", "public")}
+
+
+def _app_folders(site: Site) -> list[Path]:
+    """The docs app's own source folders (an Astro site's `src/`, a Docusaurus site's `src/` and `static/`), when its
+    config sits in a folder of its own or in a repository that holds only the site: a page names a path in them to
+    teach the reader's project, not to point at the site's implementation."""
+    if not site.config_files or site.framework not in _APP_FOLDERS:
+        return []
+    app = site.config_files[0].parent.resolve()
+    if app == site.product_root.resolve() and (app / "package.json").is_file() and _publishes(app / "package.json"):
+        return []  # the product's own package: its `src/` is the product's code
+    return [(app / name).resolve() for name in _APP_FOLDERS[site.framework] if (app / name).is_dir()]
+
+
+def _publishes(manifest: Path) -> bool:
+    """Whether a package.json is a package published for others (not `private`, with a `main`, `exports` or
+    `bin`), rather than a site's own app."""
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and not data.get("private") and any(k in data for k in ("main", "exports", "bin"))
+
+
 def _inside(folder: Path, docs: Path) -> bool:
     return folder == docs or docs in folder.parents
 
@@ -128,6 +156,9 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         if (not is_link and docs is not None and not text.startswith(("./", "../"))
                 and any(_inside((r / parent).resolve(), docs) for r in roots)):
             continue  # the pages' own folder named from the top: a route the docs teach (`src/routes/about.tsx`)
+        if not is_link and not text.startswith(("./", "../")) and any(
+                _inside((r / parent).resolve(), app) for r in roots for app in _app_folders(ctx.site)):
+            continue  # the docs app's own source (`src/layouts/`): a folder of the reader's project it teaches
         if not is_link and ctx.site.framework == "hugo" and text.split("/", 1)[0] in _HUGO_PROJECT:
             continue
         found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
