@@ -495,3 +495,15 @@ def test_a_path_into_the_docs_app_s_own_source_is_the_reader_s_project_it_teache
                 "packages/kit/src/index.ts": "export {};\n"})
     findings, _ = lint(tmp_path, "STL005")
     assert [f.message.split("'")[1] for f in findings] == ["packages/kit/src/loader.ts"]
+
+
+def test_a_heading_in_a_script_with_combining_marks_keeps_them_in_its_id(tmp_path: Path) -> None:
+    # github-slugger drops punctuation only: "Markdown/MDX पेज" is `markdownmdx-पेज`, its vowel sign (a combining
+    # mark) kept.
+    page = ("# पेज\n\n- [`.md`](#markdownmdx-पेज)\n- [HTML](#html-पेज)\n\n## Markdown/MDX पेज\n\nपाठ।\n\n"
+            "## HTML फ़ाइलें\n\nपाठ।\n")
+    write_site(tmp_path, {"src/content/docs/pages.md": page},
+               {"astro.config.mjs": "import starlight from '@astrojs/starlight';\n"
+                                    "export default { integrations: [starlight({ title: 'Kit' })] };\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#html-पेज"]

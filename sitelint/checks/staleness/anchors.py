@@ -69,7 +69,9 @@ def slugs(heading: str) -> set[str]:
     text = "".join(part[1:-1] if part.startswith("`") else _TAGS.sub("", part)
                    for part in re.split(r"(`[^`]*`)", text))
     text = re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
-    github = re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+    # github-slugger drops punctuation and symbols only: a script's combining marks (Devanagari's vowel signs) stay.
+    github = "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
+                     ).replace(" ", "-")
     accentless = re.sub(r"[\u0300-\u036f]", "", unicodedata.normalize("NFKD", text))  # as VitePress's slugify
     vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", accentless).strip("-")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
