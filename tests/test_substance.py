@@ -203,6 +203,7 @@ def test_a_marker_the_prose_talks_about_is_not_a_marker_left_in_it() -> None:
         The fallback was kept after the rename. The TODO comments said it should be removed in the next major.
         Keep a TODO list in the tracker, and leave no FIXME in released code.
         This finds revisions where "TODO" or “FIXME” is added to a file.
+        To leave TODO messages for other developers, use JavaScript comments instead.
         """
     )
     assert findings("SUB002", [p]) == []

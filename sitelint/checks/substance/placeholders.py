@@ -42,7 +42,8 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their))\s+$")
 _QUOTES = frozenset("\"'“”‘’«»")
-_NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries))\b")
+_NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries"
+                          r"|messages?|apps?|tasks?))\b")
 # A state a table gives a row: a cell of only TBA, TBD or WIP (a release's end of life, an adapter's support) in a
 # column whose other cells are dates, versions or other states.
 _STATUS_CELL_WORDS = 4  # words of a cell that says a state (YES, NO, "Not supported")
