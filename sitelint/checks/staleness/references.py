@@ -9,6 +9,7 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 from urllib.parse import unquote
 
 from sitelint import text
@@ -83,24 +84,26 @@ _APP_FOLDERS = {"docusaurus": ("src", "static"), "starlight": ("src", "public"),
 
 def _app_folders(site: Site) -> list[Path]:
     """The docs app's own source folders (an Astro site's `src/`, a Docusaurus site's `src/` and `static/`), when its
-    config sits in a folder of its own or in a repository that holds only the site: a page names a path in them to
-    teach the reader's project, not to point at the site's implementation."""
+    config sits in a folder of its own or at the top of a repository whose package.json says it is private (only
+    the site), and that folder is no published package: a page names a path in them to teach the reader's project,
+    not to point at the site's implementation."""
     if not site.config_files or site.framework not in _APP_FOLDERS:
         return []
     app = site.config_files[0].parent.resolve()
-    if app == site.product_root.resolve() and (app / "package.json").is_file() and _publishes(app / "package.json"):
-        return []  # the product's own package: its `src/` is the product's code
+    manifest = _manifest(app / "package.json")
+    if manifest.get("main") or manifest.get("exports") or manifest.get("bin"):
+        return []  # a package published for others: its `src/` is the product's code
+    if app == site.repo_root.resolve() and not manifest.get("private"):
+        return []  # a site at the top of a repository that does not say it is only the site: `src/` may be the code
     return [(app / name).resolve() for name in _APP_FOLDERS[site.framework] if (app / name).is_dir()]
 
 
-def _publishes(manifest: Path) -> bool:
-    """Whether a package.json is a package published for others (not `private`, with a `main`, `exports` or
-    `bin`), rather than a site's own app."""
+def _manifest(path: Path) -> dict[str, Any]:
     try:
-        data = json.loads(manifest.read_text(encoding="utf-8", errors="replace"))
+        data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
     except (OSError, ValueError):
-        return False
-    return isinstance(data, dict) and not data.get("private") and any(k in data for k in ("main", "exports", "bin"))
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _inside(folder: Path, docs: Path) -> bool:
