@@ -204,6 +204,7 @@ def test_a_marker_the_prose_talks_about_is_not_a_marker_left_in_it() -> None:
         Keep a TODO list in the tracker, and leave no FIXME in released code.
         This finds revisions where "TODO" or “FIXME” is added to a file.
         To leave TODO messages for other developers, use JavaScript comments instead.
+        Open the prototype as a pull request, as long as it is properly marked as WIP (work in progress).
         """
     )
     assert findings("SUB002", [p]) == []

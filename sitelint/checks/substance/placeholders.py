@@ -39,8 +39,10 @@ def _words(text: str) -> str:
 
 
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
-# A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME".
-_NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their))\s+$")
+# A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME",
+# "marked as WIP".
+_NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
+                           r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+$")
 _QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries"
                           r"|messages?|apps?|tasks?))\b")
