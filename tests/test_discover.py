@@ -65,6 +65,15 @@ def test_a_docusaurus_config_written_as_an_mts_module_is_found(tmp_path: Path) -
     assert sorted(pages(layout)) == ["docs/intro.md", "packages/plugin/docs/rules/no-foo.mdx"]
 
 
+def test_a_properdocs_site_is_read_as_the_mkdocs_site_it_is(tmp_path: Path) -> None:
+    # ProperDocs, the maintained fork of MkDocs, reads the same settings from properdocs.yml.
+    touch(tmp_path, "README.md", "properdocs.yml", "site/index.md", "pages/index.md", "pages/options.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "properdocs.yml").write_text("site_name: Kit\ndocs_dir: pages\nnav:\n- index.md\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["pages/index.md", "pages/options.md"]
+
+
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
     (tmp_path / ".git").mkdir()

@@ -28,7 +28,8 @@ _I18N = re.compile(r"(?:^|/)i18n/([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)/")
 _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$")
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*[:=]\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
-_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+# ProperDocs, the maintained drop-in fork of MkDocs, reads the same settings from `properdocs.yml`.
+_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
 _ZENSICAL = "zensical.toml"  # Zensical, which builds MkDocs sites: the same settings in TOML
 _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
 _MKDOCS_SITE_NAME = re.compile(r"(?m)^site_name\s*:")

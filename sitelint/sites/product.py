@@ -71,7 +71,7 @@ class Product:
 
 _VERSION_ASSIGN = re.compile(r"""(?m)^(?:__version__|VERSION|version)\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]""")
 _TAG = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)$")
-_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml")
+_MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ def vitepress_config(root: Path) -> Path | None:
 
 
 def mkdocs_config(root: Path) -> Path | None:
-    return first_existing(root, ("mkdocs.yml", "mkdocs.yaml"))
+    return first_existing(root, ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml"))
 
 
 def sphinx_conf(root: Path) -> Path | None:

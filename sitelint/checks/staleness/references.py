@@ -304,7 +304,7 @@ def own_repositories(site: Site) -> frozenset[str]:
             except OSError:
                 continue
     for config in site.config_files:
-        if config.name.startswith(("mkdocs", "zensical")):
+        if config.name.startswith(("mkdocs", "zensical", "properdocs")):
             texts += [line for line in siteconfig.read_text(config).splitlines() if line.startswith("repo_url")]
     return frozenset(f"{m.group(1)}/{m.group(2)}".lower() for t in texts for m in _FORGE_REPO.finditer(t))
 
