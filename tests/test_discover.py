@@ -74,6 +74,16 @@ def test_a_properdocs_site_is_read_as_the_mkdocs_site_it_is(tmp_path: Path) -> N
     assert layout.framework == "mkdocs" and pages(layout) == ["pages/index.md", "pages/options.md"]
 
 
+def test_a_nuxt_content_docs_app_of_a_monorepo_is_its_content_folder(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "CHANGELOG.md", "packages/core/README.md", "apps/docs/nuxt.config.ts",
+          "apps/docs/README.md", "apps/docs/content/index.md", "apps/docs/content/1.guide/1.install.md",
+          "apps/lab/README.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "" and pages(layout) == ["apps/docs/content/1.guide/1.install.md",
+                                                        "apps/docs/content/index.md"]
+
+
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
     (tmp_path / ".git").mkdir()

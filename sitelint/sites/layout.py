@@ -193,6 +193,11 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
             apps = [root, *(root / group / "docs" for group in _MONOREPO_GROUPS)]
             roots = next(([app / sub] for app in apps for sub in ("src/content", "src/pages")
                           if (app / sub).is_dir() and _holds_pages(app / sub)), roots)
+            # A Nuxt Content site: `content/` beside its nuxt.config, at the top or as a monorepo's docs app.
+            roots = roots if roots != [root] else next(
+                ([app / "content"] for app in apps
+                 if any((app / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs"))
+                 and (app / "content").is_dir() and _holds_pages(app / "content")), roots)
     # Docusaurus keeps frozen copies next to the site config: include them as marked variants.
     for base in {root, root / "website", *(c.parent for c in configs)}:
         for extra in ("versioned_docs", "i18n"):
