@@ -177,6 +177,20 @@ def test_docusaurus_options_declared_as_named_objects_and_a_computed_sidebar_of_
     assert anchors.findings == ()
 
 
+def test_pages_a_sphinx_conf_excludes_are_not_built_and_not_judged(tmp_path: Path) -> None:
+    # `exclude_patterns` (read as text, never run): a name at the top, a folder and all in it, a glob in one folder.
+    write_site(tmp_path, {
+        "docs/index.md": "# Kit\n\n```{toctree}\nguide\n```\n", "docs/guide.md": "# Guide\n\nUse it.\n",
+        "docs/README.md": "# Building these docs\n\nRun make.\n", "docs/old.md": "# Old\n\nGone.\n",
+        "docs/ext/README.md": "# The extension\n\nIt renders.\n", "docs/notes/a.draft.md": "# A\n\nDraft.\n",
+        "docs/notes/deep/b.draft.md": "# B\n\nDraft.\n",
+    }, {"docs/conf.py": "extensions = ['myst_parser']\nexclude_patterns = [\n    '_build',\n    'README.md',  # the how-to\n"
+                        "    'ext',\n    'notes/*.draft.md',\n]\n"})
+    found, _ = _orphans(tmp_path)
+    # notes/deep/b.draft.md is not excluded: `*` stays within its folder.
+    assert found == {"docs/old.md": "warning", "docs/notes/deep/b.draft.md": "warning"}
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -162,21 +162,34 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
 
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:
-    """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin): templates
-    and notes kept beside the pages, reported on only when named, like drafts."""
-    if layout.framework != "mkdocs" or not layout.docs_roots:
+    """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
+    `exclude_patterns`): templates and notes kept beside the pages, reported on only when named, like drafts."""
+    if layout.framework not in ("mkdocs", "sphinx") or not layout.docs_roots or not layout.config_files:
         return frozenset()
-    patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
-    docs = layout.docs_roots[0]
+    if layout.framework == "sphinx":
+        patterns = siteconfig.sphinx_excluded(layout.config_files[0])
+        docs, ignored = layout.config_files[0].parent, _sphinx_ignored
+    else:
+        patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
+        docs, ignored = layout.docs_roots[0], _ignored
     out = set()
     for page in site_pages:
         try:
             rel_path = page.abspath.relative_to(docs).as_posix()
         except ValueError:
             continue
-        if any(_ignored(rel_path, p) for p in patterns):
+        if any(ignored(rel_path, p) for p in patterns):
             out.add(page.path)
     return frozenset(out)
+
+
+def _sphinx_ignored(rel_path: str, pattern: str) -> bool:
+    """Whether a path relative to the Sphinx source folder is one of `exclude_patterns`, or in a folder that is:
+    `*` stays within a folder, `**` crosses them."""
+    regex = re.compile("".join(".*" if part == "**" else "[^/]*" if part == "*" else "[^/]" if part == "?"
+                               else re.escape(part) for part in re.split(r"(\*\*|\*|\?)", pattern.strip("/"))))
+    parts = rel_path.split("/")
+    return any(regex.fullmatch("/".join(parts[:n])) for n in range(1, len(parts) + 1))
 
 
 def _ignored(rel_path: str, pattern: str) -> bool:

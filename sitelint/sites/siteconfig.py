@@ -234,6 +234,17 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     return patterns
 
 
+_EXCLUDE_PATTERNS = re.compile(r"(?m)^exclude_patterns\s*(?:\+)?=\s*[\[(]([^\])]*)[\])]")
+
+
+def sphinx_excluded(conf: Path) -> list[str]:
+    """The `exclude_patterns` a Sphinx conf.py sets (and adds to), read as text, never run: the string literals of
+    its lists."""
+    text = read_text(conf)
+    return [m.group(2) for block in _EXCLUDE_PATTERNS.finditer(text)
+            for m in re.finditer(r"""(['"])([^'"\n]+)\1""", re.sub(r"(?m)#.*$", "", block.group(1)))]
+
+
 def mkdocs_plugins(value: Any) -> dict[str, Any]:
     """MkDocs `plugins`, a list (`- search`, `- exclude: {glob: ...}`) or a mapping: each plugin's name -> options."""
     if isinstance(value, dict):
