@@ -184,8 +184,8 @@ def test_pages_a_sphinx_conf_excludes_are_not_built_and_not_judged(tmp_path: Pat
         "docs/README.md": "# Building these docs\n\nRun make.\n", "docs/old.md": "# Old\n\nGone.\n",
         "docs/ext/README.md": "# The extension\n\nIt renders.\n", "docs/notes/a.draft.md": "# A\n\nDraft.\n",
         "docs/notes/deep/b.draft.md": "# B\n\nDraft.\n",
-    }, {"docs/conf.py": "extensions = ['myst_parser']\nexclude_patterns = [\n    '_build',\n    'README.md',  # the how-to\n"
-                        "    'ext',\n    'notes/*.draft.md',\n]\n"})
+    }, {"docs/conf.py": "extensions = ['myst_parser']\nexclude_patterns = [\n    '_build',\n"
+                        "    'README.md',  # the how-to\n    'ext',\n    'notes/*.draft.md',\n]\n"})
     found, _ = _orphans(tmp_path)
     # notes/deep/b.draft.md is not excluded: `*` stays within its folder.
     assert found == {"docs/old.md": "warning", "docs/notes/deep/b.draft.md": "warning"}
