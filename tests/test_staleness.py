@@ -507,3 +507,13 @@ def test_a_heading_in_a_script_with_combining_marks_keeps_them_in_its_id(tmp_pat
                                     "export default { integrations: [starlight({ title: 'Kit' })] };\n"})
     findings, _ = lint(tmp_path, "STL009")
     assert [f.message.split("'")[1] for f in findings] == ["#html-पेज"]
+
+
+def test_a_path_with_a_name_to_fill_in_is_no_reference(tmp_path: Path) -> None:
+    page = ("# Dropping a version\n\nRemove `kit/resources/constraints-pyodideXYZ.txt`, then "
+            "`kit/resources/notes-X.Y.md`; keep `kit/resources/defaults.toml`.\n")
+    write_site(tmp_path, {"docs/maintenance.md": page},
+               {"kit/resources/constraints-pyodide2024.txt": "x\n", "kit/resources/notes-1.0.md": "x\n",
+                "kit/resources/base.toml": "x\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == ["kit/resources/defaults.toml"]

@@ -23,6 +23,8 @@ from sitelint.sites import siteconfig
 _HUGO_PROJECT = frozenset({"layouts", "archetypes", "assets", "static", "data", "i18n", "themes", "content", "config"})
 _PATHLIKE = re.compile(r"(?:\.{1,2}/)*[\w@.+-]+(?:/[\w@.+-]+)+/?")
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown", ".rst")
+# A name that stands for one to fill in: `constraints-pyodideXYZ.txt`, `release-X.Y.md`, `YYYY-MM-DD-post.md`.
+_PLACEHOLDER = re.compile(r"XYZ|XXX|YYYY|NNN|(?<![\w.])[Xx]\.[Yy](?:\.[Zz])?(?!\w)")
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,8 @@ def _clean_reference(raw: str, link: bool) -> str:
         text = text.split("#", 1)[0].split("?", 1)[0]
     else:
         text = re.sub(r"(?::\d+(?:[:-]\d+)?|#L\d+(?:-L\d+)?)$", "", text)
-    if not _PATHLIKE.fullmatch(text) or "path/to/" in text or "..." in text or "//" in text:
+    if not _PATHLIKE.fullmatch(text) or "path/to/" in text or "..." in text or "//" in text \
+            or _PLACEHOLDER.search(text):
         return ""
     last = text.rstrip("/").rsplit("/", 1)[-1]
     if "." in last.strip("."):
