@@ -517,3 +517,19 @@ def test_a_path_with_a_name_to_fill_in_is_no_reference(tmp_path: Path) -> None:
                 "kit/resources/base.toml": "x\n"})
     findings, _ = lint(tmp_path, "STL005")
     assert [f.message.split("'")[1] for f in findings] == ["kit/resources/defaults.toml"]
+
+
+def test_an_api_page_a_theme_component_renders_from_a_spec_inside_an_mdx_code_block(tmp_path: Path) -> None:
+    # Docusaurus reads an ```mdx-code-block``` fence's body as MDX: the import and the component are the page's, and
+    # the component renders the spec it is given, headings and all.
+    api = ("---\nid: rest-api\ntitle: HTTP API\n---\n\n```mdx-code-block\nimport API from '@theme/API'\n\n"
+           "<API repo=\"kit\" url=\"https://example.org/spec/api.json\" />\n```\n")
+    guide = ("# Guide\n\nCall [check](rest-api.mdx#check-a-tuple), then [expand](expand.mdx#the-tree).\n")
+    expand = "# Expand\n\n```mdx-code-block\nimport Tree from '@site/src/Tree'\n```\n\nThe tree of a tuple.\n"
+    write_site(tmp_path, {"docs/rest-api.mdx": api, "docs/guide.mdx": guide, "docs/expand.mdx": expand},
+               {"docusaurus.config.js": "module.exports = {};\n",
+                "src/theme/API.tsx": "export default function API() { return <Redoc spec={spec} /> }\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#the-tree"]
+    page = page_from_text("docs/rest-api.mdx", tmp_path / "docs/rest-api.mdx", api)
+    assert not any(b.kind == "code" for b in page.blocks)  # the fence's body is MDX, not code

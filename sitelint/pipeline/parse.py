@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 40
+PARSER_VERSION = 41
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -193,6 +193,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     try:
         if not mdx:
             lines = unindent_containers(lines)
+        lines = _unwrap_mdx_code_blocks(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)
         if not mdx and _mdx_flavoured(masked, lines):
@@ -241,6 +242,30 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
         problems=tuple(sorted(builder.problems)),
         variant=variant,
     )
+
+
+_MDX_CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})mdx-code-block\s*$")
+
+
+def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
+    """Docusaurus reads a ```` ```mdx-code-block ```` fence's body as MDX (imports, components, Markdown), not as
+    code: its fence lines are blanked, so its body is read as the page's own (line numbers kept)."""
+    if not any("mdx-code-block" in line for line in lines):
+        return lines
+    out = list(lines)
+    index = 0
+    while index < len(out):
+        opened = _MDX_CODE_BLOCK.match(out[index])
+        if opened:
+            fence = opened.group(1)
+            close = next((k for k in range(index + 1, len(out))
+                          if out[k].strip().startswith(fence[0] * len(fence)) and not out[k].strip().strip(fence[0])),
+                         None)
+            if close is not None:
+                out[index] = out[close] = ""
+                index = close
+        index += 1
+    return out
 
 
 _MYST_MARKUP = re.compile(r"(?m)^ {0,3}(?:(?:`{3,}|~{3,}|:{3,})\{[\w:.-]+\}|\([^)\s]+\)=[ \t]*$)")
