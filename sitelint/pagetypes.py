@@ -98,6 +98,9 @@ _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", 
 _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|release[-_ ]announcement)\b"
                         r"|\bannouncing\b.*?(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])v?\d+(?:\.\d+)+ (?:is out|released)\b")
 # typedoc-plugin-markdown titles each page by the kind of its symbol: "Interface: TestingPinia", "Function: x()".
+# The folders typedoc-plugin-markdown writes each kind of symbol into, a page per symbol.
+_TYPEDOC_FOLDERS = frozenset({"type-aliases", "interfaces", "functions", "classes", "variables", "enumerations",
+                              "namespaces"})
 _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|Enumeration|Namespace|Module):\s+\S")
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
 # path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*"; with line numbers left out of
@@ -290,6 +293,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", f"a TypeDoc page (title '{page.title}')"
     if _TYPEDOC_DEFINED.search(page.source):
         return "generated", "a TypeDoc page (its `Defined in:` source line)"
+    kind = next((f for f in folders if f in _TYPEDOC_FOLDERS), "")
+    first = next((b for b in page.blocks if b.kind not in ("heading", "front_matter", "comment", "esm")), None)
+    if kind and first is not None and first.kind == "code" and first.lang in ("ts", "typescript", "tsx"):
+        return "generated", f"a TypeDoc page (in its `{kind}/` folder, its signature first)"
     lines = page.source.splitlines()
     linked = _source_linked_headings(page, lines)
     if linked >= 2:
