@@ -280,7 +280,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
-    included = bool(_INCLUDE.search(page.source)) and total < _FILLED_PROSE  # its steps come from an include
+    imported = any(f"<{m.group(1)}" in page.source for b in page.blocks if b.kind == "esm"
+                   for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
+    # Its steps come from an include, or from an imported MDX file it renders.
+    included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
     if not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
@@ -317,8 +320,6 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    and _EXECUTED.match(lines[b.line - 1]))
     if executed and total < _FILLED_PROSE:
         return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
-    imported = any(f"<{m.group(1)}" in page.source for b in page.blocks if b.kind == "esm"
-                   for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []
