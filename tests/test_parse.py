@@ -407,6 +407,16 @@ def test_unterminated_fence_is_a_problem_and_the_page_is_still_modelled() -> Non
     assert [s.title for s in page.sections] == ["Unterminated fence"]
 
 
+def test_a_fence_in_a_list_item_ends_with_the_item_when_text_further_left_follows() -> None:
+    # The list item ends at the line written further left, and its code block with it: it renders as meant.
+    text = ("# Steps\n\n1. Map the claims:\n\n   ```jsonnet\n   { email: claims.email }\n\n"
+            "<Warning use=\"data mapping\" />\n\n2. Save.\n")
+    assert parse(text, "docs/steps.mdx").problems == ()
+    # At the top level nothing ends it: it runs to the end of the page.
+    assert parse("# Steps\n\n```jsonnet\n{ email: claims.email }\n\nSave.\n").problems == (
+        (3, "code fence opened at line 3 is never closed; add a closing ``` line"),)
+
+
 def test_closed_fences_are_not_problems() -> None:
     source = "- item\n\n  ```js\n  x\n  ```\n\n> ```\n> quoted\n> ```\n\n````md\n```\n````\n\n```\n```\n"
     page = parse(source)

@@ -214,7 +214,8 @@ class Builder:
         self.add("code", node.content, start, end, lang=lang)
         if node.type == "fence":
             self.fences.append((start, node.markup, info))
-        if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup):
+        if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup) \
+                and not self.container_closes(start, end):
             stray = self.stray_fence(start, node.markup)
             if stray:
                 message = (f"code fence at line {stray} follows text and opens a code block where one was meant to "
@@ -224,6 +225,15 @@ class Builder:
                 return
             message = f"code fence opened at line {start} is never closed; add a closing {node.markup} line"
             self.problems.append((start, message))
+
+    def container_closes(self, start: int, end: int) -> bool:
+        """Whether a fence in a list item or a quote was closed by the end of that container: the line after it is
+        text written further left, so the code block ends there and renders as meant."""
+        if not 0 < start <= len(self.lines) or end >= len(self.lines):
+            return False
+        opening, after = self.lines[start - 1], self.lines[end]
+        indent = len(opening) - len(opening.lstrip(" "))
+        return indent > 0 and bool(after.strip()) and len(after) - len(after.lstrip(" ")) < indent
 
     def stray_fence(self, unclosed: int, markup: str) -> int:
         """The line of a bare fence before an unclosed one that was meant to close a block, not open one: it comes

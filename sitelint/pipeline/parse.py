@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 41
+PARSER_VERSION = 42
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -249,23 +249,34 @@ _MDX_CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})mdx-code-block\s*$")
 
 def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
     """Docusaurus reads a ```` ```mdx-code-block ```` fence's body as MDX (imports, components, Markdown), not as
-    code: its fence lines are blanked, so its body is read as the page's own (line numbers kept)."""
+    code: its fence lines are blanked, so its body is read as the page's own (line numbers kept). One inside another
+    fence is that block's code."""
     if not any("mdx-code-block" in line for line in lines):
         return lines
     out = list(lines)
-    index = 0
+    index, fence = 0, ""
     while index < len(out):
-        opened = _MDX_CODE_BLOCK.match(out[index])
-        if opened:
-            fence = opened.group(1)
+        line = out[index]
+        opened = _FENCE_LINE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
+                    and not opened.group(2).strip():
+                fence = ""
+        elif _MDX_CODE_BLOCK.match(line):
+            width = _MDX_CODE_BLOCK.match(line).group(1)  # type: ignore[union-attr]
             close = next((k for k in range(index + 1, len(out))
-                          if out[k].strip().startswith(fence[0] * len(fence)) and not out[k].strip().strip(fence[0])),
-                         None)
+                          if (m := _FENCE_LINE.match(out[k])) and m.group(1)[0] == width[0]
+                          and len(m.group(1)) >= len(width) and not m.group(2).strip()), None)
             if close is not None:
                 out[index] = out[close] = ""
                 index = close
+        elif opened:
+            fence = opened.group(1)
         index += 1
     return out
+
+
+_FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
 
 
 _MYST_MARKUP = re.compile(r"(?m)^ {0,3}(?:(?:`{3,}|~{3,}|:{3,})\{[\w:.-]+\}|\([^)\s]+\)=[ \t]*$)")
