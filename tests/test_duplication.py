@@ -652,3 +652,15 @@ def test_similar_pages_are_every_pair_over_the_threshold() -> None:
         focus = {everyone[-1], 3}
         got = spans.similar_pages(digests, everyone, threshold, len(digests), focus)
         assert {(a, b) for a, b, _ in got} == {p for p in want if focus & set(p)}
+
+
+def test_a_page_that_names_another_as_its_canonical_address_is_a_copy_kept_on_purpose(tmp_path: Path) -> None:
+    body = f"# Upgrade\n\n{PARAGRAPH}\n\n{PARAGRAPH.replace('Harbor', 'The server')}\n"
+    canonical = '<head>\n  <link rel="canonical" href="https://example.org/docs/oel/guides/upgrade" />\n</head>\n\n'
+    copies = {"docs/oel/guides/upgrade.md": body, "docs/oss/guides/upgrade.md": canonical + body}
+    assert _run("duplicate-pages", _site(copies, tmp_path / "named")) == []
+    # A page that names itself canonical is no copy: the two pages are duplicates.
+    itself = canonical.replace("/oel/", "/oss/")
+    copies["docs/oss/guides/upgrade.md"] = itself + body
+    assert [m.at.path for m in _run("duplicate-pages", _site(copies, tmp_path / "itself"))] == [
+        "docs/oss/guides/upgrade.md"]

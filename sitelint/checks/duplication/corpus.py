@@ -2,7 +2,8 @@
 
 Corpus: every page except deliberate copies (versioned and i18n variants, an older version folder's page where a
 newer version folder has one at the same place, and a page of a version folder inside the current docs where the
-docs around it have one at the same place), pages whose type repeats others on purpose (blog posts, release
+docs around it have one at the same place), pages that name another page as their canonical address
+(`<link rel="canonical" href="...">`, front matter `canonical_url`), pages whose type repeats others on purpose (blog posts, release
 notes, design documents, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that MDX
 pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per run,
 before the checks, by the prepare stage.
@@ -38,6 +39,31 @@ _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
 # restate the docs of their day, a landing page sums the site up, generated pages repeat their generator's template,
 # partials are included, redirects and 404 pages point elsewhere.
 RECORDS = frozenset({"blog", "release-notes", "proposal", "landing", "generated", "partial", "redirect", "404"})
+# A page that names its canonical address: `<link rel="canonical" href="...">` in its head, or front matter.
+_CANONICAL_LINK = re.compile(r"""<link\b(?=[^>]*\brel=["']canonical["'])[^>]*\bhref=["']([^"']+)["']""", re.I)
+_CANONICAL_KEYS = ("canonical", "canonical_url", "canonicalUrl", "canonicalURL")
+
+
+def _canonical_elsewhere(page: Page, root: Path) -> bool:
+    """Whether the page says its canonical address is another page's: the address does not end with the page's own
+    path under the docs root (a page that names itself canonical is no copy)."""
+    named = next((str(page.front_matter[k]) for k in _CANONICAL_KEYS if isinstance(page.front_matter.get(k), str)),
+                 None)
+    if named is None:
+        found = _CANONICAL_LINK.search(page.source) if "canonical" in page.source else None
+        named = found.group(1) if found else None
+    if not named:
+        return False
+    address = re.sub(r"[?#].*$", "", named).rstrip("/").lower()
+    try:
+        own = page.abspath.relative_to(root).as_posix().lower()
+    except ValueError:
+        own = page.path.lower()
+    own = re.sub(r"(^|/)(index|readme)$", "", re.sub(r"\.(mdx?|markdown)$", "", own))
+    own = "/".join(re.sub(r"^\d+[-_.]", "", part) for part in own.split("/") if part)
+    return not (own and address.endswith("/" + own)) and address not in ("", "/")
+
+
 _CHANGELOG = re.compile(r"(?i)(changelog|change-log|changes|release[-_]?notes|releasenotes)\.\w+$")
 _SNIPPET_BLOCK = re.compile(r"^-{2}8<-{2}\s*$\n(.*?)^-{2}8<-{2}\s*$", re.M | re.S)
 _CODE = hashlib.sha256((Path(__file__).parent / "digest.py").read_bytes()).hexdigest()[:12]
@@ -193,6 +219,8 @@ def _eligible(site: Site, globs: Sequence[str]) -> list[Page]:
             continue
         if _CHANGELOG.search(page.path.rsplit("/", 1)[-1]):
             continue  # a changelog quotes the docs of its day on purpose: a record, like a versioned copy
+        if _canonical_elsewhere(page, site.root):
+            continue  # it names another page as the canonical one: a copy kept on purpose, under another route
         if globs and _allowed(page, site.root, site.repo_root, globs):
             continue
         out.append(page)
