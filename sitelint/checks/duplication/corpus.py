@@ -2,11 +2,11 @@
 
 Corpus: every page except deliberate copies (versioned and i18n variants, an older version folder's page where a
 newer version folder has one at the same place, and a page of a version folder inside the current docs where the
-docs around it have one at the same place), pages that name another page as their canonical address
-(`<link rel="canonical" href="...">`, front matter `canonical_url`), pages whose type repeats others on purpose (blog posts, release
-notes, design documents, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files that MDX
-pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once per run,
-before the checks, by the prepare stage.
+docs around it have one at the same place), pages that name another page as their canonical address (`<link
+rel="canonical" href="...">`, front matter `canonical_url`), pages whose type repeats others on purpose (blog posts,
+release notes, design documents, landing pages, generated pages, redirects, 404 pages, partials: `_*.md(x)`), files
+that MDX pages import or mkdocs snippets include, and pages matching the `allow-duplicates` globs. It is made once
+per run, before the checks, by the prepare stage.
 """
 
 from __future__ import annotations
