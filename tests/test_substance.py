@@ -462,6 +462,22 @@ def test_a_stub_is_a_warning_a_line_and_code_is_info_and_a_short_page_with_its_e
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(longer)])] == [("SUB001", "info")]
 
 
+def test_a_short_page_as_long_as_its_folder_s_pages_are_is_not_thin() -> None:
+    # Forty providers' setup pages of about 80 words: one of 72 words is as long as its kind of page is there;
+    # a guide of 45 words in a folder of long guides is thin.
+    setup = "# {n}\n\n" + "Create an app in the provider's console, copy its client id and secret, and paste them. " * 5
+    providers = [page(setup.format(n=f"P{i}"), f"docs/social/p{i}.md") for i in range(5)]
+    short_provider = page("# Lark\n\n" + "Create an app in Lark, copy its id and secret, then paste them here. " * 5,
+                          "docs/social/lark.md")
+    guide = "# Guide\n\n" + "This page explains one setting of the tool in plain words for a reader. " * 30 + "\n"
+    guides = [page(guide, f"docs/guides/g{i}.md") for i in range(4)]
+    short_guide = page("# Load testing\n\n" + "Run the load test against a staging project first, never production. "
+                       * 4, "docs/guides/load.md")
+    the_site = site(*providers, short_provider, *guides, short_guide)
+    got = {f.path for f in findings("SUB001", the_site.pages, run_context(the_site))}
+    assert short_provider.words < 150 and got == {"docs/guides/load.md"}
+
+
 def test_a_glossary_entry_is_complete_and_a_deprecation_stub_is_a_notice() -> None:
     terms = [page(f"---\ntitle: {t}\n---\n\nA _{t}_ is a sequence of {t}s.\n", f"docs/glossary/{t}.md")
              for t in ("string", "byte", "rune", "slice", "map")]
