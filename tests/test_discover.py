@@ -82,6 +82,9 @@ def test_a_nuxt_content_docs_app_of_a_monorepo_is_its_content_folder(tmp_path: P
     layout = discover.detect(tmp_path)
     assert layout.framework == "" and pages(layout) == ["apps/docs/content/1.guide/1.install.md",
                                                         "apps/docs/content/index.md"]
+    # Another docs app of the monorepo, run from its folder, is a site of its own.
+    touch(tmp_path, "apps/extras-docs/nuxt.config.ts", "apps/extras-docs/content/index.md")
+    assert pages(discover.detect(tmp_path / "apps/extras-docs")) == ["content/index.md"]
 
 
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:

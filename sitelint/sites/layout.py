@@ -152,6 +152,8 @@ def _markers(folder: Path) -> bool:
         return True
     if (folder / "docs" / ".vitepress").is_dir() or (folder / "docs" / "conf.py").is_file():
         return True
+    if (folder / "content").is_dir() and any((folder / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs")):
+        return True  # a Nuxt Content site, one of several docs apps of a monorepo
     pyproject = folder / "pyproject.toml"
     return pyproject.is_file() and "[tool.sitelint" in pyproject.read_text(encoding="utf-8", errors="replace")
 

@@ -53,8 +53,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     examples = sum(1 for b in page.blocks
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
     siblings = _sibling_words(ctx.site, page)
+    # A section's pages (a folder below the docs root: forty providers' setup pages) are one kind of page; the
+    # docs root's own pages are a mix of everything.
+    section = siblings if page.abspath.parent.resolve() != ctx.site.root.resolve() else -1
     yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples,
-                       "sibling_words": siblings, "prose_blocks": len(page.prose_blocks)},
+                       "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks)},
                       Location(page.path, 1, page.line_count),
                       {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
                        if siblings >= 0 else ""})
@@ -81,7 +84,8 @@ def _sibling_words(site: Site, page: Page) -> int:
 
 
 CHECK = spec(
-    "prose-words", "page", prose_words, values=("words", "exempt", "examples", "sibling_words", "prose_blocks"),
+    "prose-words", "page", prose_words,
+    values=("words", "exempt", "examples", "sibling_words", "section_words", "prose_blocks"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
