@@ -18,6 +18,7 @@ from sitelint import config as configmod, eval as evalmod
 from sitelint.cli import main
 from sitelint.eval import history as hist, labels as labelmod
 from sitelint.eval.labels import LabelError
+from sitelint.eval.replay_report import render_text
 
 TODAY = dt.date(2026, 12, 1)
 DEMO_LABELS = """\
@@ -290,3 +291,28 @@ def test_history_outside_a_repository_is_a_clear_error(tmp_path: Path, monkeypat
     result = CliRunner().invoke(main, ["eval", "--history"])
     assert result.exit_code == 2
     assert "not inside a git repository" in result.output
+
+
+def test_survivors_are_read_apart_for_the_site_s_own_pages_and_its_translations(tmp_path: Path) -> None:
+    # A translation left unchanged for years while its source moved on is translation-lag's defect: the survivors'
+    # false-alarm rate is read on the site's own pages.
+    repo = tmp_path / "site"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "sitelint.toml").write_text("semantic = false\n")
+    git(repo, "add", "sitelint.toml")
+    config = ("import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Kit',"
+              "\n  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } })] };\n")
+    source = "# Guide\n\n" + prose(1, 12) + "\n\n## Deploy\n\n" + prose(2, 12) + "\n"
+    translated = "# Guide\n\n" + prose(3, 12) + "\n\n## Deploy\n\n" + prose(4, 12) + "\n"
+    docs = "src/content/docs/"
+    _commit(repo, "2021-01-10", "Start the docs", {
+        "astro.config.mjs": config, docs + "guide.md": source, docs + "kept.md": "# Kept\n\n" + prose(5, 12) + "\n",
+        docs + "fr/guide.md": translated,
+    })
+    _commit(repo, "2024-06-01", "Rewrite the guide", {
+        docs + "guide.md": source + "\n## Roll back\n\n" + prose(6, 12) + "\n\n## Monitor\n\n" + prose(7, 12) + "\n"})
+    replay = evalmod.from_history(repo, configmod.load(repo))
+    own, translations = replay.survivors_by_language()
+    assert own == (1, 0) and translations == (1, 1)  # the guide changed at the head: no survivor
+    assert "the site's own pages: 0 of 1 carry a warning (0%); translations: 1 of 1" in render_text(replay)

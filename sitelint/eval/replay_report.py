@@ -58,6 +58,15 @@ class Replay:
                 rules[_dimension(code)][code] += 1
         return len(mine), flagged, rules
 
+    def survivors_by_language(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(linted, carrying a warning) for the site's own pages and for translations among the survivors: a
+        translation unchanged for a year while its source moved on is the defect translation-lag measures, so the
+        survivors' false-alarm rate is read on the site's own pages."""
+        mine = [o for o in self.outcomes if o.event.source == SURVIVOR and not o.problem]
+        translated = [o for o in mine if o.page is not None and o.page.variant.startswith("i18n")]
+        own = [o for o in mine if o not in translated]
+        return (len(own), sum(bool(o.severe) for o in own)), (len(translated), sum(bool(o.severe) for o in translated))
+
     def overlaps(self) -> list[tuple[str, str, int, int]]:
         """Pairs of sources naming the same page at the same commit: (a, b, pages, pages flagged by one only)."""
         by_event: dict[tuple[str, str], list[Outcome]] = defaultdict(list)
@@ -123,6 +132,11 @@ def render_text(replay: Replay, verbose: bool = False) -> str:
     for d in DIMENSIONS:
         top = ", ".join(f"{c} {n}" for c, n in rules.get(d, Counter()).most_common(3)) or "-"
         out.append(f"  {d}: {flagged[d]} flagged ({_pct(flagged[d], total)}); rules that fired: {top}")
+    (own, own_flagged), (translated, translated_flagged) = replay.survivors_by_language()
+    if translated:
+        out.append(f"  the site's own pages: {own_flagged} of {own} carry a warning ({_pct(own_flagged, own)}); "
+                   f"translations: {translated_flagged} of {translated} (a translation unchanged while its source "
+                   "moved on is translation-lag's defect, not a false alarm)")
     overlaps = replay.overlaps()
     if overlaps:
         out += ["", "Sources naming the same page at the same commit:"]
@@ -152,7 +166,10 @@ def document(replay: Replay) -> dict[str, Any]:
         "sources": [{"source": r.source, "dimension": r.dimension, "events": r.events, "flagged": r.flagged,
                      "flagged_any": r.flagged_any, "problems": r.problems, "recall": r.recall,
                      "rules": dict(r.rules)} for r in replay.rows()],
-        "survivors": {"linted": total, "flagged": flagged, "rules": {d: dict(c) for d, c in rules.items()}},
+        "survivors": {"linted": total, "flagged": flagged, "rules": {d: dict(c) for d, c in rules.items()},
+                      "own": dict(zip(("linted", "flagged"), replay.survivors_by_language()[0], strict=True)),
+                      "translations": dict(zip(("linted", "flagged"), replay.survivors_by_language()[1],
+                                               strict=True))},
         "overlaps": [{"sources": [a, b], "pages": n, "disagree": d} for a, b, n, d in replay.overlaps()],
         "missed_groups": [{"source": s, "cause": c, "pages": p} for s, c, p in replay.missed_groups()],
         "events": [{"source": o.event.source, "page": o.event.page, "commit": o.event.commit,
