@@ -51,8 +51,6 @@ _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["'
 # children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
 _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\s+"""
                            r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/)[^"']+)["']""")
-# A prop that hands the component a spec to render (`<API url=".../spec/api.json" />`): the page is made of it.
-_SPEC_PROP = re.compile(r"""\b(?:url|spec|specUrl|src|schema|file)\s*=\s*\{?\s*["'][^"']*\.(?:json|ya?ml)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
 _HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+")
 _LEVEL_PROP = re.compile(r"(?<![\w-]):?(?:level|heading-?level|headingLevel)\s*=")
@@ -112,8 +110,8 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
 def _component_headings(site: Site) -> Callable[[Page], bool]:
     """Whether a page places alone on a line a component of the site's own that renders headings: its source file
     (found from the import, relative to the page, the docs root, the project or its `src/`, a Docusaurus
-    `@theme/` component in `src/theme/`) writes a heading tag, the page hands it a spec to render
-    (`url="api.json"`), or, when the file is not found, the page gives it a heading level (`:level="2"`)."""
+    `@theme/` component in `src/theme/`) writes a heading tag, or, when the file is not found, the page gives it a
+    heading level (`:level="2"`)."""
     read: dict[Path, bool] = {}
     project = site.product_root
     apps = list(dict.fromkeys([*(c.parent for c in site.config_files), project]))
@@ -154,8 +152,9 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
             if spec is None:
                 continue
             files = files_of(spec, page)
-            if _SPEC_PROP.search(tag.group(2)) or any(headings_in(f) for f in files) or (
-                    not files and _LEVEL_PROP.search(tag.group(2))):
+            # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
+            # link to a heading's slug there is broken, so it is judged like any other.
+            if any(headings_in(f) for f in files) or (not files and _LEVEL_PROP.search(tag.group(2))):
                 return True
         return False
 
