@@ -93,6 +93,8 @@ def _app_folders(site: Site) -> list[Path]:
     if not site.config_files or site.framework not in _APP_FOLDERS:
         return []
     app = site.config_files[0].parent.resolve()
+    if app.name == ".vitepress":
+        app = app.parent  # the VitePress site's folder, which holds `.vitepress/` and `public/`
     manifest = _manifest(app / "package.json")
     if manifest.get("main") or manifest.get("exports") or manifest.get("bin"):
         return []  # a package published for others: its `src/` is the product's code
@@ -163,7 +165,8 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
                 and any(_inside((r / parent).resolve(), docs) for r in roots)):
             continue  # the pages' own folder named from the top: a route the docs teach (`src/routes/about.tsx`)
         if not is_link and not text.startswith(("./", "../")) and any(
-                _inside((r / parent).resolve(), app) for r in roots for app in _app_folders(ctx.site)):
+                _inside((r / parent).resolve(), app) for r in roots
+                for app in site_fact(ctx.site, "app-folders", _app_folders)):
             continue  # the docs app's own source (`src/layouts/`): a folder of the reader's project it teaches
         if not is_link and ctx.site.framework == "hugo" and text.split("/", 1)[0] in _HUGO_PROJECT:
             continue
