@@ -191,6 +191,28 @@ def test_pages_a_sphinx_conf_excludes_are_not_built_and_not_judged(tmp_path: Pat
     assert found == {"docs/old.md": "warning", "docs/notes/deep/b.draft.md": "warning"}
 
 
+def test_a_page_whose_address_the_host_redirects_elsewhere_is_reached_by_no_reader(tmp_path: Path) -> None:
+    # vercel.json redirects come before the files; Netlify's only when forced (`301!`, `force = true`). Sources
+    # with a wildcard or a parameter name many addresses and are not read. The site's base path may be written.
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nStart [here](guide.md), or read [the old intro](old-intro.md).\n",
+        "docs/guide.md": "# Guide\n\nUse it.\n", "docs/old-intro.md": "# Old intro\n\nThe first words.\n",
+        "docs/shadowed.md": "# Shadowed\n\nServed: the redirect is not forced.\n",
+        "docs/forced.md": "# Forced\n\nNever served.\n", "docs/many.md": "# Many\n\nA pattern's.\n",
+    }, {
+        "docusaurus.config.js": "module.exports = { url: 'https://example.org', baseUrl: '/docs/' };\n",
+        "sidebars.js": "module.exports = { docs: ['intro', 'guide', 'shadowed', 'forced', 'many'] };\n",
+        "vercel.json": '{"redirects": [{"source": "/docs/old-intro", "destination": "/docs/intro", "permanent": true},'
+                       ' {"source": "/docs/many/:path*", "destination": "/docs/guide"}]}\n',
+        "static/_redirects": "/docs/shadowed /docs/guide 301\n/docs/forced /docs/guide 301!\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old-intro.md": "warning", "docs/forced.md": "warning"}, result.notes
+    said = {f.path: f.message for f in result.findings}
+    assert "its address /docs/old-intro is redirected to /docs/intro by vercel.json" in said["docs/old-intro.md"]
+    assert "by static/_redirects" in said["docs/forced.md"]
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from sitelint.checks import CheckContext, spec
-from sitelint.model import Location, Measurement, Page
+from sitelint.checks import CheckContext, site_fact, spec
+from sitelint.model import Location, Measurement, Page, Site
 from sitelint.sites.navigation import key
 
 
@@ -42,6 +42,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         for folder in _folders(p, ctx.site.root):
             in_folder[folder] += 1
             out_folder[folder] += p.path in out
+    moved = site_fact(ctx.site, "redirected-pages", lambda site: _redirected(site, nav.routes))
     for page in pages:
         inbound = graph.links_to(page.path)
         reached = page.path in graph.reachable
@@ -49,14 +50,41 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
         linked = ("no page links to it" if not sources else
                   f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")
         said = f"not in the navigation ({nav.source}); {linked}"
+        redirect = moved.get(key(page.abspath))
+        if redirect is not None:
+            route, destination, file = redirect
+            said = (f"its address {route} is redirected to {destination} by {file}: no reader reaches it; delete it "
+                    "or drop the redirect")
         yield Measurement({"in_nav": page.path in graph.in_nav, "reached": reached, "inbound": inbound,
                            "chrome": page.path in graph.chrome, "unlisted": page.path in kept_out,
                            "nav_read": nav.read, "nav_confident": nav.read and nav.confident,
                            "orphans": outside, "orphan_share": share, "retired": _retired(page),
                            "folder_out": any(in_folder[f] >= _SECTION_PAGES and out_folder[f] == in_folder[f]
-                                             for f in _folders(page, ctx.site.root))},
+                                             for f in _folders(page, ctx.site.root)),
+                           "redirected": redirect is not None},
                           Location(page.path, 1), {"place": graph.place(page.path), "said": said},
                           tuple(Location(p, 1) for p in sources[:5]))
+
+
+def _redirected(site: Site, routes: Mapping[str, str]) -> dict[str, tuple[str, str, str]]:
+    """Page key -> (its address, where the host sends it, the file that says so), for pages whose own address the
+    host redirects (`vercel.json`, `netlify.toml`, `_redirects`), with the site's base path (`/docs/`) or without."""
+    from sitelint.sites.navigation.graph import site_address
+    from sitelint.sites.redirects import hosting_redirects, normal
+
+    folders = [site.repo_root, site.product_root, *(c.parent for c in site.config_files)]
+    redirects = hosting_redirects(folders)
+    if not redirects:
+        return {}
+    address = site_address(site)
+    base = "/" + address.split("/", 3)[3].strip("/") if address.count("/") >= 3 else ""
+    out: dict[str, tuple[str, str, str]] = {}
+    for route, page_key in routes.items():
+        for written in (route, f"{base.rstrip('/')}/{route.lstrip('/')}" if base else route):
+            hit = redirects.get(normal(written))
+            if hit is not None and normal(hit[0]) != normal(written) and normal(written) != "/":
+                out.setdefault(page_key, (normal(written), hit[0], hit[1]))
+    return out
 
 
 _SECTION_PAGES = 3  # pages that make a folder a section of its own
@@ -90,5 +118,5 @@ def _pages(paths: tuple[str, ...]) -> str:
 
 CHECK = spec("orphan-pages", "site", orphan_pages,
              values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident", "orphans",
-                     "orphan_share", "retired", "folder_out"),
+                     "orphan_share", "retired", "folder_out", "redirected"),
              needs=("graph",))

@@ -1,0 +1,70 @@
+"""Redirects the site's host serves before its files (`vercel.json` `redirects`; Netlify's forced ones, in
+`netlify.toml` or a `_redirects` file): read as data, never run. A page whose own address the host sends elsewhere
+is never seen by a reader."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from sitelint.sites.siteconfig import read_text
+
+_PATTERN = re.compile(r"[*:()\[\]{}?]")  # a source with a wildcard or a parameter names many addresses: not read
+
+
+def hosting_redirects(folders: Iterable[Path]) -> dict[str, tuple[str, str]]:
+    """Exact source path -> (destination, the file that says so), from the host configs in `folders` and their
+    `static/` and `public/` folders (a `_redirects` file is copied into the built site from there)."""
+    out: dict[str, tuple[str, str]] = {}
+    for folder in dict.fromkeys(folders):
+        vercel = folder / "vercel.json"
+        try:
+            data = json.loads(read_text(vercel) or "{}")
+        except ValueError:
+            data = {}
+        for entry in data.get("redirects", []) if isinstance(data, dict) else []:
+            if isinstance(entry, dict):
+                _add(out, entry.get("source"), entry.get("destination"), "vercel.json")
+        netlify = _toml(read_text(folder / "netlify.toml"))
+        listed = netlify.get("redirects")
+        for entry in listed if isinstance(listed, list) else []:
+            # Netlify serves a file that is there before its redirect, unless the redirect is forced.
+            if isinstance(entry, dict) and entry.get("force") is True \
+                    and str(entry.get("status", 301)) in ("301", "302", "308", "307"):
+                _add(out, entry.get("from"), entry.get("to"), "netlify.toml")
+        for sub in ("", "static", "public"):
+            for line in read_text(folder / sub / "_redirects").splitlines():
+                parts = line.split("#", 1)[0].split()
+                # Forced (`301!`): without the `!` the file at that path is served, not the redirect.
+                if len(parts) >= 3 and parts[2].endswith("!") and parts[2].rstrip("!") in ("301", "302", "307", "308"):
+                    _add(out, parts[0], parts[1], f"{sub}/_redirects".lstrip("/"))
+    return out
+
+
+def _toml(text: str) -> dict[str, object]:
+    if not text:
+        return {}
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _add(out: dict[str, tuple[str, str]], source: object, destination: object, file: str) -> None:
+    if isinstance(source, str) and isinstance(destination, str) and source.startswith("/") \
+            and not _PATTERN.search(source):
+        out.setdefault(normal(source), (destination, file))
+
+
+def normal(path: str) -> str:
+    """A path as the host matches it: no trailing slash, no `.html`, no `/index`."""
+    path = re.sub(r"(?:/index)?(?:\.html)?/?$", "", path.split("?", 1)[0].split("#", 1)[0])
+    return path or "/"
