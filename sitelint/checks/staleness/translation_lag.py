@@ -9,6 +9,7 @@ folders, Docusaurus `i18n/<locale>/docusaurus-plugin-content-docs/current/`, MkD
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import os
 import re
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ def _words(markdown: str) -> list[str]:
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
     """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed, tags reformatted), nothing a translator has to follow."""
+    its markup (links re-pointed, tags reformatted) or its spelling, nothing a translator has to follow."""
     before = gitinfo.run(top, "log", "-1", "--format=%H", f"--before={since + dt.timedelta(days=1)}", "--", path)
     commit = before.stdout.strip()
     if before.returncode or not commit:
@@ -34,7 +35,36 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
     old = gitinfo.run(top, "show", f"{commit}:{path}")
     if old.returncode:
         return False
-    return _words(old.stdout) == _words(now)  # a word, a number or a version changed is content
+    return _same_but_spelling(_words(old.stdout), _words(now))
+
+
+# Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
+_SMALL_WORDS = frozenset("a an the to of is are was be and or in on at for it its this that by as".split())
+_SPELLING_EDITS = 5  # words a spelling and grammar pass may touch; a change of more is content
+
+
+def _same_but_spelling(old: list[str], new: list[str]) -> bool:
+    """Whether the source's words are the same but for its spelling and grammar: a handful of words each written
+    nearly as before ("build" -> "built", "asserts" -> "assert"), or small words added or dropped. A number, a
+    version, a name or a new sentence changed is content a translator has to follow."""
+    if old == new:
+        return True
+    touched = 0
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if op == "equal":
+            continue
+        before, after = old[a1:a2], new[b1:b2]
+        touched += max(len(before), len(after))
+        if touched > _SPELLING_EDITS:
+            return False
+        if op == "replace" and len(before) == len(after):
+            if not all((x in _SMALL_WORDS and y in _SMALL_WORDS) or (
+                    x.isalpha() and y.isalpha() and difflib.SequenceMatcher(None, x, y).ratio() >= 0.7)
+                       for x, y in zip(before, after, strict=True)):
+                return False
+        elif not all(w in _SMALL_WORDS for w in before + after):
+            return False
+    return True
 
 
 def _sections(page: Page) -> int:
