@@ -39,7 +39,7 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
-_SMALL_WORDS = frozenset("a an the to of is are was be and or in on at for it its this that by as".split())
+_SMALL_WORDS = frozenset("a an the to of is are was be and or in on at for it its this that by as".split())  # noqa: SIM905
 _SPELLING_EDITS = 5  # words a spelling and grammar pass may touch; a change of more is content
 
 
