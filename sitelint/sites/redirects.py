@@ -26,7 +26,7 @@ def hosting_redirects(folders: Iterable[Path]) -> dict[str, tuple[str, str]]:
         except ValueError:
             data = {}
         for entry in data.get("redirects", []) if isinstance(data, dict) else []:
-            if isinstance(entry, dict):
+            if isinstance(entry, dict) and "has" not in entry and "missing" not in entry:  # not when conditional
                 _add(out, entry.get("source"), entry.get("destination"), "vercel.json")
         netlify = _toml(read_text(folder / "netlify.toml"))
         listed = netlify.get("redirects")
