@@ -160,6 +160,7 @@ def render_text(replay: Replay, verbose: bool = False) -> str:
 
 def document(replay: Replay) -> dict[str, Any]:
     total, flagged, rules = replay.survivors()
+    by_language = replay.survivors_by_language()
     return {
         "commits": replay.commits, "since": replay.since.isoformat() if replay.since else None,
         "prefixes": list(replay.prefixes),
@@ -167,9 +168,8 @@ def document(replay: Replay) -> dict[str, Any]:
                      "flagged_any": r.flagged_any, "problems": r.problems, "recall": r.recall,
                      "rules": dict(r.rules)} for r in replay.rows()],
         "survivors": {"linted": total, "flagged": flagged, "rules": {d: dict(c) for d, c in rules.items()},
-                      "own": dict(zip(("linted", "flagged"), replay.survivors_by_language()[0], strict=True)),
-                      "translations": dict(zip(("linted", "flagged"), replay.survivors_by_language()[1],
-                                               strict=True))},
+                      "own": dict(zip(("linted", "flagged"), by_language[0], strict=True)),
+                      "translations": dict(zip(("linted", "flagged"), by_language[1], strict=True))},
         "overlaps": [{"sources": [a, b], "pages": n, "disagree": d} for a, b, n, d in replay.overlaps()],
         "missed_groups": [{"source": s, "cause": c, "pages": p} for s, c, p in replay.missed_groups()],
         "events": [{"source": o.event.source, "page": o.event.page, "commit": o.event.commit,

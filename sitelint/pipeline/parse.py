@@ -262,8 +262,8 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
             if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
                     and not opened.group(2).strip():
                 fence = ""
-        elif _MDX_CODE_BLOCK.match(line):
-            width = _MDX_CODE_BLOCK.match(line).group(1)  # type: ignore[union-attr]
+        elif (mdx_block := _MDX_CODE_BLOCK.match(line)) is not None:
+            width = mdx_block.group(1)
             close = next((k for k in range(index + 1, len(out))
                           if (m := _FENCE_LINE.match(out[k])) and m.group(1)[0] == width[0]
                           and len(m.group(1)) >= len(width) and not m.group(2).strip()), None)
