@@ -281,22 +281,12 @@ class _Parser:
             return first, end
         # A helper that makes a navigation group of the entries it is given (`group('guides', { items: [...] })`,
         # its label looked up elsewhere): the group is those entries.
-        group = next((a for a in self.arguments(at) if isinstance(a, dict) and isinstance(a.get("items"), list)), None)
+        # The call's arguments are read as a list's elements are, up to its `)`.
+        group = next((a for a in self.array(at, ")")[0] if isinstance(a, dict) and isinstance(a.get("items"), list)),
+                     None)
         if group is not None:
             return ({"label": first, **group} if isinstance(first, str) and "label" not in group else group), end
         return Unread(f"a call to {callee}()"), end
-
-    def arguments(self, at: int) -> list[Any]:
-        """The values of a call's arguments, from just after its `(`."""
-        out: list[Any] = []
-        end = at
-        while True:
-            tok, end = self.element(end, ")")
-            if tok is None:
-                return out
-            item, new_end = self.value(end)
-            out.append(item)
-            end = new_end if new_end > end else tok.end
 
     def element(self, end: int, closer: str) -> tuple[_Token | None, int]:
         """The first token of a literal's next element after any commas, or None with the position after the
@@ -341,11 +331,11 @@ class _Parser:
             skipped = self.skip_expression(tok.end)
             end = skipped if skipped > end else tok.end
 
-    def array(self, at: int) -> tuple[list[Any], int]:
+    def array(self, at: int, closer: str = "]") -> tuple[list[Any], int]:
         out: list[Any] = []
         end = at
         while True:
-            tok, end = self.element(end, "]")
+            tok, end = self.element(end, closer)
             if tok is None:
                 return out, end
             if tok.kind == "spread":
