@@ -6,7 +6,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    mkdocstrings `::: module`, includes (an MDX import of a Markdown file among them) with little
                    prose around them, a build's `> MODULE: name` line, member headings that link to their source
                    lines (an API reference made from docstrings), an endpoint page of an OpenAPI spec
-                   (`openapi: get /path`), or made from the page its front matter names (TanStack's `ref:`)
+                   (`openapi: get /path`), made from the page its front matter names (TanStack's `ref:`), or
+                   sections that are each a component the build fills in (`## Props` over `:component-props`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
                    (a title, perhaps a one-line caption, and a component that renders the site's data)
@@ -15,17 +16,18 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
-    proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, adr/, peps/, naps/,
-                   enhancements/, under design/ with its sections, or named so: "NAP-10 — ..."): plans and open
-                   questions on purpose
+    proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, adr/, peps/, hips/,
+                   naps/, enhancements/, under design/ with its sections, or named so: "NAP-10 — ...", hip-0016.md):
+                   plans and open questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
     showcase       a page that shows how the site's elements look: headings named for their level ("Heading 2"),
                    filler text under them, on purpose
+    template       a page to copy: headings, and under them only comments that say what to write
     404            the not-found page
 
-The first kind that matches, in the order partial, 404, redirect, showcase, landing, a folder's empty index
+The first kind that matches, in the order partial, 404, redirect, showcase, template, landing, a folder's empty index
 (hub), release-notes, blog, migration, proposal, generated, reference, hub, wins.
 """
 
@@ -42,7 +44,7 @@ from sitelint.model import Block, Link, Page, partial_name
 from sitelint.sites import openapi
 
 TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "proposal",
-         "showcase", "partial", "redirect", "404")
+         "showcase", "template", "partial", "redirect", "404")
 
 
 @dataclass(frozen=True)
@@ -72,11 +74,12 @@ _PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "propos
 _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivation|proposal|proposed design"
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
                                r"|unresolved questions)\s*$")
-_PROPOSAL_NAME = re.compile(r"(?i)^(?:rfc|adr)(?:[-_ ]?\d+)?(?:[-_].*)?$")
+# An RFC or ADR by its name, or an improvement proposal by its number (`hip-0016.md`, `kep-1287`, `pep-0008`).
+_PROPOSAL_NAME = re.compile(r"(?i)^(?:(?:rfc|adr)(?:[-_ ]?\d+)?|[a-z]{1,3}[ei]p[-_]\d{3,})(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
                              r"|^(?-i:[A-Z]{1,3}EP|NAP)[- ]?\d+\b")  # an enhancement proposal: PEP 8, NEP-29, NAP-10
 # The folders a project keeps its enhancement proposals in: peps/, neps/, keps/, naps/, enhancements/.
-_PROPOSAL_DIR = re.compile(r"^(?:[jknpstx]eps|naps|enhancements)$")
+_PROPOSAL_DIR = re.compile(r"^(?:[jknpstx]eps|[bhk]ips|naps|enhancements)$")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
 _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder documents something
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
@@ -247,6 +250,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     elements = [sec for sec in below if _ELEMENT.fullmatch(sec.title.strip())]
     if len(elements) >= 3 and len(elements) * 2 > len(below):  # "## Block quote", "## Paragraphs", "## Code"
         return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"
+    guides = _template_comments(page)
+    if guides:
+        return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
@@ -260,6 +266,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _made_of_components(page, total):
         return "landing", "made of components"
+    component_sections = _filled_by_components(page, total)
+    if component_sections:
+        return "generated", f"its sections are components the build fills in ({component_sections} sections)"
     if stem.lower() in _INDEX_NAMES and folders and not any(b.kind not in ("heading", "front_matter", "comment")
                                                              for b in page.blocks) and sum(
             1 for b in page.blocks if b.kind == "heading") <= 1:
@@ -284,9 +293,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     # Its steps come from an include, or from an imported MDX file it renders.
     included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
-    if not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " ")) or _MIGRATION.search(page.title)):
-        return "migration", "a migration or upgrade guide"
+    # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too).
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
+    if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))
+                                          or _MIGRATION.search(page.title)):
+        return "migration", "a migration or upgrade guide"
     if not proposal and any(f in ("design", "designs") for f in folders) and any(
             _PROPOSAL_HEADING.match(sec.title) for sec in page.sections):
         proposal = next(f for f in folders if f in ("design", "designs"))  # not a design system's guidelines
@@ -506,6 +517,41 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
     return len(markup) >= 2 and lines >= 20 and lines >= 2 * prose_lines and prose_words < 300
+
+
+_TEMPLATE_SECTIONS = 3  # headings over nothing but comments: an outline to copy, each comment what to write there
+
+
+def _template_comments(page: Page) -> int:
+    """The comments of a page made of headings and, under them, comments alone (`## Breaking Changes` over `<!-- What
+    changed that could affect your setup -->`): 0 when the page has anything else, or fewer sections."""
+    kinds = [b.kind for b in page.blocks if b.kind != "front_matter"]
+    comments = kinds.count("comment")
+    headings = kinds.count("heading")
+    if headings < _TEMPLATE_SECTIONS or comments < 2 or headings + comments != len(kinds):
+        return 0
+    return comments
+
+
+_COMPONENT_SECTIONS = 3  # sections holding a component each, and nothing else to speak of: a page of data
+
+
+def _filled_by_components(page: Page, prose_words: int) -> int:
+    """The number of sections of a page whose every section is a component with little or no prose about it (Nuxt UI's
+    `## Props` over `:component-props`, `## Usage` over `::component-example`): what the reader finds there, the
+    build renders from the code. 0 when the page is not such a page."""
+    if prose_words * 2 >= _FILLED_PROSE:
+        return 0
+    bodies: dict[int, list[str]] = {}
+    heading = 0
+    for block in page.blocks:
+        if block.kind == "heading":
+            heading = block.line
+        elif heading and block.kind not in ("comment", "front_matter"):
+            bodies.setdefault(heading, []).append(block.kind)
+    if len(bodies) < _COMPONENT_SECTIONS or not all("jsx" in kinds for kinds in bodies.values()):
+        return 0
+    return len(bodies)
 
 
 def _line_of(link: Link) -> int:

@@ -87,6 +87,15 @@ def test_a_nuxt_content_docs_app_of_a_monorepo_is_its_content_folder(tmp_path: P
     assert pages(discover.detect(tmp_path / "apps/extras-docs")) == ["content/index.md"]
 
 
+def test_a_docs_folder_that_is_a_nuxt_content_app_has_its_pages_in_content(tmp_path: Path) -> None:
+    # The docs folder is the app: its nuxt.config, its components in app/, its pages in content/.
+    touch(tmp_path, "README.md", "src/module.ts", "docs/nuxt.config.ts", "docs/README.md", "docs/app/app.md",
+          "docs/content/1.getting-started/1.index.md", "docs/content/3.components/card.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert pages(layout) == ["docs/content/1.getting-started/1.index.md", "docs/content/3.components/card.md"]
+
+
 def test_without_a_framework_the_docs_are_documentation_docs_when_there_is_no_docs_folder(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/kit/README.md", "documentation/docs/10-intro/index.md")
     (tmp_path / ".git").mkdir()

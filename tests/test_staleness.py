@@ -359,6 +359,39 @@ def test_a_translation_s_links_to_its_locale_s_pages_are_judged_by_their_transla
     assert "(the id of docs/syntax.md's heading; the translation's heading has its own)" in findings[0].message
 
 
+def test_docusaurus_copies_of_locales_and_versions_the_config_does_not_list_are_not_reported(tmp_path: Path) -> None:
+    config = ("export default {\n  i18n: { defaultLocale: 'en', locales: ['en', 'ja'] },\n"
+              "  presets: [['classic', { docs: { path: 'docs' } }]],\n};\n")
+    source = "# Guide\n\n## Binding methods\n\nBind them.\n\nSee [binding](#binding-methods).\n"
+    translated = "# ガイド\n\n## メソッドのバインド\n\nバインド。\n\n[バインド](#binding-methods)。\n"
+    pages = {"docs/guide.md": source, "i18n/ja/docusaurus-plugin-content-docs/current/guide.md": translated,
+             # A locale the config does not list and a version versions.json no longer lists are never built.
+             "i18n/vi/docusaurus-plugin-content-docs/current/guide.md": translated,
+             "i18n/ja/docusaurus-plugin-content-docs/version-1.0/guide.md": translated,
+             "versioned_docs/version-1.0/guide.md": source.replace("(#binding-methods)", "(#gone)"),
+             "versioned_docs/version-2.0/guide.md": source,
+             "i18n/ja/docusaurus-plugin-content-docs/version-2.0/guide.md": translated}
+    write_site(tmp_path, pages, {"docusaurus.config.js": config, "versions.json": '["2.0"]\n'})
+    findings, _ = lint(tmp_path, "STL009", **{"lint-variants": True})
+    assert sorted(f.path for f in findings) == ["i18n/ja/docusaurus-plugin-content-docs/current/guide.md",
+                                                "i18n/ja/docusaurus-plugin-content-docs/version-2.0/guide.md"]
+    # Named on the command line, an unbuilt copy is reported on.
+    config = configmod.validate({"semantic": False, "lint-variants": True}, None)
+    named = tmp_path / "i18n/vi/docusaurus-plugin-content-docs/current/guide.md"
+    result = engine.lint([named], cwd=tmp_path, config=config, today=TODAY, select=["STL009"])
+    assert [f.path for f in result.findings] == ["i18n/vi/docusaurus-plugin-content-docs/current/guide.md"]
+
+
+def test_words_of_a_sentence_make_no_anchor(tmp_path: Path) -> None:
+    # "live-reloading" in a sentence is no id; `name="limits"` is one a component makes.
+    dev = ("# Development\n\nSome frameworks come with their own live-reloading server.\n\n"
+           "<Option name=\"limits\">How much it holds.</Option>\n")
+    cli = "# CLI\n\nMore on [reloading](dev.md#live-reloading) and [limits](dev.md#limits).\n"
+    write_site(tmp_path, {"docs/dev.md": dev, "docs/cli.md": cli})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#live-reloading"]
+
+
 def test_a_vitepress_container_is_no_autodoc_and_ids_compare_composed(tmp_path: Path) -> None:
     cli = ("# CLI\n\n::: tip\nRun it from the project's root.\n:::\n\n::: code-group\n```sh [npm]\nnpx harbor\n```\n"
            ":::\n\n## Redocly config\n\nThe file.\n\n## フラグ\n\nFlags.\n\n## Café\n\nCoffee.\n")

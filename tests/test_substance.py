@@ -254,6 +254,43 @@ def test_a_heading_that_is_its_own_message_is_not_an_empty_section() -> None:
     assert [f.line for f in findings("SUB003", [p])] == [11]  # "## Settings" alone
 
 
+def test_a_section_whose_subsections_are_links_is_not_empty() -> None:
+    p = page(
+        """\
+        # Development environment
+
+        ## Clusters
+
+        Any local cluster works.
+
+        #### K3d
+
+        ##### [Installation guide](https://k3d.io/stable/#quick-start)
+
+        ## Preface
+
+        #### Understand the [Code Contribution Guide](code-contributions.md)
+
+        ## Tools
+
+        #### Linters
+
+        ## Next steps
+
+        Build it.
+        """
+    )
+    # "K3d" and "Preface" point the reader on through their subsections' links; "Tools" holds an empty heading.
+    assert [f.line for f in findings("SUB003", [p])] == [15]
+
+
+def test_a_proposal_s_unused_template_sections_are_not_empty_sections() -> None:
+    text = ("# Headless mode\n\nRun without the UI for one-team installs.\n\n## Proposal\n\nA flag turns it off.\n\n"
+            "## Detailed examples\n\n## Drawbacks\n\nTwo modes to test.\n")
+    assert findings("SUB003", [page(text, "docs/proposals/headless.md")]) == []
+    assert [f.line for f in findings("SUB003", [page(text, "docs/guide/headless.md")])] == [9]
+
+
 def test_a_section_holding_a_comment_where_the_build_inserts_content_is_not_empty() -> None:
     text = ("# no-void\n\nDisallow `void` except to discard a value, and say why in a sentence or two here.\n\n"
             "## Examples\n\n## Options\n\n### `checkNever`\n\n{/* insert option description */}\n\n"

@@ -139,6 +139,8 @@ def _directive_end(lines: list[str], index: int) -> int:
 # `::` closes it; what is between is Markdown. Three colons or more are admonitions and directives, not these.
 _MDC_OPEN = re.compile(r"[ \t]*::(?!:)[A-Za-z][\w-]*(?:\{[^}\n]*\})?[ \t]*$")
 _MDC_CLOSE = re.compile(r"[ \t]*::[ \t]*$")
+# An MDC inline component alone in its paragraph (`:component-props`, `:icons-list{set="lucide"}`) renders in place.
+_MDC_ALONE = re.compile(r"[ \t]*:(?!:)[A-Za-z][\w-]*(?:\{[^}\n]*\})?[ \t]*$")
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
@@ -214,6 +216,12 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
                 continue
         if not mdx and _MDC_CLOSE.match(line):
             out[index] = ""  # the end of an MDC block component
+            index += 1
+            continue
+        if not mdx and prev_blank and _MDC_ALONE.match(line) and (index + 1 == len(lines)
+                                                                 or not lines[index + 1].strip()):
+            regions.append(("jsx", index + 1, index + 1))
+            out[index] = ""
             index += 1
             continue
         if not mdx and _MDC_OPEN.match(line):

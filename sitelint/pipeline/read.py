@@ -14,7 +14,7 @@ from typing import Any
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
-from sitelint.sites import openapi, siteconfig
+from sitelint.sites import docusaurus, openapi, siteconfig
 
 
 class InputProblem(Exception):
@@ -163,7 +163,13 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
-    `exclude_patterns`): templates and notes kept beside the pages, reported on only when named, like drafts."""
+    `exclude_patterns`; Docusaurus copies of locales and versions its config does not list): templates and notes
+    kept beside the pages, reported on only when named, like drafts."""
+    if layout.framework == "docusaurus" and layout.config_files:
+        site_root = layout.config_files[0].parent
+        left_out = docusaurus.unbuilt(site_root)
+        return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
+                         and left_out(page.abspath.relative_to(site_root).as_posix()))
     if layout.framework not in ("mkdocs", "sphinx") or not layout.docs_roots or not layout.config_files:
         return frozenset()
     if layout.framework == "sphinx":
@@ -331,9 +337,11 @@ def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any]
 
 def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
     """The translations reported on by the rules that judge translations: all of them in a run over the whole site,
-    else those named or under a named folder."""
+    else those named or under a named folder; those the build leaves out only when named."""
     named = matcher(targets) if targets else (lambda where: True)
-    return frozenset(p.path for p in site.pages if p.variant.startswith("i18n:") and named(str(p.abspath)))
+    files = {os.path.normpath(str(t)) for t in targets}
+    return frozenset(p.path for p in site.pages if p.variant.startswith("i18n:") and named(str(p.abspath))
+                     and (p.path not in site.unbuilt or os.path.normpath(str(p.abspath)) in files))
 
 
 def draft(page: Page) -> bool:

@@ -12,7 +12,7 @@ import json
 import os
 import posixpath
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
@@ -114,6 +114,32 @@ def read_site(root: Path) -> DocusaurusSite:
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
                           blogs=tuple(blogs), default_locale=default_locale,
                           locales=tuple(loc for loc in locales if loc != default_locale))
+
+
+_COPY = re.compile(r"^(?:i18n/(?P<locale>[^/]+)/(?:docusaurus-plugin-content-docs(?:-(?P<plugin>[^/]+))?/"
+                   r"(?:version-(?P<tversion>[^/]+)/)?)?|(?:(?P<vplugin>[^/]+)_)?versioned_docs/version-(?P<version>[^/]+)/)")
+
+
+def unbuilt(root: Path) -> Callable[[str], bool]:
+    """Whether a file (its path relative to the site at root) is a copy Docusaurus does not build: a translation into a
+    locale the config's `i18n.locales` does not list, or a copy of a version its `versions.json` does not list (a
+    frozen version's folder kept after the version was dropped, a translation of it)."""
+    site = read_site(root)
+    named = {inst.plugin_id: set(_version_names(root / f"{'' if inst.plugin_id == 'default' else inst.plugin_id + '_'}"
+                                                       "versions.json")) for inst in site.docs}
+
+    def left_out(rel: str) -> bool:
+        found = _COPY.match(rel)
+        if found is None or not rel.startswith(("i18n/", "versioned_docs/")) and "_versioned_docs/" not in rel:
+            return False
+        locale = found.group("locale")
+        if locale and site.locales and locale not in site.locales and locale != site.default_locale:
+            return True
+        version = found.group("tversion") or found.group("version")
+        plugin = found.group("plugin") or found.group("vplugin") or "default"
+        return bool(version) and plugin in named and version not in named[plugin]
+
+    return left_out
 
 
 # The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,

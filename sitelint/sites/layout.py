@@ -152,7 +152,7 @@ def _markers(folder: Path) -> bool:
         return True
     if (folder / "docs" / ".vitepress").is_dir() or (folder / "docs" / "conf.py").is_file():
         return True
-    if (folder / "content").is_dir() and any((folder / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs")):
+    if _nuxt_content(folder):
         return True  # a Nuxt Content site, one of several docs apps of a monorepo
     pyproject = folder / "pyproject.toml"
     return pyproject.is_file() and "[tool.sitelint" in pyproject.read_text(encoding="utf-8", errors="replace")
@@ -189,6 +189,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     if not roots:  # no framework: the docs folder by the usual names, else the project
         roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
                      [root])
+        if roots != [root] and _nuxt_content(roots[0]):
+            roots = [roots[0] / "content"]  # the docs folder is a Nuxt Content app: its pages are in content/
         if roots == [root]:
             # A site that renders its pages from src/content or src/pages (Next.js, Astro, a Vite app), at the top
             # or as a monorepo's docs app (`packages/docs/src/pages`).
@@ -196,10 +198,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
             roots = next(([app / sub] for app in apps for sub in ("src/content", "src/pages")
                           if (app / sub).is_dir() and _holds_pages(app / sub)), roots)
             # A Nuxt Content site: `content/` beside its nuxt.config, at the top or as a monorepo's docs app.
-            roots = roots if roots != [root] else next(
-                ([app / "content"] for app in apps
-                 if any((app / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs"))
-                 and (app / "content").is_dir() and _holds_pages(app / "content")), roots)
+            roots = roots if roots != [root] else next(([app / "content"] for app in apps if _nuxt_content(app)),
+                                                       roots)
     # Docusaurus keeps frozen copies next to the site config: include them as marked variants.
     for base in {root, root / "website", *(c.parent for c in configs)}:
         for extra in ("versioned_docs", "i18n"):
@@ -240,6 +240,12 @@ def _jekyll_collections(config: Path) -> frozenset[str]:
     elif isinstance(collections, list):
         names |= {str(k) for k in collections}  # a list of names: read as pages, as a reader of the docs finds them
     return frozenset(f"_{n}" for n in names)
+
+
+def _nuxt_content(app: Path) -> bool:
+    """Whether a folder is a Nuxt Content site: a nuxt.config beside a `content/` folder of pages."""
+    return (any((app / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs"))
+            and (app / "content").is_dir() and _holds_pages(app / "content"))
 
 
 def _holds_pages(folder: Path) -> bool:

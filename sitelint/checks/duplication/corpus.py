@@ -38,7 +38,8 @@ _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
 # Page types that repeat other pages on purpose or are not read alone: posts, release notes and design documents
 # restate the docs of their day, a landing page sums the site up, generated pages repeat their generator's template,
 # partials are included, redirects and 404 pages point elsewhere.
-RECORDS = frozenset({"blog", "release-notes", "proposal", "landing", "generated", "partial", "redirect", "404"})
+RECORDS = frozenset({"blog", "release-notes", "proposal", "landing", "generated", "partial", "redirect", "404",
+                     "template"})
 # A page that names its canonical address: `<link rel="canonical" href="...">` in its head, or front matter.
 _CANONICAL_LINK = re.compile(r"""<link\b(?=[^>]*\brel=["']canonical["'])[^>]*\bhref=["']([^"']+)["']""", re.I)
 _CANONICAL_KEYS = ("canonical", "canonical_url", "canonicalUrl", "canonicalURL")

@@ -166,10 +166,10 @@ def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
     loose = _loose(anchor)
     if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors:
         return True
-    # A word of the page written as the anchor: an id a component makes of a prop (`<Option name="max-age">`).
+    # A value of the page written as the anchor: an id a component makes of a prop (`<Option name="max-age">`,
+    # `id: 'max-age'`). The same words in a sentence ("its own live-reloading server") make no id.
     source, word = page.source.lower(), anchor.lower()
-    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", source) is not None and \
-        source.count(word) > source.count(f"#{word}")
+    return re.search(rf"""(?<=["'=]){re.escape(word)}(?=["'])""", source) is not None
 
 
 def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:

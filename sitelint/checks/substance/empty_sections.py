@@ -21,7 +21,7 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
-_LINK_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\([^)]*\)\s*#*\s*$")
+_LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -56,7 +56,13 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return 0 < line <= len(lines) and lines[line - 1].strip() in shown
 
     def empty(index: int) -> bool:
-        return not own[index] and all(empty(child) for child in children.get(index, []))
+        return not own[index] and all(empty(child) and not linked(child) for child in children.get(index, []))
+
+    def linked(index: int) -> bool:
+        """A heading holding a link: a pointer the reader follows (`##### [Installation guide](https://...)`,
+        `#### Understand the [Code Contribution Guide](code.md)`), its parent's content when it has none."""
+        line = page.sections[index].line
+        return 0 < line <= len(lines) and _LINK_IN_HEADING.match(lines[line - 1]) is not None
 
     def hollow(index: int) -> bool:
         # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
@@ -64,11 +70,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 and not statement(index) and any(c.isalnum() for c in page.sections[index].title))
 
     def statement(index: int) -> bool:
-        """A heading that is its own message: wholly a link (a banner pointing elsewhere), or a sentence ("For
-        more information, read Setup.")."""
+        """A heading that is its own message: a link (a banner pointing elsewhere), or a sentence ("For more
+        information, read Setup.")."""
         section = page.sections[index]
-        line = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
-        if _LINK_HEADING.match(line):
+        if linked(index):
             return True
         words = section.title.split()
         if index == len(page.sections) - 1 and _DONE.search(section.title):
