@@ -139,8 +139,9 @@ def _directive_end(lines: list[str], index: int) -> int:
 # `::` closes it; what is between is Markdown. Three colons or more are admonitions and directives, not these.
 _MDC_OPEN = re.compile(r"[ \t]*::(?!:)[A-Za-z][\w-]*(?:\{[^}\n]*\})?[ \t]*$")
 _MDC_CLOSE = re.compile(r"[ \t]*::[ \t]*$")
-# An MDC inline component alone in its paragraph (`:component-props`, `:icons-list{set="lucide"}`) renders in place.
-_MDC_ALONE = re.compile(r"[ \t]*:(?!:)[A-Za-z][\w-]*(?:\{[^}\n]*\})?[ \t]*$")
+# An MDC inline component alone in its paragraph (`:component-props`, `:icons-list{set="lucide"}`) renders in place;
+# one that links (`:read-more{to="/docs/x"}`) stays in its paragraph, where its `to` is read as a link.
+_MDC_ALONE = re.compile(r"[ \t]*:(?!:)[A-Za-z][\w-]*(?:\{(?![^}\n]*\b(?:to|href)=)[^}\n]*\})?[ \t]*$")
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:

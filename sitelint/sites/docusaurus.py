@@ -123,10 +123,12 @@ _COPY = re.compile(r"^(?:i18n/(?P<locale>[^/]+)/(?:docusaurus-plugin-content-doc
 def unbuilt(root: Path) -> Callable[[str], bool]:
     """Whether a file (its path relative to the site at root) is a copy Docusaurus does not build: a translation into a
     locale the config's `i18n.locales` does not list, or a copy of a version its `versions.json` does not list (a
-    frozen version's folder kept after the version was dropped, a translation of it)."""
+    frozen version's folder kept after the version was dropped, a translation of it). Without a `versions.json`,
+    versions are not judged."""
     site = read_site(root)
-    named = {inst.plugin_id: set(_version_names(root / f"{'' if inst.plugin_id == 'default' else inst.plugin_id + '_'}"
-                                                       "versions.json")) for inst in site.docs}
+    files = {inst.plugin_id: root / f"{'' if inst.plugin_id == 'default' else inst.plugin_id + '_'}versions.json"
+             for inst in site.docs}
+    named = {plugin: set(_version_names(file)) for plugin, file in files.items() if file.is_file()}
 
     def left_out(rel: str) -> bool:
         found = _COPY.match(rel)

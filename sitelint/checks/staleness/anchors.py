@@ -161,15 +161,22 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
     return renders
 
 
+_MARKUP = frozenset({"comment", "jsx", "html", "directive"})  # blocks a build reads, not a reader
+
+
 def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
     anchor = anchor.lstrip("+")  # `#+toc.slugify`: an id a site's own hook makes of an option it documents
     loose = _loose(anchor)
     if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors:
         return True
-    # A value of the page written as the anchor: an id a component makes of a prop (`<Option name="max-age">`,
-    # `id: 'max-age'`). The same words in a sentence ("its own live-reloading server") make no id.
-    source, word = page.source.lower(), anchor.lower()
-    return re.search(rf"""(?<=["'=]){re.escape(word)}(?=["'])""", source) is not None
+    # A word of the page's markup written as the anchor: an id a component makes of a prop (`<Option
+    # name="max-age">`, `id: 'max-age'`), a site's hook of a comment (`<!-- md:option theme.logo -->`). The same
+    # words in a sentence ("its own live-reloading server") make no id.
+    word = re.escape(anchor.lower())
+    if re.search(rf"""(?<=["'=]){word}(?=["'])""", page.source.lower()):
+        return True
+    markup = "\n".join(b.text for b in page.blocks if b.kind in _MARKUP).lower()
+    return re.search(rf"(?<![\w-]){word}(?![\w-])", markup) is not None
 
 
 def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:
