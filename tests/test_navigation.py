@@ -177,6 +177,31 @@ def test_docusaurus_options_declared_as_named_objects_and_a_computed_sidebar_of_
     assert anchors.findings == ()
 
 
+def test_a_docusaurus_plugin_by_its_shorthand_with_a_sidebar_path_joined_to_the_config_s_folder(
+        tmp_path: Path) -> None:
+    # The preset's docs are in docs/ (no `path`), beside a `'content-docs'` instance whose `path` is named; each
+    # names its sidebar as `path.resolve(__dirname, ...)`.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "website/docs/intro.md": page.format(t="Intro"), "website/docs/old.md": page.format(t="Old"),
+        "website/community/Donate.md": "---\nid: donate\n---\n" + page.format(t="Donate"),
+        "website/community/team.md": page.format(t="Team"),
+    }, {
+        "website/docusaurus.config.ts": (
+            "import path from 'node:path';\n"
+            "export default { presets: [['classic', { docs: {\n"
+            "  sidebarPath: path.resolve(__dirname, 'sidebars.ts') } }]],\n"
+            "  plugins: [['content-docs', { id: 'community', path: 'community', routeBasePath: 'community',\n"
+            "    sidebarPath: path.resolve(__dirname, 'sidebarsCommunity.ts') }]] };\n"),
+        "website/sidebars.ts": "export default { docs: ['intro'] };\n",
+        "website/sidebarsCommunity.ts": "export default { community: ['donate', 'team'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["website/community/Donate.md", "website/community/team.md",
+                                                    "website/docs/intro.md", "website/docs/old.md"]
+    assert found == {"website/docs/old.md": "warning"}, result.notes
+
+
 def test_pages_a_sphinx_conf_excludes_are_not_built_and_not_judged(tmp_path: Path) -> None:
     # `exclude_patterns` (read as text, never run): a name at the top, a folder and all in it, a glob in one folder.
     write_site(tmp_path, {

@@ -104,9 +104,9 @@ def read_site(root: Path) -> DocusaurusSite:
             instances.append(_instance(js_object(preset, "docs") or ""))
         if js_value(preset, "blog") != "false":
             blogs.append(_blog(js_object(preset, "blog") or ""))
-    for body in js_objects_after(source, r"['\"]@docusaurus/plugin-content-docs['\"]\s*,"):
+    for body in js_objects_after(source, _PLUGIN.format(name="docs")):
         instances.append(_instance(body))
-    for body in js_objects_after(source, r"['\"]@docusaurus/plugin-content-blog['\"]\s*,"):
+    for body in js_objects_after(source, _PLUGIN.format(name="blog")):
         blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
     default_locale = js_value(i18n, "defaultLocale") or "en"
@@ -144,6 +144,11 @@ def unbuilt(root: Path) -> Callable[[str], bool]:
     return left_out
 
 
+# A content plugin by its package's name or a shorthand Docusaurus resolves (`'content-docs'`,
+# `'@docusaurus/content-docs'`, `'docusaurus-plugin-content-docs'`), its options object after it.
+_PLUGIN = r"['\"](?:@docusaurus/(?:plugin-)?|docusaurus-plugin-)?content-{name}['\"]\s*,"
+
+
 # The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,
 # `require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset')`), with its options object after it: the
 # docs and blog options are the classic's.
@@ -166,8 +171,14 @@ def _instance(body: str) -> DocsInstance:
                         _sidebar_path(body))
 
 
+# `sidebarPath: require.resolve('./sidebars')`, or a path joined to the config's folder: `path.resolve(__dirname,
+# 'sidebars.ts')`, `path.join(import.meta.dirname, 'sidebars.js')`.
+_SIDEBAR_CALL = re.compile(r"\bsidebarPath\s*:\s*(?:require\.resolve\(|path\.(?:resolve|join)\(\s*"
+                           r"(?:__dirname|import\.meta\.dirname|process\.cwd\(\))\s*,)\s*['\"]([^'\"]+)['\"]\s*\)")
+
+
 def _sidebar_path(body: str) -> str | None:
-    resolved = re.search(r"\bsidebarPath\s*:\s*require\.resolve\(\s*['\"]([^'\"]+)['\"]", body)
+    resolved = _SIDEBAR_CALL.search(body)
     return resolved.group(1) if resolved else js_value(body, "sidebarPath")
 
 

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitelint.sites import locales as localemod, siteconfig
+from sitelint.sites import docusaurus, locales as localemod, siteconfig
 from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS, block_after, mask_comments
 
 _VERSIONED = re.compile(r"(?:^|/)versioned_docs/version-([^/]+)/")
@@ -375,7 +375,10 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         config = base / name
         if config.is_file():
             text = config.read_text(encoding="utf-8", errors="replace")
-            docs = [base / m for m in _DOCS_PATH.findall(text) if (base / m).is_dir()]
+            # Each docs instance the config sets up (the classic preset's is `docs/` unless it names a path), and
+            # any other `path:` it names.
+            paths = [*(inst.path for inst in docusaurus.read_site(base).docs), *_DOCS_PATH.findall(text)]
+            docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []
             return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
     fumadocs = base / "source.config.ts"
