@@ -258,7 +258,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
             return "redirect", f"front matter `{key}: {value.strip()}`"
-        if isinstance(value, str) and value.strip().lower() in _LAYOUTS:
+        if isinstance(value, str) and value.strip().lower() in _LAYOUTS and not (
+                total >= _FILLED_PROSE and post_reason(page)):  # a post laid out wide (`template: splash`) is a post
             return "landing", f"front matter `{key}: {value.strip()}`"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
