@@ -66,6 +66,18 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
                      "docs/index.md": "landing", "docs/migrating-from-v1.md": "migration"}
 
 
+def test_a_page_the_mkdocs_redirects_plugin_maps_elsewhere_is_a_redirect(tmp_path: Path) -> None:
+    # The nav's "Jobs (External)" entry is an empty page the plugin replaces with a redirect to another site.
+    write_site(tmp_path, {"docs/index.md": "# Harbor\n\n" + "Harbor runs your apps. " * 40 + "\n",
+                          "docs/jobs.md": "---\ntitle: Jobs\n---\n", "docs/old.md": "# Old\n\nShort.\n"},
+               {"mkdocs.yml": "site_name: Harbor\nnav:\n- index.md\n- Jobs (External): jobs.md\n- old.md\n"
+                              "plugins:\n- redirects:\n    redirect_maps:\n      jobs.md: https://jobs.example.org/\n"})
+    result = _lint(tmp_path, "SUB001")
+    assert [f.path for f in result.findings] == ["docs/old.md"]
+    jobs = next(p for p in result.site.pages if p.path == "docs/jobs.md")
+    assert (jobs.page_type, jobs.type_reason) == ("redirect", "the redirects plugin sends it to https://jobs.example.org/")
+
+
 def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     """VitePress includes, MkDocs snippets, Sphinx and MyST includes: the included page is read inside its includer,
     never alone, so it is not judged thin or without explanation on its own."""

@@ -168,6 +168,22 @@ def test_placeholder_words_in_ordinary_prose_and_code_are_not_markers() -> None:
     assert findings("SUB002", [p]) == []
 
 
+def test_a_marker_written_in_bold_as_a_term_it_defines_is_not_left_in_the_page() -> None:
+    p = page(
+        """\
+        # Reviews
+
+        Common labels:
+        - **praise:** highlights something positive
+        - **todo:** notes something to be addressed later
+        - **fix:** resolves an issue
+
+        todo: say how to request a review
+        """
+    )
+    assert [f.line for f in findings("SUB002", [p])] == [8]
+
+
 def test_a_myst_comment_holds_no_placeholder_and_an_example_directive_no_empty_section() -> None:
     # MyST (Sphinx's Markdown): a `%` line is a comment no reader sees; the headings of an extension's directive are
     # what its example shows, not sections of the page.

@@ -157,8 +157,29 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
     typed = _unfilled_endpoints(typed, site.root)
+    typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+
+
+def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:
+    """Pages the MkDocs redirects plugin replaces with a redirect (`redirect_maps: {jobs.md: https://...}`): a
+    navigation entry to somewhere else, whatever its file holds."""
+    if layout.framework != "mkdocs" or not layout.docs_roots or not layout.config_files:
+        return site_pages
+    maps = siteconfig.mkdocs_redirect_maps(layout.config_files)
+    if not maps:
+        return site_pages
+    docs = layout.docs_roots[0]
+    out = []
+    for page in site_pages:
+        try:
+            target = maps.get(page.abspath.relative_to(docs).as_posix())
+        except ValueError:
+            target = None
+        out.append(replace(page, page_type="redirect", type_reason=f"the redirects plugin sends it to {target}")
+                   if target is not None else page)
+    return tuple(out)
 
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:

@@ -234,6 +234,22 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     return patterns
 
 
+def mkdocs_redirect_maps(configs: tuple[Path, ...]) -> dict[str, str]:
+    """The mkdocs-redirects plugin's `redirect_maps`: a page's path relative to the docs folder -> where the built
+    site sends its readers instead (the plugin writes a redirect over whatever the page built)."""
+    out: dict[str, str] = {}
+    for config in configs:
+        try:
+            data = load_mkdocs(config)
+        except ValueError:
+            continue
+        options = mkdocs_plugins(data.get("plugins")).get("redirects")
+        maps = options.get("redirect_maps") if isinstance(options, dict) else None
+        if isinstance(maps, dict):
+            out.update({str(k).lstrip("/"): str(v) for k, v in maps.items() if isinstance(v, (str, int, float))})
+    return out
+
+
 _EXCLUDE_PATTERNS = re.compile(r"(?m)^exclude_patterns\s*(?:\+)?=\s*[\[(]([^\])]*)[\])]")
 
 

@@ -111,6 +111,13 @@ def _named(text: str, start: int, end: int) -> bool:
     return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
+def _term(page: Page, line: int, marker: str) -> bool:
+    """Whether the marker is written in bold as a term its sentence defines (`- **todo:** notes something to be
+    addressed later`, a list of review labels), not left in the page."""
+    source = page.source.split("\n")[line - 1] if 0 < line <= page.source.count("\n") + 1 else ""
+    return re.search(rf"(\*\*|__){re.escape(marker.rstrip(':'))}:?\1\s*:?\s*\w", source, re.I) is not None
+
+
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
     or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page."""
@@ -156,6 +163,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
+            if _term(page, line, marker):
+                continue
             if block.kind == "table" and marker.upper() in _STATUS:
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
                 if line in schedule:

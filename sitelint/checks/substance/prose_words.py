@@ -23,9 +23,14 @@ def signals(params: Mapping[str, Any]) -> pagetypes.Signals:
         notice_words_max=int(params["notice-words-max"]))
 
 
+_SITE_TYPES = frozenset({"redirect", "generated"})  # types the site's config or other files can give a page
+
+
 def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -> str:
     """Why a page may be short by design (its page type is one of `skip-types`: a link hub, a redirect, a generated
     reference...), or "" when not."""
+    if page.page_type in params["skip-types"] and page.page_type in _SITE_TYPES:
+        return f"{page.page_type}: {page.type_reason}"  # known from the site, not the page: a redirect plugin's map
     partial = page.page_type == "partial" or (site.is_partial(page) if site else False)
     kind, why = pagetypes.classify(page, partial, signals(params))
     return f"{kind}: {why}" if kind in params["skip-types"] else ""
