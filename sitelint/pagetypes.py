@@ -295,6 +295,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     # Its steps come from an include, or from an imported MDX file it renders.
     included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
+    if _cobra(page):  # `helm upgrade`'s page is a command's reference, not an upgrade guide
+        return "generated", "a command's reference as cobra's doc generator writes it (`### SEE ALSO`)"
     # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too).
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
     if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))
@@ -320,8 +322,6 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
-    if _cobra(page):
-        return "generated", "a command's reference as cobra's doc generator writes it (`### SEE ALSO`)"
     directives = [b for b in page.blocks if b.kind == "directive"]
     tocs = [b for b in directives if b.line <= len(lines) and _TOCTREE.match(lines[b.line - 1])]
     if tocs and total < _FILLED_PROSE:
