@@ -249,6 +249,11 @@ def test_check_without_git_history_measures_nothing(tmp_path: Path) -> None:
         ("v3.8", "5.0.0-0", True),
         ("0.73", "0.74.0-rc.1", False),
         ("v4.3", "5.1.0-beta.1", True),
+        # Python's prereleases (PEP 440) are written without the dash.
+        ("JupyterHub 5", "6.0.0b2", False),
+        ("5.5", "6.0.0rc1", False),
+        ("5.5", "6.0.0.dev0", False),
+        ("4", "6.0.0b2", True),
     ],
 )
 def test_release_lines(text: str, current: str, older: bool) -> None:
@@ -407,8 +412,11 @@ def test_a_vitepress_container_is_no_autodoc_and_ids_compare_composed(tmp_path: 
 def test_on_a_sphinx_site_a_myst_link_to_a_target_of_another_page_is_not_broken(tmp_path: Path) -> None:
     # MyST resolves `[text](#name)` to an explicit target anywhere in the project: `(name)=`, `{#name}` or a
     # directive's `:name:`. A name no page defines is still broken.
+    # A documented object's name (`#Spawner.start`, `#Authenticator`) is a reference MyST resolves through Sphinx's
+    # domains, not a heading of the page.
     pages = {"docs/index.md": "# Harbor\n\nSee [organising](#organising-content), [the note](#deploy-note), "
-                              "[the table](#regions-table) and [gone](#gone-away).\n",
+                              "[the table](#regions-table) and [gone](#gone-away).\n\n"
+                              "Override [](#Spawner.start) in a subclass of [](#Authenticator).\n",
              "docs/organising.md": "(organising-content)=\n# Organising content\n\nToctrees.\n\n"
                                    ":::{note}\n:name: deploy-note\n\nDeploy last.\n:::\n",
              "docs/regions.md": "# Regions\n\n{#regions-table}\n| a | b |\n| - | - |\n| 1 | 2 |\n"}
@@ -419,8 +427,8 @@ def test_on_a_sphinx_site_a_myst_link_to_a_target_of_another_page_is_not_broken(
     (tmp_path / "docs" / "conf.py").unlink()
     (tmp_path / "mkdocs.yml").write_text("site_name: Harbor\n", encoding="utf-8")
     findings, _ = lint(tmp_path, "STL009")
-    assert sorted(f.message.split("'")[1] for f in findings) == ["#deploy-note", "#gone-away", "#organising-content",
-                                                                "#regions-table"]
+    assert sorted(f.message.split("'")[1] for f in findings) == ["#Authenticator", "#Spawner.start", "#deploy-note",
+                                                                "#gone-away", "#organising-content", "#regions-table"]
 
 
 @pytest.mark.parametrize(("config", "prefix"), [

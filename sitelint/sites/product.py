@@ -12,7 +12,8 @@ from typing import Any
 
 _PLACEHOLDER_VERSION = re.compile(r"0\.0\.0\b")
 _NUMBER = re.compile(r"(\d+)(?:\.(\d+|x|X|\*))?(?:\.(\d+))?")
-_PRERELEASE = re.compile(r"-(?:alpha|beta|rc|next|canary|pre|dev|\d)", re.I)
+# npm's `-alpha.19`, `-rc.1`, `-0`; Python's (PEP 440) `b2`, `rc1`, `a1`, `.dev0` right after the number.
+_PRERELEASE = re.compile(r"-(?:alpha|beta|rc|next|canary|pre|dev|\d)|\.?(?:a|b|c|rc|dev|alpha|beta|pre)\d", re.I)
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,9 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
     return renders
 
 
+# A name of a documented object, as a Sphinx domain knows it (`Spawner.start`, `Authenticator`, `HubAuth.allow_token`):
+# an upper-case letter or a dot, which no heading's slug has.
+_DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _MARKUP = frozenset({"comment", "jsx", "html", "directive"})  # blocks a build reads, not a reader
 
 
@@ -220,8 +223,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if target is page and site.framework == "sphinx":
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
-                if _loose(anchor) in project_targets:
-                    continue
+                if _loose(anchor) in project_targets or _DOMAIN_OBJECT.fullmatch(anchor):
+                    continue  # MyST resolves `#Spawner.start` as a reference to a documented object, not a heading
             reported.add((link.line, target.path, _loose(anchor)))
             source = by_path.get(site.sources.get(target.path, ""))
             translated = ""

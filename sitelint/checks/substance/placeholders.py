@@ -111,11 +111,18 @@ def _named(text: str, start: int, end: int) -> bool:
     return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
+_TERM_ITEM = r"^\s*(?:[-*+]|\d+[.)])\s+(\*\*|__)"  # a list item that opens with a term in bold
+
+
 def _term(page: Page, line: int, marker: str) -> bool:
-    """Whether the marker is written in bold as a term its sentence defines (`- **todo:** notes something to be
-    addressed later`, a list of review labels), not left in the page."""
-    source = page.source.split("\n")[line - 1] if 0 < line <= page.source.count("\n") + 1 else ""
-    return re.search(rf"(\*\*|__){re.escape(marker.rstrip(':'))}:?\1\s*:?\s*\w", source, re.I) is not None
+    """Whether the marker is written in bold as the term of a list of terms and what each means (`- **praise:**
+    highlights something positive`, `- **todo:** notes something to be addressed later`), not left in the page."""
+    lines = page.source.split("\n")
+    if not 0 < line <= len(lines):
+        return False
+    own = re.match(rf"{_TERM_ITEM}{re.escape(marker.rstrip(':'))}:?\1\s*:?\s*\w", lines[line - 1], re.I)
+    return own is not None and any(re.match(rf"{_TERM_ITEM}[^*_\n]+?\1", lines[n])
+                                   for n in (line - 2, line) if 0 <= n < len(lines))
 
 
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
