@@ -13,7 +13,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
                    (a title, perhaps a one-line caption, and a component that renders the site's data)
     hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
-                   matter lists for its layout, or a folder's short index page
+                   matter lists for its layout, a folder's short index page, or a gallery entry (a picture, a line
+                   and a link out)
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
@@ -268,6 +269,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
     if _made_of_components(page, total):
         return "landing", "made of components"
+    if _gallery_entry(page, total):
+        return "hub", "a gallery entry: a picture, a line about it and a link out"
     component_sections = _filled_by_components(page, total)
     if component_sections:
         return "generated", f"its sections are components the build fills in ({component_sections} sections)"
@@ -535,6 +538,20 @@ def _cobra(page: Page) -> bool:
     if any(_COBRA_SIGNED.match(t) for t in titles):
         return True
     return "SEE ALSO" in titles and any(t.lower() in _COBRA_SECTIONS for t in titles)
+
+
+_ENTRY_WORDS = 40  # the line of a gallery entry under its picture ("Fully anonymous end-to-end encrypted chat.")
+_IMAGE = re.compile(r"<img\b", re.I)
+
+
+def _gallery_entry(page: Page, prose_words: int) -> bool:
+    """A page of a showcase or gallery: its title, a picture (a Markdown image or an `<img>`), a line about it and
+    a link out to the thing shown, nothing more (no sections, no code)."""
+    if prose_words > _ENTRY_WORDS or page.code_blocks or sum(b.kind == "heading" for b in page.blocks) > 1:
+        return False
+    pictured = any(link.image for link in page.links) or any(
+        b.kind in ("html", "jsx") and _IMAGE.search(b.text) for b in page.blocks)
+    return pictured and any(not link.image and link.target.startswith(("http://", "https://")) for link in page.links)
 
 
 _TEMPLATE_SECTIONS = 3  # headings over nothing but comments: an outline to copy, each comment what to write there
