@@ -49,6 +49,17 @@ def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
 
 
+def test_a_stale_page_is_corroborated_only_by_evidence_that_is_a_warning_itself(tmp_path: Path) -> None:
+    # A bare version (info: it may be another thing's) does not make an old page a stale one; the product's does.
+    pages = {"docs/bare.md": OLD_PAGE + "\nThe v1 extension supports Vue 2 only.\n",
+             "docs/named.md": OLD_PAGE + "\nAcme 1.2 supports Vue 2 only.\n"}
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'},
+               commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
+    findings, _ = lint(tmp_path)
+    assert codes(findings) == [("STL003", "docs/bare.md", 5, "info"), ("STL001", "docs/named.md", 1, "warning"),
+                               ("STL003", "docs/named.md", 5, "warning")]
+
+
 def test_stale_page_combines_the_other_rules_findings_without_measuring_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = "---\nreviewed: someday\n---\n" + OLD_PAGE + "\nAs of 2019, sync is free.\n\nAs of 2020, it is not.\n"

@@ -13,13 +13,15 @@ if TYPE_CHECKING:
 
 
 def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
-    """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page; its
-    message then says which (a stale page that also carries an expired review is where a review pays off). A rule
-    whose `alone` param is false reports only corroborated findings."""
+    """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page as a
+    warning or error; its message then says which (a stale page that also carries an expired review is where a
+    review pays off). Evidence too weak to act on alone (an info finding: a bare `v7` that may be another thing's
+    version) corroborates nothing. A rule whose `alone` param is false reports only corroborated findings."""
     by_code = {r.code: r for r in rules}
     on_page: dict[str, set[str]] = {}
     for f in findings:
-        on_page.setdefault(f.path, set()).add(f.rule)
+        if f.severity in ("warning", "error"):
+            on_page.setdefault(f.path, set()).add(f.rule)
     out = []
     for f in findings:
         rule = by_code.get(f.rule)
