@@ -7,7 +7,7 @@ import io
 import os
 import shutil
 import subprocess
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -282,6 +282,20 @@ def version_tags(repo_root: Path) -> list[str]:
         return _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
     except (_GitError, OSError):
         return []
+
+
+def ignored(repo_root: Path, names: Sequence[str]) -> bool:
+    """Whether the repository's ignore rules (.gitignore files, .git/info/exclude) cover any of the paths (relative to
+    repo_root; a folder's with its trailing `/`), which need not exist: a build's output
+    (`netbox/project-static/docs/`), not a file gone missing. False without git."""
+    if not names or shutil.which("git") is None:
+        return False
+    try:
+        done = subprocess.run(_command(("check-ignore", "--no-index", "--stdin")), cwd=repo_root, input="\n".join(names),
+                              capture_output=True, text=True, encoding="utf-8", errors="surrogateescape", check=False)
+    except OSError:
+        return False
+    return done.returncode == 0 and bool(done.stdout.strip())
 
 
 def tracked(path: Path) -> bool:

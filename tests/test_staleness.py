@@ -49,6 +49,15 @@ def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
 
 
+def test_a_claim_playing_out_a_supposition_is_an_illustration(tmp_path: Path) -> None:
+    pages = {"docs/branches.md": "# Branches\n\nFor example, assume that the current Acme release is v2.2.3. Work on "
+                                 "`main` appears in v2.2.4, and work on `feature` in the next minor release (v2.3.0).\n",
+             "docs/plan.md": "# Plan\n\nSync arrives in the next minor release (v2.3.0).\n"}
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "2.6.1"\n'})
+    findings, _ = lint(tmp_path, "STL004")
+    assert codes(findings) == [("STL004", "docs/plan.md", 3, "warning")]
+
+
 def test_a_stale_page_is_corroborated_only_by_evidence_that_is_a_warning_itself(tmp_path: Path) -> None:
     # A bare version (info: it may be another thing's) does not make an old page a stale one; the product's does.
     pages = {"docs/bare.md": OLD_PAGE + "\nThe v1 extension supports Vue 2 only.\n",
@@ -509,6 +518,16 @@ def test_a_file_an_mkdocs_gen_files_script_writes_into_the_site_is_not_dangling(
     findings, _ = lint(tmp_path, "STL005")
     # The file the script writes is there once the site is built; the schema nothing writes is dangling.
     assert [f.message.split("'")[1] for f in findings] == ["../../schema.json"]
+
+
+def test_a_path_the_repository_ignores_is_a_build_s_output_not_dangling(tmp_path: Path) -> None:
+    page = ("# Packaging\n\nThe render writes `harbor/static/docs/` (gitignored), which the wheel includes; the "
+            "checklist then reads `harbor/static/manifest.json`.\n")
+    write_site(tmp_path, {"docs/packaging.md": page},
+               {".gitignore": "/harbor/static/docs/\n", "harbor/static/app.json": "{}\n", "harbor/static/x/a.js": "\n"},
+               commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/packaging.md", ".gitignore"]}])
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == ["harbor/static/manifest.json"]
 
 
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:

@@ -24,6 +24,11 @@ from sitelint.pagetypes import is_roadmap
 from sitelint.sites.product import Version
 
 
+# A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
+# next minor release (v4.3.0)"): an illustration, not a claim about today.
+_SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
+
+
 def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
     """When an undated claim was written at the latest: a year in the same block, else the page's last change."""
     years = [int(y) for y in re.findall(rf"\b({YEAR})\b", block.text)]
@@ -79,7 +84,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             year = _anchor_year(block, page, ctx)
             if year is not None and year < ctx.today.year:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
-        for _, claim, why in sorted(found):
+        for start, claim, why in sorted(found):
+            if _SUPPOSED.search(" ".join(re.split(r"(?<=[.!?])\s+", text[:start])[-2:])):
+                continue  # "For example, assume the current release is v4.2.3": the claims after it illustrate
             claim = " ".join(claim.split())
             if not in_link_text(page, block, claim):
                 yield Measurement({"passed": True}, Location(page.path, line_of(page, block, claim)),

@@ -12,7 +12,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from sitelint import text
+from sitelint import gitinfo, text
 from sitelint.checks import CheckContext, Words, site_fact, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.model import Block, Location, Measurement, Page, Site
@@ -173,12 +173,22 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
         found = next(((r / text).resolve() for r in roots if (r / text).exists()), None)
         if found is None and not any(_plausible(r / parent, text.rstrip("/")) for r in roots):
             continue
+        if found is None and _ignored(ctx.site.repo_root.resolve(), roots, text):
+            continue  # a path the repository ignores is a build's output (`site/`, `dist/`), not a file gone
         if is_link and found is not None and found.is_relative_to(ctx.site.root.resolve()):
             continue  # a file inside the docs: the build copies or checks it
         if is_link and found is None and _docs_path(page, text, ctx.site) in site_fact(
                 ctx.site, "generated-files", generated_files):
             continue  # a file a build script writes into the site (mkdocs-gen-files): there once it is built
         yield Reference(text, line, found)
+
+
+def _ignored(repo: Path, roots: Sequence[Path], text: str) -> bool:
+    """Whether the repository's ignore rules cover the path under any of the roots it may be relative to."""
+    folder = "/" if text.endswith("/") else ""
+    names = [(r / text).resolve().relative_to(repo).as_posix() + folder for r in roots
+             if (r / text).resolve().is_relative_to(repo)]
+    return gitinfo.ignored(repo, names)
 
 
 _FILE_NAME = re.compile(r"(?:\.{0,2}/)?[\w@.+-]+(?:/[\w@.+-]+)*")
