@@ -291,8 +291,9 @@ def ignored(repo_root: Path, names: Sequence[str]) -> bool:
     if not names or shutil.which("git") is None:
         return False
     try:
-        done = subprocess.run(_command(("check-ignore", "--no-index", "--stdin")), cwd=repo_root, input="\n".join(names),
-                              capture_output=True, text=True, encoding="utf-8", errors="surrogateescape", check=False)
+        done = subprocess.run(_command(("check-ignore", "--no-index", "--stdin")), cwd=repo_root,
+                              input="\n".join(names), capture_output=True, text=True, encoding="utf-8",
+                              errors="surrogateescape", check=False)
     except OSError:
         return False
     return done.returncode == 0 and bool(done.stdout.strip())

@@ -50,8 +50,9 @@ def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp
 
 
 def test_a_claim_playing_out_a_supposition_is_an_illustration(tmp_path: Path) -> None:
-    pages = {"docs/branches.md": "# Branches\n\nFor example, assume that the current Acme release is v2.2.3. Work on "
-                                 "`main` appears in v2.2.4, and work on `feature` in the next minor release (v2.3.0).\n",
+    pages = {"docs/branches.md": "# Branches\n\nFor example, assume that the current Acme release is v2.2.3. "
+                                 "Work on `main` appears in v2.2.4, and work on `feature` in the next minor release "
+                                 "(v2.3.0).\n",
              "docs/plan.md": "# Plan\n\nSync arrives in the next minor release (v2.3.0).\n"}
     write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "2.6.1"\n'})
     findings, _ = lint(tmp_path, "STL004")

@@ -23,7 +23,6 @@ from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import is_roadmap
 from sitelint.sites.product import Version
 
-
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
