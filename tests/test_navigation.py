@@ -202,6 +202,21 @@ def test_a_docusaurus_plugin_by_its_shorthand_with_a_sidebar_path_joined_to_the_
     assert found == {"website/docs/old.md": "warning"}, result.notes
 
 
+def test_pages_a_vitepress_site_s_own_components_link_to_are_reached(tmp_path: Path) -> None:
+    # A demos page no sidebar lists, linked from the theme's sidebar header and from a home page component.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {f"website/{p}.md": page.format(t=p) for p in ("guide", "demos", "streams/demos/index",
+                                                                         "old")},
+               {"website/.vitepress/config.mts": "export default { themeConfig: { sidebar: [\n"
+                                                 "  { text: 'Guide', link: '/guide' },\n] } }\n",
+                "website/.vitepress/theme/components/SidebarHero.vue":
+                    '<script setup>\nconst links = [{ text: "Demos", link: "/demos" }]\n</script>\n',
+                "website/src/components/home/StreamsHome.vue":
+                    '<template><a href="/streams/demos">Demos</a></template>\n'})
+    found, result = _orphans(tmp_path)
+    assert found == {"website/old.md": "warning"}, result.notes
+
+
 def test_pages_a_sphinx_conf_excludes_are_not_built_and_not_judged(tmp_path: Path) -> None:
     # `exclude_patterns` (read as text, never run): a name at the top, a folder and all in it, a glob in one folder.
     write_site(tmp_path, {

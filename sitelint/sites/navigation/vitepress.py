@@ -2,7 +2,8 @@
 an item's `link` joined to the `base` it inherits) from `.vitepress/config.*` and the locale configs beside the
 pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome, and so are
 the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or feature
-index renders as its list of links). A sidebar entry commented out leaves its page out on purpose."""
+index renders as its list of links) and those the site's own components link to (`href="/agents/demos"` in
+`.vitepress/theme/` or `src/components/`). A sidebar entry commented out leaves its page out on purpose."""
 
 from __future__ import annotations
 
@@ -78,6 +79,7 @@ def read(site: Site, found: Collector) -> Navigation:
             _sidebar(theme["sidebar"], routes, found)
         _links(theme.get("nav"), "", routes, found, found.chrome)
     _loaded(root, src, found)
+    _components(root, routes, found)
     for read_file in [config, *(site.repo_root / f for f in read_from[1:])]:
         for link in commented_links(found.text(read_file)):  # entries commented out: pages kept out on purpose
             hit = routes.get(normalise(link))
@@ -85,6 +87,25 @@ def read(site: Site, found: Collector) -> Navigation:
                 found.unlisted.add(hit)
     source = ", ".join(read_from) + ("" if sidebars else " (no sidebar)")
     return found.done(source, routes=routes)
+
+
+_COMPONENT_SUFFIXES = ".vue .ts .js .tsx .jsx .mts .mjs"
+# A route the site's own components write as a link: `href="/agents/demos"`, `{ text: "Demos", link: "/x" }`.
+_COMPONENT_ROUTE = re.compile(r"""\b(?:href|to|link)\s*[:=]\s*\{?\s*["'`](/[^"'`\s$#?]*)""")
+
+
+def _components(root: Path, routes: dict[str, str], found: Collector) -> None:
+    """The pages the site's own components link to (its theme's, `.vitepress/theme/`, and a `src/` of components
+    beside it: a home page, a sidebar's header) count as linked from its layout."""
+    files = found.listing("rglob", root / ".vitepress" / "theme", "*")
+    files += found.listing("walk", root / "src", _COMPONENT_SUFFIXES)
+    for file in files:
+        if file.suffix not in _COMPONENT_SUFFIXES.split() or "node_modules" in file.parts:
+            continue
+        for target in _COMPONENT_ROUTE.findall(found.text(file)):
+            hit = routes.get(normalise(target))
+            if hit is not None:
+                found.chrome.add(hit)
 
 
 def _loaded(root: Path, src: Path, found: Collector) -> None:
