@@ -49,6 +49,15 @@ def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp
     assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
 
 
+def test_a_version_note_in_a_parenthesis_or_opening_its_entry_is_history(tmp_path: Path) -> None:
+    page = ("# Environment\n\n- `ACME_ROOT_DIR` - the root directory of the server (new in 2.0, previously passed "
+            "via the command line)\n- `ACME_DEBUG=1` - the debug flag\n\n_Version added: 1.0_ named servers are new "
+            "in 1.0.\n\nRole based access is new in Acme 2.0.\n")
+    write_site(tmp_path, {"docs/env.md": page}, {"pyproject.toml": '[project]\nname = "acme"\nversion = "6.1.0"\n'})
+    findings, _ = lint(tmp_path, "STL004")
+    assert codes(findings) == [("STL004", "docs/env.md", 8, "warning")]
+
+
 def test_a_claim_playing_out_a_supposition_is_an_illustration(tmp_path: Path) -> None:
     pages = {"docs/branches.md": "# Branches\n\nFor example, assume that the current Acme release is v2.2.3. "
                                  "Work on `main` appears in v2.2.4, and work on `feature` in the next minor release "

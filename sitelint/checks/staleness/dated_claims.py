@@ -23,6 +23,10 @@ from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import is_roadmap
 from sitelint.sites.product import Version
 
+# An entry that opens with its version note ("_Version added: 1.0_ named server UI is new in 1.0."), as Sphinx's
+# `versionadded` writes it: its versions say when it arrived.
+_NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added|introduced|changed)\s+(?:in|since))"
+                         r"\s*:?\s*v?\d")
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
@@ -64,8 +68,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
                 continue  # 'expected in 2 weeks': a bare number is a version only when named as one
             new = match.group("lead").lower().startswith("new")
-            if new and version_note(text):
-                continue  # a version note under an entry says when it arrived, as history
+            if new and (version_note(text) or _NOTE_OPENS.match(text) or text[:match.start()].rstrip().endswith("(")):
+                continue  # a version note (under an entry, opening it, in a parenthesis) says when it arrived
             if version.older_line(current) if new else version.released_by(current):
                 found.append((match.start(), match.group(0), f"the current version is {current.text}"))
         for match in NEXT_NAMED.finditer(text):
