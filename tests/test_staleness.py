@@ -51,7 +51,8 @@ def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp
 
 def test_a_version_note_in_a_parenthesis_or_opening_its_entry_is_history(tmp_path: Path) -> None:
     page = ("# Environment\n\n- `ACME_ROOT_DIR` - the root directory of the server (new in 2.0, previously passed "
-            "via the command line)\n- `ACME_DEBUG=1` - the debug flag\n\n_Version added: 1.0_ named servers are new "
+            "via the command line)\n- `ACME_DEBUG=1` - the debug flag; _new in 2.0, prior to 2.0 a flag_\n\n"
+            "_Version added: 1.0_ named servers are new "
             "in 1.0.\n\nRole based access is new in Acme 2.0.\n")
     write_site(tmp_path, {"docs/env.md": page}, {"pyproject.toml": '[project]\nname = "acme"\nversion = "6.1.0"\n'})
     findings, _ = lint(tmp_path, "STL004")

@@ -32,6 +32,12 @@ _NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
 
 
+def _emphasised(page: Page, block: Block, claim: str) -> bool:
+    """Whether the claim opens an emphasised aside in the block's source (`_new in 2.0, prior to 2.0 ..._`)."""
+    source = "\n".join(page.source.split("\n")[block.line - 1 : block.end_line])
+    return re.search(rf"(?<![\w*_])[_*]{re.escape(claim.strip())}", source) is not None
+
+
 def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
     """When an undated claim was written at the latest: a year in the same block, else the page's last change."""
     years = [int(y) for y in re.findall(rf"\b({YEAR})\b", block.text)]
@@ -68,8 +74,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
                 continue  # 'expected in 2 weeks': a bare number is a version only when named as one
             new = match.group("lead").lower().startswith("new")
-            if new and (version_note(text) or _NOTE_OPENS.match(text) or text[:match.start()].rstrip().endswith("(")):
-                continue  # a version note (under an entry, opening it, in a parenthesis) says when it arrived
+            if new and (version_note(text) or _NOTE_OPENS.match(text) or text[:match.start()].rstrip().endswith("(")
+                        or _emphasised(page, block, match.group(0))):
+                continue  # a version note (under an entry, opening it, in a parenthesis or italics) says when
             if version.older_line(current) if new else version.released_by(current):
                 found.append((match.start(), match.group(0), f"the current version is {current.text}"))
         for match in NEXT_NAMED.finditer(text):
