@@ -418,6 +418,20 @@ def test_docusaurus_copies_of_locales_and_versions_the_config_does_not_list_are_
     assert [f.path for f in result.findings] == ["i18n/vi/docusaurus-plugin-content-docs/current/guide.md"]
 
 
+def test_on_docusaurus_an_anchor_in_another_case_than_its_heading_s_lower_case_id_is_broken(tmp_path: Path) -> None:
+    events = ("# Events\n\nListen until it is [emitted](#EventsEmit), or [removed](#EventsOff), or [once](#once).\n\n"
+              "### EventsEmit\n\nEmits.\n\n### EventsOff {#EventsOff}\n\nStops.\n\n### Once\n\nOnce.\n")
+    write_site(tmp_path, {"docs/events.md": events}, {"docusaurus.config.js": "module.exports = {};\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#EventsEmit"]
+    assert "(ids are lower case: its heading's is '#eventsemit')" in findings[0].message
+    # Elsewhere the case is not judged: a site's own slug function may keep it.
+    (tmp_path / "docusaurus.config.js").unlink()
+    (tmp_path / "mkdocs.yml").write_text("site_name: Harbor\n", encoding="utf-8")
+    findings, _ = lint(tmp_path, "STL009")
+    assert findings == []
+
+
 def test_words_of_a_sentence_make_no_anchor(tmp_path: Path) -> None:
     # "live-reloading" in a sentence is no id; `name="limits"` is one a component makes.
     dev = ("# Development\n\nSome frameworks come with their own live-reloading server.\n\n"

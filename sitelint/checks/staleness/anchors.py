@@ -164,6 +164,20 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
 # A name of a documented object, as a Sphinx domain knows it (`Spawner.start`, `Authenticator`, `HubAuth.allow_token`):
 # an upper-case letter or a dot, which no heading's slug has.
 _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+# Frameworks whose heading ids are github-slugger's, always lower case: a link's anchor in another case opens the
+# page at its top (`#EventsEmit` for `### EventsEmit`, whose id is `eventsemit`).
+_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight"})
+
+
+def _case_differs(page: Page, anchor: str) -> bool:
+    """Whether an anchor with upper-case letters can only be a heading's id in another case: no id the page writes,
+    and no value of its markup, is the anchor as written."""
+    if anchor == anchor.lower() or "#" in anchor:
+        return False
+    written = {next(g for g in m.groups() if g) for m in _EXPLICIT.finditer(page.source)}
+    return anchor not in written and re.search(rf"""["'=]{re.escape(anchor)}["'\s]""", page.source) is None
+
+
 _MARKUP = frozenset({"comment", "jsx", "html", "directive"})  # blocks a build reads, not a reader
 
 
@@ -218,7 +232,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             known = anchors.get(target.path)
             if known is None:
                 known = anchors[target.path] = _anchors(target)
-            if _has(target, anchor, known) or (link.line, target.path, _loose(anchor)) in reported:
+            if (link.line, target.path, _loose(anchor)) in reported:
+                continue
+            cased = site.framework in _LOWER_CASE_IDS and _case_differs(target, anchor)
+            if _has(target, anchor, known) and not cased:
                 continue
             if target is page and site.framework == "sphinx":
                 if project_targets is None:
@@ -228,7 +245,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             reported.add((link.line, target.path, _loose(anchor)))
             source = by_path.get(site.sources.get(target.path, ""))
             translated = ""
-            if source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
+            if cased:
+                translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
+            elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
                 translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
             yield Measurement({"same_page": target is page, "page_type": page.page_type},
                               Location(page.path, link.line),
