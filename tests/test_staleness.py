@@ -432,6 +432,24 @@ def test_on_docusaurus_an_anchor_in_another_case_than_its_heading_s_lower_case_i
     assert findings == []
 
 
+def test_a_translation_that_keeps_its_source_s_broken_link_is_the_source_s_one_finding(tmp_path: Path) -> None:
+    config = "export default {\n  i18n: { defaultLocale: 'en', locales: ['en', 'ja', 'fr'] },\n};\n"
+    source = "# CLI\n\nSee [reloading](guide.md#live-reloading).\n"
+    guide = "# Guide\n\n## External dev server\n\nRun it.\n"
+    pages = {"docs/cli.md": source, "docs/guide.md": guide}
+    for locale in ("ja", "fr"):
+        folder = f"i18n/{locale}/docusaurus-plugin-content-docs/current"
+        pages[f"{folder}/cli.md"] = "# CLI\n\n[Reload](guide.md#live-reloading).\n"
+        pages[f"{folder}/guide.md"] = "# Guide\n\n## Serveur\n\nRun.\n"
+    # Its own broken link, to a heading its translation renamed, stays the translation's.
+    french = "i18n/fr/docusaurus-plugin-content-docs/current/cli.md"
+    pages[french] += "\nVoir [le serveur](guide.md#external-dev-server).\n"
+    write_site(tmp_path, pages, {"docusaurus.config.js": config})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.line) for f in findings] == [("docs/cli.md", 3), (french, 5)]
+    assert "(also in 2 translations)" in findings[0].message
+
+
 def test_words_of_a_sentence_make_no_anchor(tmp_path: Path) -> None:
     # "live-reloading" in a sentence is no id; `name="limits"` is one a component makes.
     dev = ("# Development\n\nSome frameworks come with their own live-reloading server.\n\n"

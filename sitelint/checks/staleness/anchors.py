@@ -213,6 +213,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     renders = _component_headings(site)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
+    found: list[tuple[Page, int, bool, str, str, str]] = []
     for page in site.pages:
         if page.variant.startswith("versioned:") or page.page_type in skip:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
@@ -249,10 +250,26 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
             elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
                 translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
-            yield Measurement({"same_page": target is page, "page_type": page.page_type},
-                              Location(page.path, link.line),
-                              {"anchor": anchor, "target": "this page" if target is page else target.path,
-                               "translated": translated})
+            found.append((page, link.line, target is page, anchor, "this page" if target is page else target.path,
+                          translated))
+    # A translation that keeps its source's broken link is the source's fault, fixed there: one finding, on the
+    # source, that counts the translations carrying it.
+    on_source = {(p.path, a) for p, _, _, a, _, _ in found if not p.variant}
+    copies: dict[tuple[str, str], set[str]] = {}
+    kept = []
+    for item in found:
+        page, anchor = item[0], item[3]
+        origin = (site.sources.get(page.path, ""), anchor)
+        if page.variant.startswith("i18n:") and origin in on_source:
+            if page.path not in site.unbuilt:
+                copies.setdefault(origin, set()).add(page.path)
+        else:
+            kept.append(item)
+    for page, line, same_page, anchor, where_to, translated in kept:
+        count = len(copies.get((page.path, anchor), ())) if not page.variant else 0
+        also = f" (also in {count} translation{'s' if count > 1 else ''})" if count else ""
+        yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, line),
+                          {"anchor": anchor, "target": where_to, "translated": translated + also})
 
 
 CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "page_type"), needs=("graph",),
