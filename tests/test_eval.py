@@ -208,13 +208,19 @@ def _commit(repo: Path, date: str, message: str, write: dict[str, str] | None = 
     git(repo, "commit", "-q", "-m", message, date=f"{date}T12:00:00")
 
 
-@pytest.fixture
-def history_site(tmp_path: Path) -> Path:
+def _new_repo(tmp_path: Path, settings: str) -> Path:
+    """A git repository at tmp_path/site whose first file, staged, is a sitelint.toml of these settings."""
     repo = tmp_path / "site"
     repo.mkdir()
     git(repo, "init", "-q", "-b", "main")
-    (repo / "sitelint.toml").write_text('semantic = false\ndocs-root = "docs"\n')
+    (repo / "sitelint.toml").write_text(settings)
     git(repo, "add", "sitelint.toml")
+    return repo
+
+
+@pytest.fixture
+def history_site(tmp_path: Path) -> Path:
+    repo = _new_repo(tmp_path, 'semantic = false\ndocs-root = "docs"\n')
     guide = "# Guide\n\n" + prose(1, 12) + "\n"
     _commit(repo, "2021-01-10", "Start the docs", {
         "docs/guide.md": guide,
@@ -296,11 +302,7 @@ def test_history_outside_a_repository_is_a_clear_error(tmp_path: Path, monkeypat
 def test_survivors_are_read_apart_for_the_site_s_own_pages_and_its_translations(tmp_path: Path) -> None:
     # A translation left unchanged for years while its source moved on is translation-lag's defect: the survivors'
     # false-alarm rate is read on the site's own pages.
-    repo = tmp_path / "site"
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    (repo / "sitelint.toml").write_text("semantic = false\n")
-    git(repo, "add", "sitelint.toml")
+    repo = _new_repo(tmp_path, "semantic = false\n")
     config = ("import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Kit',"
               "\n  locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } })] };\n")
     source = "# Guide\n\n" + prose(1, 12) + "\n\n## Deploy\n\n" + prose(2, 12) + "\n"

@@ -22,6 +22,8 @@ from sitelint.sites.product import Version
 
 TODAY = dt.date(2026, 11, 30)
 OLD_PAGE = "# Sync\n\nSync runs every hour and keeps a copy of each file.\n"
+STARLIGHT_CONFIG = ("import starlight from '@astrojs/starlight';\n"
+                    "export default { integrations: [starlight({ title: 'Kit' })] };\n")
 
 
 def lint(root: Path, select: str = "STL", **settings: Any) -> tuple[list[Finding], tuple[str, ...]]:
@@ -602,9 +604,7 @@ def test_a_path_into_the_docs_app_s_own_source_is_the_reader_s_project_it_teache
     page = ("# Layouts\n\nLayouts live in `src/layouts/`, and the home page is `src/pages/home.astro`. The "
             "loader lives in `packages/kit/src/loader.ts`.\n")
     write_site(tmp_path, {"src/content/docs/layouts.md": page},
-               {"astro.config.mjs": "import starlight from '@astrojs/starlight';\n"
-                                    "export default { integrations: [starlight({ title: 'Kit' })] };\n",
-                "package.json": '{"name": "kit-docs", "private": true}\n',
+               {"astro.config.mjs": STARLIGHT_CONFIG, "package.json": '{"name": "kit-docs", "private": true}\n',
                 "src/components/Card.astro": "<slot />\n", "src/pages/index.astro": "<h1>Kit</h1>\n",
                 "packages/kit/src/index.ts": "export {};\n"})
     findings, _ = lint(tmp_path, "STL005")
@@ -617,8 +617,7 @@ def test_a_heading_in_a_script_with_combining_marks_keeps_them_in_its_id(tmp_pat
     page = ("# पेज\n\n- [`.md`](#markdownmdx-पेज)\n- [HTML](#html-पेज)\n\n## Markdown/MDX पेज\n\nपाठ।\n\n"
             "## HTML फ़ाइलें\n\nपाठ।\n")
     write_site(tmp_path, {"src/content/docs/pages.md": page},
-               {"astro.config.mjs": "import starlight from '@astrojs/starlight';\n"
-                                    "export default { integrations: [starlight({ title: 'Kit' })] };\n"})
+               {"astro.config.mjs": STARLIGHT_CONFIG})
     findings, _ = lint(tmp_path, "STL009")
     assert [f.message.split("'")[1] for f in findings] == ["#html-पेज"]
 

@@ -259,14 +259,11 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
         line = out[index]
         opened = _FENCE_LINE.match(line)
         if fence:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence) \
-                    and not opened.group(2).strip():
+            if _closes_fence(line, fence):
                 fence = ""
         elif (mdx_block := _MDX_CODE_BLOCK.match(line)) is not None:
             width = mdx_block.group(1)
-            close = next((k for k in range(index + 1, len(out))
-                          if (m := _FENCE_LINE.match(out[k])) and m.group(1)[0] == width[0]
-                          and len(m.group(1)) >= len(width) and not m.group(2).strip()), None)
+            close = next((k for k in range(index + 1, len(out)) if _closes_fence(out[k], width)), None)
             if close is not None:
                 out[index] = out[close] = ""
                 index = close
@@ -277,6 +274,13 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
 
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
+
+
+def _closes_fence(line: str, fence: str) -> bool:
+    """Whether a line closes a code block opened by `fence`: the same character, at least as many, nothing after."""
+    found = _FENCE_LINE.match(line)
+    return found is not None and found.group(1)[0] == fence[0] and len(found.group(1)) >= len(fence) \
+        and not found.group(2).strip()
 
 
 _MYST_MARKUP = re.compile(r"(?m)^ {0,3}(?:(?:`{3,}|~{3,}|:{3,})\{[\w:.-]+\}|\([^)\s]+\)=[ \t]*$)")

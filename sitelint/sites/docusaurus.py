@@ -132,7 +132,7 @@ def unbuilt(root: Path) -> Callable[[str], bool]:
 
     def left_out(rel: str) -> bool:
         found = _COPY.match(rel)
-        if found is None or not rel.startswith(("i18n/", "versioned_docs/")) and "_versioned_docs/" not in rel:
+        if found is None:
             return False
         locale = found.group("locale")
         if locale and site.locales and locale not in site.locales and locale != site.default_locale:

@@ -169,12 +169,16 @@ _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*
 _LOWER_CASE_IDS = frozenset({"docusaurus", "starlight"})
 
 
-def _case_differs(page: Page, anchor: str) -> bool:
-    """Whether an anchor with upper-case letters can only be a heading's id in another case: no id the page writes,
-    and no value of its markup, is the anchor as written."""
+def _written_ids(page: Page) -> frozenset[str]:
+    """The ids a page writes (`{#id}`, `<a id="x">`, ...), as written: their case kept."""
+    return frozenset(next(g for g in m.groups() if g) for m in _EXPLICIT.finditer(page.source))
+
+
+def _case_differs(page: Page, anchor: str, written: frozenset[str]) -> bool:
+    """Whether an anchor with upper-case letters can only be a heading's id in another case: no id the page writes
+    (`written`), and no value of its markup, is the anchor as written."""
     if anchor == anchor.lower() or "#" in anchor:
         return False
-    written = {next(g for g in m.groups() if g) for m in _EXPLICIT.finditer(page.source)}
     return anchor not in written and re.search(rf"""["'=]{re.escape(anchor)}["'\s]""", page.source) is None
 
 
@@ -214,6 +218,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str]] = []
+    written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
     for page in site.pages:
         if page.variant.startswith("versioned:") or page.page_type in skip:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
@@ -235,7 +240,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 known = anchors[target.path] = _anchors(target)
             if (link.line, target.path, _loose(anchor)) in reported:
                 continue
-            cased = site.framework in _LOWER_CASE_IDS and _case_differs(target, anchor)
+            cased = False
+            if site.framework in _LOWER_CASE_IDS and anchor != anchor.lower():
+                if target.path not in written:
+                    written[target.path] = _written_ids(target)
+                cased = _case_differs(target, anchor, written[target.path])
             if _has(target, anchor, known) and not cased:
                 continue
             if target is page and site.framework == "sphinx":

@@ -97,15 +97,12 @@ _COMPONENT_ROUTE = re.compile(r"""\b(?:href|to|link)\s*[:=]\s*\{?\s*["'`](/[^"'`
 def _components(root: Path, routes: dict[str, str], found: Collector) -> None:
     """The pages the site's own components link to (its theme's, `.vitepress/theme/`, and a `src/` of components
     beside it: a home page, a sidebar's header) count as linked from its layout."""
-    files = found.listing("rglob", root / ".vitepress" / "theme", "*")
-    files += found.listing("walk", root / "src", _COMPONENT_SUFFIXES)
-    for file in files:
-        if file.suffix not in _COMPONENT_SUFFIXES.split() or "node_modules" in file.parts:
-            continue
-        for target in _COMPONENT_ROUTE.findall(found.text(file)):
-            hit = routes.get(normalise(target))
-            if hit is not None:
-                found.chrome.add(hit)
+    for folder in (root / ".vitepress" / "theme", root / "src"):
+        for file in found.listing("walk", folder, _COMPONENT_SUFFIXES):
+            for target in _COMPONENT_ROUTE.findall(found.text(file)):
+                hit = routes.get(normalise(target))
+                if hit is not None:
+                    found.chrome.add(hit)
 
 
 def _loaded(root: Path, src: Path, found: Collector) -> None:
