@@ -335,6 +335,23 @@ def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) ->
     assert layout.framework == "docusaurus" and pages(layout) == ["apps/website/docs/intro.md"]
 
 
+def test_a_fumadocs_site_s_collections_are_read_through_its_own_helpers(tmp_path: Path) -> None:
+    touch(tmp_path, "source.config.ts", "lib/fumadocs-config.ts", "content/docs/actors.mdx",
+          "content/blog/2024-01-02-release/index.mdx", "content/components/note.tsx", "README.md")
+    (tmp_path / "source.config.ts").write_text(
+        "import { createDocsCollection, createBlogCollection } from './lib/fumadocs-config';\n"
+        "export const docs = createDocsCollection('content/docs');\n"
+        "export const blog = createBlogCollection('content/blog');\n"
+        "export const widgets = createWidgets('content/components');\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"dependencies": {"fumadocs-mdx": "^15.2.3"}}', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "fumadocs"
+    assert sorted(pages(layout)) == ["content/blog/2024-01-02-release/index.mdx", "content/docs/actors.mdx"]
+    # Without Fumadocs in its dependencies, a source.config.ts is some other tool's.
+    (tmp_path / "package.json").write_text('{"dependencies": {"next": "16"}}', encoding="utf-8")
+    assert discover.detect(tmp_path).framework != "fumadocs"
+
+
 def test_an_astro_site_s_pages_are_its_routes(tmp_path: Path) -> None:
     touch(tmp_path, "www/astro.config.mjs", "www/src/pages/en/install.md", "www/src/pages/fr/install.md",
           "cli/CHANGELOG.md", "README.md")

@@ -502,6 +502,23 @@ def test_a_regular_expression_or_an_unknown_character_does_not_end_the_config(tm
                                                      {"text": "Config", "link": "/config/"}]}}
 
 
+def test_a_function_of_the_config_called_with_arguments_gives_what_it_returns(tmp_path: Path) -> None:
+    source = JsSource(tmp_path / "config.ts", """
+        function sidebarExpanding(entry: string): SidebarItem[] {
+          const links: SidebarItem[] = [
+            { text: 'Guide', items: [{ text: 'Randomizer', link: '/guide/randomizer' }] },
+          ];
+          for (const group of links) { group.collapsed = group.text !== entry; }
+          return links;
+        }
+        export default { themeConfig: { sidebar: { '/guide/': sidebarExpanding('Guide'), '/api/': other('API') } } }
+    """)
+    sidebar = source.exported()["themeConfig"]["sidebar"]
+    assert sidebar["/guide/"] == [{"text": "Guide", "items": [{"text": "Randomizer", "link": "/guide/randomizer"}]}]
+    # A function the file does not declare is not read.
+    assert sidebar["/api/"] == Unread("a call to other()")
+
+
 @pytest.mark.slow
 def test_shared_corpora_orphans(tmp_path: Path) -> None:
     """Pages checked by hand. fastapi: environment-variables.md and virtual-environments.md are in no nav of

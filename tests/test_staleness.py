@@ -434,6 +434,20 @@ def test_on_docusaurus_an_anchor_in_another_case_than_its_heading_s_lower_case_i
     assert findings == []
 
 
+def test_fumadocs_heading_ids_and_mdx_escaped_ids_are_anchors(tmp_path: Path) -> None:
+    actors = ("# Actors\n\nUse [machines](#createmachine), [observables](#fromObservable) or [setup](#existing-setup)"
+              " or [gone](#export).\n\n### State machine logic (`createMachine(...)`) [#createmachine]\n\nText.\n\n"
+              "### Observable logic [#fromobservable]\n\nText.\n\n"
+              "### Option B: Existing project setup \\{#existing-setup\\}\n\nText.\n")
+    write_site(tmp_path, {"content/docs/actors.mdx": actors},
+               {"source.config.ts": "import { defineDocs } from 'fumadocs-mdx/config';\n"
+                                    "export const docs = defineDocs({ dir: 'content/docs' });\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    # `[#id]` after a heading is its id, `\\{#id\\}` is `{#id}` escaped for MDX; Fumadocs' ids are lower case, as
+    # written, so `#fromObservable` is broken.
+    assert sorted(f.message.split("'")[1] for f in findings) == ["#export", "#fromObservable"]
+
+
 def test_a_translation_that_keeps_its_source_s_broken_link_is_the_source_s_one_finding(tmp_path: Path) -> None:
     config = "export default {\n  i18n: { defaultLocale: 'en', locales: ['en', 'ja', 'fr'] },\n};\n"
     source = "# CLI\n\nSee [reloading](guide.md#live-reloading).\n"

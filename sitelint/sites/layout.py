@@ -35,7 +35,11 @@ _MKDOCS_NAV = re.compile(r"(?m)^nav\s*:")
 _MKDOCS_SITE_NAME = re.compile(r"(?m)^site_name\s*:")
 DOCS_APPS = ("website", "www")  # folders a repository keeps its docs app in, beside the code it documents
 _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its packages and apps in
-_FUMADOCS_DIR = re.compile(r"""defineDocs\(\s*\{[^}]*?\bdir\s*:\s*["']([^"']+)["']""")  # source.config.ts
+# Fumadocs' `source.config.ts`: each collection's folder, `defineDocs({ dir: "content" })` or
+# `defineCollections({ type: "doc", dir: "content/blog" })`, or the one folder a helper of the site's is called with
+# (`createDocsCollection('content/docs')`)
+_FUMADOCS_DIR = re.compile(r"""\bdir\s*:\s*["']([^"']+)["']""")
+_FUMADOCS_HELPER_DIR = re.compile(r"""\b\w+\(\s*["']([\w.][\w./-]*)["']\s*\)""")
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 # Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
@@ -322,6 +326,25 @@ def _astro_collections(base: Path) -> list[Path]:
     return out
 
 
+def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A Fumadocs site: its `source.config.ts` (which imports fumadocs-mdx, or a helper of the site's beside a
+    package.json that depends on it) and the folders of its collections of pages, `content/docs` by default."""
+    config = base / "source.config.ts"
+    if not config.is_file():
+        return "", [], []
+    text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
+    if "fumadocs-mdx" not in text:
+        package = base / "package.json"
+        if "fumadocs" not in text or not package.is_file() or \
+                '"fumadocs-mdx"' not in package.read_text(encoding="utf-8", errors="replace"):
+            return "", [], []
+    named = [*_FUMADOCS_DIR.findall(text), *_FUMADOCS_HELPER_DIR.findall(text)]
+    folders = [base / d for d in dict.fromkeys(named or ["content/docs"])]
+    folders = [f for f in folders if f.is_dir() and f.resolve().is_relative_to(base.resolve())
+               and next(f.rglob("*.md*"), None) is not None]
+    return ("fumadocs", folders, [config]) if folders else ("", [], [])
+
+
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
     """An Rspress site: its config's `root` (`root: path.join(__dirname, 'docs')` or `root: 'docs'`), `docs/` by
     default. An `rstack.config.*` is one when it defines a doc site (`define.doc(...)`) or imports Rspress."""
@@ -381,14 +404,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
             docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []
             return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
-    fumadocs = base / "source.config.ts"
-    if fumadocs.is_file():  # Fumadocs: `defineDocs({ dir: "content" })`, content/docs by default
-        text = fumadocs.read_text(encoding="utf-8", errors="replace")
-        if "fumadocs-mdx" in text:
-            match = _FUMADOCS_DIR.search(text)
-            content = base / (match.group(1) if match else "content/docs")
-            if content.is_dir():
-                return "fumadocs", [content], [fumadocs]
+    fumadocs = _fumadocs(base)
+    if fumadocs[0]:
+        return fumadocs
     for name in _CONTENTLAYER_CONFIGS:  # Contentlayer (Next.js sites): `contentDirPath: "src/content"`
         config = base / name
         if config.is_file():

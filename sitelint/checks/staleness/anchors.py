@@ -3,10 +3,10 @@
 
 A page's anchors are its headings' ids, as the frameworks make them (the slugs of GitHub, VitePress, Python-Markdown
 and Sphinx, compared loosely: case, `_` and repeated `-` aside, with the `-1` a repeated heading gets), the ids it
-writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, `<a id="x">`, `name="x"`, a MyST `(label)=`), and any word of
-its source the anchor is written as (a component may make an id of a prop). A page whose headings its build fills in
-(generated pages, includes, imported Markdown, a component of the site's own that renders headings) is not judged,
-nor is a link to a route sitelint cannot map to a page.
+writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, Fumadocs' `[#id]`, `<a id="x">`, `name="x"`, a MyST `(label)=`),
+and any word of its source the anchor is written as (a component may make an id of a prop). A page whose headings its
+build fills in (generated pages, includes, imported Markdown, a component of the site's own that renders headings) is
+not judged, nor is a link to a route sitelint cannot map to a page.
 On a Sphinx site, MyST resolves `[text](#name)` to an explicit target anywhere in the project (`(name)=`, `{#name}`,
 a directive's `:name:` option) when the page has no such anchor, so those count too.
 """
@@ -25,8 +25,11 @@ from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
-_EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
-                       r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$""", re.M)
+# `{#id}` (in MDX escaped as `\{#id\}`), `{/*id*/}`, `id="x"`, MyST's `(label)=`, and Fumadocs' `[#id]` after a
+# heading's text.
+_EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
+                       r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$"""
+                       r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$""", re.M)
 # MyST's explicit targets, which a `#name` link on any page of a Sphinx project reaches: `(name)=`, `{#name}` and a
 # directive's `:name: name` option.
 _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:name:\s*(\S+)\s*$", re.M)
@@ -166,7 +169,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
 _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 # Frameworks whose heading ids are github-slugger's, always lower case: a link's anchor in another case opens the
 # page at its top (`#EventsEmit` for `### EventsEmit`, whose id is `eventsemit`).
-_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight"})
+_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs"})
 
 
 def _written_ids(page: Page) -> frozenset[str]:

@@ -276,6 +276,10 @@ class _Parser:
             return _required(self.source.path.parent / first, self.source.read), end
         if first is None and "." not in callee:  # `sidebarConfig()`: a function of the file that returns the value
             return self.source.declared(callee, self.depth + 1), end
+        if "." not in callee and re.search(_FUNCTION.replace("NAME", re.escape(callee)), self.source.text):
+            # `sidebarFor('Guide')`: a function of the file that returns the entries, whatever it is given (what an
+            # argument changes, `collapsed` or `link` prefixes aside, is not read)
+            return self.source.declared(callee, self.depth + 1), end
         if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
             # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
             return first, end
