@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -274,14 +275,27 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
     return GitHistory(top=top, base=repo_root.resolve(), head=head, files=files)
 
 
+_PLAIN_VERSION_TAG = re.compile(r"^v?\d+\.\d+")
+_PACKAGE_VERSION_TAG = re.compile(r"[@/-]v?\d+\.\d+")  # `@scope/cli@5.0.1`, `cli-v2.3.0`, `cli/v1.2.0`
+
+
 def version_tags(repo_root: Path) -> list[str]:
-    """The repository's tags, newest version first (git's version sort); [] without git or tags."""
+    """The repository's tags, newest version first (git's version sort); [] without git or tags. A repository that
+    has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a package's and
+    none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move."""
     if shutil.which("git") is None:
         return []
     try:
-        return _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
+        tags = _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
+        if not tags:
+            return []
+        latest = _git(repo_root, "for-each-ref", "--sort=-creatordate", "--count=10", "--format=%(refname:short)",
+                      "refs/tags").split()
     except (_GitError, OSError):
         return []
+    if not any(_PLAIN_VERSION_TAG.match(t) for t in latest) and any(_PACKAGE_VERSION_TAG.search(t) for t in latest):
+        return []
+    return tags
 
 
 def ignored(repo_root: Path, names: Sequence[str]) -> bool:

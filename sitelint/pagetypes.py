@@ -67,6 +67,11 @@ _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method
                               r"return|type):\s+\S", re.I)
 # VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
 _LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
+# An MDX page's default export is the component that renders it in place of its Markdown (Nextra's pages, MDX's
+# layout): with little prose of its own, the page is that component's.
+_DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")
+# A Next.js page (Nextra's) that exports a data loader: what its components show is fetched when the site is built.
+_DATA_EXPORT = re.compile(r"(?m)^\s*export\b.*\b(?:getStaticProps|getServerSideProps)\b")
 _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
@@ -267,6 +272,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
     if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
+    if total < _FILLED_PROSE and any(b.kind == "esm" and _DEFAULT_EXPORT.search(b.text) for b in page.blocks):
+        return "landing", "its default export renders it (`export default`)"
+    if total < _FILLED_PROSE and any(b.kind == "esm" and _DATA_EXPORT.search(b.text) for b in page.blocks):
+        return "generated", "the build fetches what it shows (`getStaticProps`)"
     if _made_of_components(page, total):
         return "landing", "made of components"
     if _gallery_entry(page, total):

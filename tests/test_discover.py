@@ -352,6 +352,24 @@ def test_a_fumadocs_site_s_collections_are_read_through_its_own_helpers(tmp_path
     assert discover.detect(tmp_path).framework != "fumadocs"
 
 
+def test_a_nextra_site_s_pages_are_in_its_pages_or_content_folder(tmp_path: Path) -> None:
+    touch(tmp_path, "website/next.config.js", "website/src/pages/docs/getting-started.mdx",
+          "website/src/pages/_app.tsx", "packages/cli/CHANGELOG.md", "README.md")
+    (tmp_path / "website/next.config.js").write_text(
+        "import { withGuildDocs } from '@theguild/components/next.config';\nexport default withGuildDocs({});\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "nextra" and pages(layout) == ["website/src/pages/docs/getting-started.mdx"]
+    # Nextra 4 keeps its pages in content/; a Next.js app without Nextra is not a Nextra site.
+    touch(tmp_path / "b", "docs/next.config.mjs", "docs/content/index.mdx", "docs/app/page.tsx")
+    (tmp_path / "b/docs/next.config.mjs").write_text("import nextra from 'nextra'\nexport default nextra({})\n",
+                                                   encoding="utf-8")
+    layout = discover.detect(tmp_path / "b")
+    assert layout.framework == "nextra" and pages(layout) == ["docs/content/index.mdx"]
+    (tmp_path / "b/docs/next.config.mjs").write_text("export default {}\n", encoding="utf-8")
+    assert discover.detect(tmp_path / "b").framework != "nextra"
+
+
 def test_an_astro_site_s_pages_are_its_routes(tmp_path: Path) -> None:
     touch(tmp_path, "www/astro.config.mjs", "www/src/pages/en/install.md", "www/src/pages/fr/install.md",
           "cli/CHANGELOG.md", "README.md")

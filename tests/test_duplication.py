@@ -245,6 +245,26 @@ def test_one_page_in_editions_of_the_docs_is_not_a_copy(tmp_path: Path) -> None:
     assert result.findings == ()
 
 
+
+def test_pages_of_one_folder_whose_front_matter_names_each_one_s_version_are_not_copies(tmp_path: Path) -> None:
+    # A page per version of one client, which the site's version picker switches between.
+    def page(version: str, extra: str = "") -> str:
+        front = f"---\ntitle: Angular {version}\ncustom:\n  version: {version}\n---\n"
+        return f"{front}\n# Angular\n\n{PARAGRAPH} {extra}\n"
+    pages = {"docs/clients/angular/v19.md": page("v19", "Nineteen."),
+             "docs/clients/angular/v20.md": page("v20", "Twenty."),
+             "docs/index.md": "# Home\n\nSee [v19](clients/angular/v19.md) and [v20](clients/angular/v20.md).\n"}
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP001", "DUP002"])
+    assert result.findings == ()
+    # Both saying one version, or one of them none, they are copies.
+    pages["docs/clients/angular/v20.md"] = page("v19", "Twenty.")
+    write_site(tmp_path / "same", pages)
+    result = engine.lint(cwd=tmp_path / "same", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP001", "DUP002"])
+    assert len(result.findings) == 1
+
+
 def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:
     site = _site(
         {

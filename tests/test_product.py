@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -62,6 +63,25 @@ def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
         subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
     product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
     assert product.version is not None and (product.version.text, product.source) == ("1.10.0", "git tag v1.10.0")
+
+
+def test_plain_version_tags_from_before_a_repository_tagged_each_package_are_not_its_version(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/page.md": "# Page\n"},
+               commits=[{"date": "2020-01-01T12:00:00", "paths": ["docs/page.md"]}])
+    subprocess.run(["git", "tag", "v1.17.7"], cwd=tmp_path, check=True)
+    env = {"GIT_COMMITTER_DATE": "2026-08-08T12:00:00", "GIT_AUTHOR_DATE": "2026-08-08T12:00:00"}
+    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "release"], cwd=tmp_path, check=True,
+                   env={**os.environ, **env})
+    for tag in ("release-1786152605491", *(f"@acme/{name}@5.0.{n}" for name in ("cli", "core") for n in range(5))):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is None
+    # A plain version tag among the latest ones is the version again.
+    later = {"GIT_COMMITTER_DATE": "2026-08-09T12:00:00"}
+    subprocess.run(["git", "tag", "-a", "v5.0.1", "-m", "5.0.1"], cwd=tmp_path, check=True,
+                   env={**os.environ, **later})
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and product.version.text == "5.0.1"
 
 
 def test_the_run_says_which_version_it_judged_against_or_that_it_found_none(tmp_path: Path) -> None:

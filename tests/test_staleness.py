@@ -177,6 +177,9 @@ def test_a_version_said_to_be_where_a_feature_was_added_is_history(tmp_path: Pat
     pages = {
         "docs/annotated.md": "# Annotated\n\nAcme added support for `Annotated` (and started recommending it) in "
                              "version 2.1.0.\n",
+        # A change a release made: what was replaced by what, and when.
+        "docs/refine.md": "# Refine\n\n> `acme.Suggest` and `acme.Assert` are replaced by `acme.Refine` and "
+                          "`acme.BestOfN` in Acme 2.6.\n",
         "docs/install.md": "# Install\n\nThis page describes Acme version 2.1.\n",
     }
     write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'})

@@ -246,6 +246,15 @@ def test_tba_in_a_schedule_column_of_dates_is_a_value_not_yet_known() -> None:
     assert [f.line for f in findings("SUB002", [options])] == [6]
 
 
+def test_a_status_opening_the_question_it_leaves_open_is_a_decision_not_made() -> None:
+    plan = page("# Plan\n\n| Version | Fallback |\n| --- | --- |\n| 3.5 | Kept as a fallback. |\n"
+                "| 4.0 | TBD whether the fallback remains. |\n\nTBD which release drops it.\n")
+    assert findings("SUB002", [plan]) == []
+    # A status standing for what the page should say is still a placeholder.
+    gap = page("# Plan\n\n## Fallback\n\nTBD.\n\n## Removal\n\nTBD: when it goes.\n")
+    assert [f.line for f in findings("SUB002", [gap])] == [5, 9]
+
+
 # --- SUB003 empty section -------------------------------------------------------------------------------------------
 
 

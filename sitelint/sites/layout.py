@@ -1,9 +1,10 @@
 """Where a site is: its project root, its framework and config, its docs roots, and the copies it makes on purpose.
 
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
-framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Contentlayer's
-`contentDirPath`, Starlight, a plain Astro site's content collections or its `src/pages`, Rspress (its config's
-`root`), VitePress, MkDocs or Zensical's `zensical.toml`, Sphinx) may sit in that folder, in `website/`,
+framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Nextra's
+`next.config.*` and its `content/` or `pages/`, Contentlayer's `contentDirPath`, Starlight, a plain Astro site's
+content collections or its `src/pages`, Rspress (its config's `root`), VitePress, MkDocs or Zensical's
+`zensical.toml`, Sphinx) may sit in that folder, in `website/`,
 `www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
 further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a site in
 another top-level folder (the one package.json's scripts build with VitePress, else the only one with a framework's
@@ -40,6 +41,11 @@ _MONOREPO_GROUPS = ("packages", "apps")  # the folders a monorepo keeps its pack
 # (`createDocsCollection('content/docs')`)
 _FUMADOCS_DIR = re.compile(r"""\bdir\s*:\s*["']([^"']+)["']""")
 _FUMADOCS_HELPER_DIR = re.compile(r"""\b\w+\(\s*["']([\w.][\w./-]*)["']\s*\)""")
+# Nextra: a Next.js config that wraps itself in Nextra (`nextra({...})`, or The Guild's `withGuildDocs` built on it);
+# its pages in `content/` (Nextra 4) or `pages/` (Nextra 2 and 3), at the app's top or in `src/`.
+_NEXT_CONFIGS = tuple(f"next.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts"))
+_NEXTRA = re.compile(r"""["']nextra["']|["']@theguild/components/next\.config["']""")
+_NEXTRA_PAGES = ("content", "src/content", "pages", "src/pages")
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 # Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
@@ -345,6 +351,15 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
 
+def _nextra(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A Nextra site: a Next.js config that imports Nextra, and the first of its page folders that holds Markdown."""
+    config = next((base / n for n in _NEXT_CONFIGS if (base / n).is_file()), None)
+    if config is None or not _NEXTRA.search(mask_comments(config.read_text(encoding="utf-8", errors="replace"))):
+        return "", [], []
+    pages = next((base / d for d in _NEXTRA_PAGES if (base / d).is_dir() and _holds_pages(base / d)), None)
+    return ("nextra", [pages], [config]) if pages is not None else ("", [], [])
+
+
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
     """An Rspress site: its config's `root` (`root: path.join(__dirname, 'docs')` or `root: 'docs'`), `docs/` by
     default. An `rstack.config.*` is one when it defines a doc site (`define.doc(...)`) or imports Rspress."""
@@ -407,6 +422,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     fumadocs = _fumadocs(base)
     if fumadocs[0]:
         return fumadocs
+    nextra = _nextra(base)
+    if nextra[0]:
+        return nextra
     for name in _CONTENTLAYER_CONFIGS:  # Contentlayer (Next.js sites): `contentDirPath: "src/content"`
         config = base / name
         if config.is_file():

@@ -87,6 +87,8 @@ class Corpus:
     in_nav: frozenset[str] = frozenset()  # pages the site's navigation lists
     linked_from: Mapping[str, frozenset[str]] = field(default_factory=dict)  # page -> the pages that link to it
     folder_pages: Mapping[str, frozenset[str]] = field(default_factory=dict)  # folder -> the file names of its pages
+    # page -> the version its front matter says it is for (`version: v20`, `custom: {version: Mini}`), when it says
+    versions: Mapping[str, str] = field(default_factory=dict)
 
     def touches(self, *indices: int) -> bool:
         """Whether a finding between these corpus pages can be kept (one of them is in the run's scope)."""
@@ -119,9 +121,20 @@ class Corpus:
         one another (`pg/select.mdx`, `mysql/select.mdx`; `react/guide/x.md`, `solid/guide/x.md`), a site's copy per
         database, framework or language that its readers see one of."""
         group = sorted(set(paths))
-        if len(group) < 2 or len({p.rpartition("/")[2] for p in group}) != 1:
+        if len(group) < 2:
+            return False
+        if self.version_pages(group):
+            return True
+        if len({p.rpartition("/")[2] for p in group}) != 1:
             return False
         return all(self.in_editions(a, b) for a, b in zip(group, group[1:], strict=False))
+
+    def version_pages(self, paths: Sequence[str]) -> bool:
+        """Whether pages of one folder are each for another version of one thing, as their front matter says
+        (`custom: {version: v19}` and `{version: v20}`): the pages a site's version picker switches between."""
+        versions = [self.versions.get(p, "") for p in paths]
+        return len({p.rpartition("/")[0] for p in paths}) == 1 and all(versions) and \
+            len(set(versions)) == len(versions)
 
     def in_editions(self, a: str, b: str) -> bool:
         """Whether two pages are in folders that are editions of one another: sibling folders that mirror each
@@ -129,7 +142,7 @@ class Corpus:
         default edition at the top and a folder in it that repeats three of its pages or more."""
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
-            return False
+            return self.version_pages([a, b])
         names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
         if parent_a == parent_b:
@@ -173,8 +186,19 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
             continue
         folder, _, name = page.path.rpartition("/")
         folders[folder].add(name)
+    versions = {p.path: v for p in pages if (v := _declared_version(p.front_matter))}
     return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav),
-                  sources, {f: frozenset(n) for f, n in folders.items()})
+                  sources, {f: frozenset(n) for f, n in folders.items()}, versions)
+
+
+def _declared_version(front: Mapping[str, Any]) -> str:
+    """The version a page's front matter says it is for: its `version`, or one a mapping of it holds (`custom:
+    {version: v20}`)."""
+    for holder in (front, *(v for v in front.values() if isinstance(v, Mapping))):
+        value = holder.get("version")
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+            return str(value).strip()
+    return ""
 
 
 _MIRROR_PAGES = 3  # page names two folders must share to be editions of one another

@@ -79,15 +79,19 @@ def _aside(text: str, start: int, end: int) -> bool:
 
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
 _STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
+# A status that opens the question it leaves open ("TBD whether the fallback remains", "TBD which release"): a
+# decision the page reports as not made, not a gap in it.
+_UNDECIDED = re.compile(r"\s+(?:whether|if|which|when|how|what|who|where)\s+\w", re.I)
 # A link to an issue or pull request: the work a status note speaks of is tracked there.
 _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\d{2,}\b")
 
 
 def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> bool:
     """Whether a status marker describes something other than the page: in a parenthesis of a sentence with its own
-    words ("A template for workshops (WIP)"), or in a block that links to the issue tracking the work ("WIP, moving
-    slowly. Follow #357 for updates")."""
-    if _aside(text, start, end):
+    words ("A template for workshops (WIP)"), opening the question it leaves open ("TBD whether the fallback
+    remains"), or in a block that links to the issue tracking the work ("WIP, moving slowly. Follow #357 for
+    updates")."""
+    if _aside(text, start, end) or _UNDECIDED.match(text, end):
         return True
     tracked = any(_TRACKED.search(link.target) or _TRACKED.search(link.text) for link in page.links
                   if block.line <= link.line <= block.end_line) or bool(_TRACKED.search(text))
