@@ -279,10 +279,14 @@ _PLAIN_VERSION_TAG = re.compile(r"^v?\d+\.\d+")
 _PACKAGE_VERSION_TAG = re.compile(r"[@/-]v?\d+\.\d+")  # `@scope/cli@5.0.1`, `cli-v2.3.0`, `cli/v1.2.0`
 
 
+_TAG_LEFT_BEHIND_DAYS = 730  # a newest version tag this much older than the last commit is no longer how it releases
+
+
 def version_tags(repo_root: Path) -> list[str]:
     """The repository's tags, newest version first (git's version sort); [] without git or tags. A repository that
     has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a package's and
-    none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move."""
+    none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move. Nor does one whose
+    newest version tag is two years older than its last commit (a site's repository tagged once, long ago)."""
     if shutil.which("git") is None:
         return []
     try:
@@ -295,6 +299,16 @@ def version_tags(repo_root: Path) -> list[str]:
         return []
     if not any(_PLAIN_VERSION_TAG.match(t) for t in latest) and any(_PACKAGE_VERSION_TAG.search(t) for t in latest):
         return []
+    newest = next((t for t in tags if _PLAIN_VERSION_TAG.match(t)), None)
+    if newest is not None:
+        try:
+            tagged = int(_git(repo_root, "for-each-ref", "--format=%(creatordate:unix)",
+                              f"refs/tags/{newest}").split()[0])
+            head = int(_git(repo_root, "log", "-1", "--format=%ct").split()[0])
+        except (_GitError, OSError, ValueError, IndexError):
+            return tags
+        if head - tagged > _TAG_LEFT_BEHIND_DAYS * 86400:
+            return []
     return tags
 
 

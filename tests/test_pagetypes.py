@@ -258,6 +258,13 @@ export default defineConfig({
   locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '简体中文' }],
 });
 """
+VUEPRESS = """export default defineUserConfig({
+  locales: {
+    '/': { lang: 'en-US', title: 'Shell' },
+    '/zh-CN/': { lang: 'zh-CN', title: 'Shell' },
+  },
+});
+"""
 ASTRO_COLLECTIONS = """import { glob } from 'astro/loaders';
 const docs = defineCollection({ loader: glob({ pattern: '**/[^_]*.{md,mdx}', base: './src/content/docs' }) });
 const pages = defineCollection({ loader: glob({ pattern: '**/*.md', base: './src/content/pages' }) });
@@ -274,6 +281,9 @@ export const collections = { docs, pages, team };
      "src/content/docs/de/guide.md", "src/content/docs/guide.md", "de"),
     ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/guide.md", "ja"),
+    # VuePress keys each locale by the path its pages are served at.
+    ({".vuepress/config.js": VUEPRESS, "guide.md": "# G\n", "zh-CN/guide.md": "# G\n", "tr/guide.md": "# G\n"},
+     "zh-CN/guide.md", "guide.md", "zh"),
     ({"docs/.vitepress/config.mts": VITEPRESS_IMPORTED, "docs/guide.md": "# G\n", "docs/jp/guide.md": "# G\n",
       "docs/zh/guide.md": "# G\n"}, "docs/jp/guide.md", "docs/guide.md", "ja"),
     ({"docs/.vitepress/config.mts": VITEPRESS_SPREAD, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
@@ -303,7 +313,7 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
-], ids=["starlight-region", "starlight", "vitepress", "vitepress-imported-locales", "vitepress-spread",
+], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-imported-locales", "vitepress-spread",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])

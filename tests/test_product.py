@@ -84,6 +84,26 @@ def test_plain_version_tags_from_before_a_repository_tagged_each_package_are_not
     assert product.version is not None and product.version.text == "5.0.1"
 
 
+def test_a_lone_version_tag_years_older_than_the_last_commit_is_not_the_version(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/page.md": "# Page\n"},
+               commits=[{"date": "2023-05-26T12:00:00", "paths": ["docs/page.md"]}])
+    subprocess.run(["git", "tag", "v0.80"], cwd=tmp_path, check=True)
+    env = {"GIT_COMMITTER_DATE": "2026-08-21T12:00:00", "GIT_AUTHOR_DATE": "2026-08-21T12:00:00"}
+    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "post"], cwd=tmp_path, check=True,
+                   env={**os.environ, **env})
+    assert find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path)).version is None
+    # A year's gap between releases is still a project that tags them.
+    env = {"GIT_COMMITTER_DATE": "2024-05-26T12:00:00", "GIT_AUTHOR_DATE": "2024-05-26T12:00:00"}
+    (tmp_path / "b").mkdir()
+    write_site(tmp_path / "b", {"docs/page.md": "# Page\n"},
+               commits=[{"date": "2023-05-26T12:00:00", "paths": ["docs/page.md"]}])
+    subprocess.run(["git", "tag", "v0.80"], cwd=tmp_path / "b", check=True)
+    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "post"], cwd=tmp_path / "b", check=True,
+                   env={**os.environ, **env})
+    product = find_product(tmp_path / "b", {}, tmp_path / "b", lambda: gitinfo.version_tags(tmp_path / "b"))
+    assert product.version is not None and product.version.text == "0.80"
+
+
 def test_the_run_says_which_version_it_judged_against_or_that_it_found_none(tmp_path: Path) -> None:
     page = "# Install\n\nHarbor 1.2 is the version to install.\n"
     write_site(tmp_path, {"docs/page.md": page},

@@ -522,6 +522,11 @@ def test_a_stub_is_a_warning_a_line_and_code_is_info_and_a_short_page_with_its_e
     # A few sentences around an example: a recipe or a short reference (a template tag's syntax), complete as it is.
     assert findings("SUB001", [page(recipe)]) == []
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(longer)])] == [("SUB001", "info")]
+    # A command's page that shows its help output as a picture shows its usage: short, not a stub.
+    helped = "# info\n\nShow information about the tool\n\n## Usage\n\n![cz info --help](../img/cz_info___help.svg)\n"
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(helped)])] == [("SUB001", "info")]
+    pictured = "# info\n\nShow information about the tool\n\n## Usage\n\n![The tool's logo](../images/logo.svg)\n"
+    assert [(f.rule, f.severity) for f in findings("SUB001", [page(pictured)])] == [("SUB001", "warning")]
 
 
 def test_a_short_page_as_long_as_its_folder_s_pages_are_is_not_thin() -> None:

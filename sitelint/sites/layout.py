@@ -3,7 +3,7 @@
 The project root is the nearest folder, from the start folder upward, that holds a sitelint config or a docs
 framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `source.config.ts`, Nextra's
 `next.config.*` and its `content/` or `pages/`, Contentlayer's `contentDirPath`, Starlight, a plain Astro site's
-content collections or its `src/pages`, Rspress (its config's `root`), VitePress, MkDocs or Zensical's
+content collections or its `src/pages`, Rspress (its config's `root`), VuePress, VitePress, MkDocs or Zensical's
 `zensical.toml`, Sphinx) may sit in that folder, in `website/`,
 `www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
 further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a site in
@@ -58,6 +58,7 @@ _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
 _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
                          for ext in ("ts", "mts", "js", "mjs", "cjs"))
 _RSPRESS_ROOT = re.compile(r"""(?<![\w$.])root\s*:\s*""")
+_JS_SUFFIXES = (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
 _STRING = re.compile(r"""['"]([^'"]*)['"]""")
 # Hugo: `hugo.toml` (or .yaml, .json), an older `config.toml` with a `baseURL`, or `config/_default/hugo.toml`;
 # its pages in `contentDir`, `content/` by default.
@@ -446,6 +447,10 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     if rspress[0]:
         return rspress
     for sub in (base, base / "docs"):
+        if (sub / ".vuepress").is_dir():  # VuePress: its pages in the folder that holds `.vuepress/`
+            configs = sorted(p for p in (sub / ".vuepress").glob("config.*") if p.suffix in _JS_SUFFIXES)
+            if configs:
+                return "vuepress", [sub], configs
         if (sub / ".vitepress").is_dir():
             configs = sorted(p for p in (sub / ".vitepress").glob("config.*") if p.name in VITEPRESS_CONFIGS)
             return "vitepress", [_vitepress_src(sub, configs)], configs

@@ -33,7 +33,7 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
     root = docs_roots[0] if docs_roots else None
     found = Languages("", (), ())
     if config is not None and root is not None:
-        reader = {"starlight": _starlight, "vitepress": _vitepress, "docusaurus": _docusaurus,
+        reader = {"starlight": _starlight, "vitepress": _vitepress, "vuepress": _vuepress, "docusaurus": _docusaurus,
                   "mkdocs": _mkdocs, "sphinx": _sphinx, "rspress": _rspress}.get(framework)
         if reader is not None:
             found = reader(config, root)
@@ -105,6 +105,14 @@ def _vitepress(config: Path, root: Path) -> Languages:
     own = locales.get("root", "root")
     own = own if own != "root" else _first_lang(source)  # `root: { label: 'English', ...en }` names no language
     return Languages(_base(own), _folders(root, locales, {"root"}), (), _rewritten_root(source, root))
+
+
+def _vuepress(config: Path, root: Path) -> Languages:
+    """VuePress' `locales`, keyed by the path each locale's pages are served at: `'/'` the site's own, `'/de/'`."""
+    locales, _ = _locale_objects(_js(config))
+    keyed = {key.strip("/") or "root": lang for key, lang in locales.items()}
+    own = keyed.get("root", "root")
+    return Languages(_base(own) if own != "root" else "", _folders(root, keyed, {"root"}), ())
 
 
 # A VitePress rewrite that serves one folder's pages at the site's root: `'en/:rest*': ':rest*'` (or `(.*)`).

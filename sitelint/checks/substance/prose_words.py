@@ -48,6 +48,9 @@ def _included_words(page: Page, site: Site) -> int:
     return total
 
 
+_HELP_PICTURE = re.compile(r"(?i)(?:^|\s)--help\b|[/_-]help\.(?:svg|png|gif|webp)\b")
+
+
 def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """A page's prose words (with HTML text and included partials), and why it may be short by design."""
     # Text inside HTML blocks (cards on a landing page) is read like prose.
@@ -57,6 +60,8 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # or tutorial step is made of.
     examples = sum(1 for b in page.blocks
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
+    # ... and a picture of a command's help output (`![cz info --help](cli_help/cz_info___help.svg)`): its usage.
+    examples += sum(1 for link in page.links if link.image and _HELP_PICTURE.search(f"{link.text} {link.target}"))
     siblings = _sibling_words(ctx.site, page)
     # A section's pages (a folder below the docs root: forty providers' setup pages) are one kind of page; the
     # docs root's own pages are a mix of everything.
