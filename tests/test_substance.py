@@ -255,6 +255,16 @@ def test_a_status_opening_the_question_it_leaves_open_is_a_decision_not_made() -
     assert [f.line for f in findings("SUB002", [gap])] == [5, 9]
 
 
+
+def test_a_field_that_says_when_with_a_status_is_a_date_not_set_yet() -> None:
+    entry = page("# Deprecations\n\n### `format.default`\n\n- **Kind:** behavior\n- **Warning since:** 0.52.0\n"
+                 "- **Planned removal:** TBD\n- Release date: TBA\n")
+    assert findings("SUB002", [entry]) == []
+    # A field that says what something is, left TBD, is a gap.
+    gap = page("# Deprecations\n\n### `format.default`\n\n- **Kind:** behavior\n- **Replacement:** TBD\n")
+    assert [f.line for f in findings("SUB002", [gap])] == [6]
+
+
 # --- SUB003 empty section -------------------------------------------------------------------------------------------
 
 

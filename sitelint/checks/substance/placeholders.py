@@ -129,6 +129,23 @@ def _term(page: Page, line: int, marker: str) -> bool:
                                    for n in (line - 2, line) if 0 <= n < len(lines))
 
 
+# A field of an entry that says when or in what release something happens (`- **Planned removal:** TBD`,
+# `- Release date: TBA`): a value not known yet, as a table's schedule column holds one.
+_WHEN_FIELD = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:(\*\*|__)(?P<bold>[^:*_\n]{1,40}?)(?::\1|\1:)"
+                         r"|(?P<plain>[^:*_\n]{1,40}?):)\s*(?:\*\*|__|_|\*)?(?:TBD|TBA|TBC)(?:\*\*|__|_|\*)?\.?\s*$",
+                         re.I)
+_WHEN_LABEL = re.compile(r"(?i)\b(?:dates?|when|release[sd]?|versions?|removal|deadline|eta|planned|target|schedule[d]?"
+                         r"|end[- ]of[- ]life|eol|until|since|due|milestone|timeline|expected)\b")
+
+
+def _scheduled_field(page: Page, line: int) -> bool:
+    """Whether the line is a field of an entry whose value, only a status (TBD, TBA), says when something happens
+    (`- **Planned removal:** TBD`): a date or release not set yet, not a gap in the page."""
+    lines = page.source.split("\n")
+    found = _WHEN_FIELD.match(lines[line - 1]) if 0 < line <= len(lines) else None
+    return found is not None and _WHEN_LABEL.search(found.group("bold") or found.group("plain")) is not None
+
+
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
     or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page."""
@@ -174,7 +191,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
-            if _term(page, line, marker):
+            if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
                 continue
             if block.kind == "table" and marker.upper() in _STATUS:
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
