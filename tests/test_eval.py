@@ -85,9 +85,10 @@ def test_globs_stay_inside_one_folder_unless_doubled() -> None:
 def test_counts_per_rule_and_dimension_on_the_demo_site(demo: Path, tmp_path: Path) -> None:
     labels = tmp_path / "labels.tsv"
     labels.write_text(DEMO_LABELS)
-    config = _config(demo)  # code-without-explanation and padded-prose are off by default; turned on here
+    # code-without-explanation, padded-prose and hard-to-read are off by default; turned on here
+    config = _config(demo)
     config = replace(config, rules=MappingProxyType({**config.rules, "SUB005": {"enabled": True},
-                                                     "SUB004": {"enabled": True}}))
+                                                     "SUB004": {"enabled": True}, "SUB006": {"enabled": True}}))
     ev = evalmod.with_labels(labels, (), demo, config, today=TODAY)
     thin = _tally(ev.rules, "SUB001")
     assert (thin.true, thin.false, thin.debatable, thin.expected, thin.missed) == (1, 1, 0, 2, 1)
@@ -157,8 +158,8 @@ def test_cli_prints_the_table_and_json(demo: Path, tmp_path: Path, monkeypatch: 
     assert "Missed (a T label, no finding):" in text.output
     data = json.loads(CliRunner().invoke(main, ["eval", str(labels), "--format", "json"]).output)
     assert {r["key"]: r["true"] for r in data["rules"]}["SUB002"] == 1
-    # padded-prose is off by default: the demo's padded page is not reported
-    assert [f["rule"] for f in data["unjudged"]] == ["SUB006", "SUB003", "STL002", "STL004"]
+    # padded-prose and hard-to-read are off by default: the demo's padded page and its hard section are not reported
+    assert [f["rule"] for f in data["unjudged"]] == ["SUB003", "STL002", "STL004"]
 
 
 def test_cli_bad_label_file_exits_2_with_the_reason(demo: Path, tmp_path: Path,
