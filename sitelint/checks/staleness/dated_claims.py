@@ -14,6 +14,7 @@ from sitelint.checks.staleness.history_text import (
     YEAR,
     claims_of_versions,
     exempt_reason,
+    past_event,
     prose,
     version_mentions,
     version_note,
@@ -62,6 +63,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             moment = re.sub(r"(?i)^as\s+of\s+", "", match.group(0)).strip()
             if any(moment and moment in link_text for link_text in cited):
                 continue  # "compliant as of [April 2016](commit)": the moment a change landed, cited as history
+            if past_event(text[match.end():]):
+                continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
             if int(match.group("year")) < ctx.today.year:
                 found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
         for match in versions.finditer(text):

@@ -259,6 +259,22 @@ def _past_word(word: str) -> bool:
     return _PAST_VERB.fullmatch(bare) is not None and bare.lower() not in _NOT_PAST
 
 
+def past_event(after: str) -> bool:
+    """Whether the clause after a moment that opens its sentence ("As of October 2020, Meta deprecated its APIs")
+    tells an event in the simple past: history, not a state said to hold since ("..., the product has been
+    replaced", "..., the API is")."""
+    if not after.startswith(","):
+        return False
+    words = re.split(r"[.;!?]\s", after[1:])[0].split()[:6]
+    for word in words:
+        bare = word.strip(".,'\"`*_").lower()
+        if bare in ("has", "have", "is", "are", "will", "can", "may", "must", "should", "remains", "stays"):
+            return False
+        if _PAST.fullmatch(bare) or (word.strip(".,'\"`*_").islower() and _past_word(word)):
+            return True  # a verb in the past; a name is not one ("oEmbed")
+    return False
+
+
 # What may follow a version before the rest of its clause: more versions joined to it ("v7.0 and v7.0.1") and a
 # parenthesis ("(from May 2015)").
 _CHAIN_AFTER = re.compile(r"(?:\s*(?:,|/|\band\b|\bor\b)\s*v?\d+(?:\.\w+)*)*\s*(?:\(([^()\n]{0,60})\))?")
