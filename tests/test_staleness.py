@@ -550,6 +550,8 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
              "docs/hooks.md": "# Hooks\n\nSee [details](#pageinner-details) and [step two](#step-2).\n\n"
                               "{{% include \"/_common/pageinner.md\" %}}\n",
              "docs/math.md": "# Math\n\nDo [step two](#step-2) last.\n\nStep 2\n: Render the formula.\n",
+             # ... mdBook's too, its colon indented.
+             "docs/terms.md": "# Terms\n\nA [smart pointer](#smart-pointer).\n\nsmart pointer\n  : Manages memory.\n",
              # A fence whose code the build runs, printing the headings it renders (markdown-exec).
              "docs/cli.md": "# CLI\n\nEvery command, with [check](#harbor-check) first. " + " ".join(
                  f"Command number {i} reads the site, prints what it found and exits." for i in range(30)) + "\n\n"
@@ -600,6 +602,15 @@ def test_a_path_the_repository_ignores_is_a_build_s_output_not_dangling(tmp_path
                commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/packaging.md", ".gitignore"]}])
     findings, _ = lint(tmp_path, "STL005")
     assert [f.message.split("'")[1] for f in findings] == ["harbor/static/manifest.json"]
+
+
+def test_a_file_the_reader_is_told_to_copy_text_into_is_the_reader_s(tmp_path: Path) -> None:
+    page = ("# Deploy\n\nTo set up the deployment workflow, copy the following into a "
+            "`.github/workflows/fly_deploy.yml` file:\n\n```admonish example\nname: Deploy\n```\n\n"
+            "The workflow reads `.github/workflows/release.yml` first.\n")
+    write_site(tmp_path, {"docs/deploy.md": page}, {".github/workflows/ci.yml": "name: CI\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == [".github/workflows/release.yml"]
 
 
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:

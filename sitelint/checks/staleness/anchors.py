@@ -47,8 +47,9 @@ _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@inc
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
-# A definition list's term (`Term` over `: its definition`), which Hugo and others give an id.
-_TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=:\s)")
+# A definition list's term (`Term` over `: its definition`, the colon indented or not), which Hugo, mdBook and
+# others give an id.
+_TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=[ \t]{0,3}:\s)")
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
 # children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
