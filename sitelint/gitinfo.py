@@ -277,8 +277,6 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
 
 _PLAIN_VERSION_TAG = re.compile(r"^v?\d+\.\d+")
 _PACKAGE_VERSION_TAG = re.compile(r"[@/-]v?\d+\.\d+")  # `@scope/cli@5.0.1`, `cli-v2.3.0`, `cli/v1.2.0`
-
-
 _TAG_LEFT_BEHIND_DAYS = 730  # a newest version tag this much older than the last commit is no longer how it releases
 
 

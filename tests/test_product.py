@@ -65,43 +65,39 @@ def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
     assert product.version is not None and (product.version.text, product.source) == ("1.10.0", "git tag v1.10.0")
 
 
-def test_plain_version_tags_from_before_a_repository_tagged_each_package_are_not_its_version(tmp_path: Path) -> None:
-    write_site(tmp_path, {"docs/page.md": "# Page\n"},
-               commits=[{"date": "2020-01-01T12:00:00", "paths": ["docs/page.md"]}])
-    subprocess.run(["git", "tag", "v1.17.7"], cwd=tmp_path, check=True)
-    env = {"GIT_COMMITTER_DATE": "2026-08-08T12:00:00", "GIT_AUTHOR_DATE": "2026-08-08T12:00:00"}
-    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "release"], cwd=tmp_path, check=True,
+def _tagged_repo(root: Path, first: str, tag: str, then: str) -> None:
+    """A repository whose first commit (on day `first`) carries `tag`, and a later empty commit on day `then`."""
+    root.mkdir(exist_ok=True)
+    write_site(root, {"docs/page.md": "# Page\n"}, commits=[{"date": f"{first}T12:00:00", "paths": ["docs/page.md"]}])
+    subprocess.run(["git", "tag", tag], cwd=root, check=True)
+    env = {"GIT_COMMITTER_DATE": f"{then}T12:00:00", "GIT_AUTHOR_DATE": f"{then}T12:00:00"}
+    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "later"], cwd=root, check=True,
                    env={**os.environ, **env})
+
+
+def _tagged_version(root: Path) -> str | None:
+    product = find_product(root, {}, root, lambda: gitinfo.version_tags(root))
+    return product.version.text if product.version is not None else None
+
+
+def test_plain_version_tags_from_before_a_repository_tagged_each_package_are_not_its_version(tmp_path: Path) -> None:
+    _tagged_repo(tmp_path, "2025-01-01", "v1.17.7", "2026-08-08")
     for tag in ("release-1786152605491", *(f"@acme/{name}@5.0.{n}" for name in ("cli", "core") for n in range(5))):
         subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
-    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
-    assert product.version is None
+    assert _tagged_version(tmp_path) is None
     # A plain version tag among the latest ones is the version again.
     later = {"GIT_COMMITTER_DATE": "2026-08-09T12:00:00"}
     subprocess.run(["git", "tag", "-a", "v5.0.1", "-m", "5.0.1"], cwd=tmp_path, check=True,
                    env={**os.environ, **later})
-    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
-    assert product.version is not None and product.version.text == "5.0.1"
+    assert _tagged_version(tmp_path) == "5.0.1"
 
 
 def test_a_lone_version_tag_years_older_than_the_last_commit_is_not_the_version(tmp_path: Path) -> None:
-    write_site(tmp_path, {"docs/page.md": "# Page\n"},
-               commits=[{"date": "2023-05-26T12:00:00", "paths": ["docs/page.md"]}])
-    subprocess.run(["git", "tag", "v0.80"], cwd=tmp_path, check=True)
-    env = {"GIT_COMMITTER_DATE": "2026-08-21T12:00:00", "GIT_AUTHOR_DATE": "2026-08-21T12:00:00"}
-    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "post"], cwd=tmp_path, check=True,
-                   env={**os.environ, **env})
-    assert find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path)).version is None
+    _tagged_repo(tmp_path / "a", "2023-05-26", "v0.80", "2026-08-21")
+    assert _tagged_version(tmp_path / "a") is None
     # A year's gap between releases is still a project that tags them.
-    env = {"GIT_COMMITTER_DATE": "2024-05-26T12:00:00", "GIT_AUTHOR_DATE": "2024-05-26T12:00:00"}
-    (tmp_path / "b").mkdir()
-    write_site(tmp_path / "b", {"docs/page.md": "# Page\n"},
-               commits=[{"date": "2023-05-26T12:00:00", "paths": ["docs/page.md"]}])
-    subprocess.run(["git", "tag", "v0.80"], cwd=tmp_path / "b", check=True)
-    subprocess.run(["git", "commit", "-q", "--allow-empty", "-m", "post"], cwd=tmp_path / "b", check=True,
-                   env={**os.environ, **env})
-    product = find_product(tmp_path / "b", {}, tmp_path / "b", lambda: gitinfo.version_tags(tmp_path / "b"))
-    assert product.version is not None and product.version.text == "0.80"
+    _tagged_repo(tmp_path / "b", "2023-05-26", "v0.80", "2024-05-26")
+    assert _tagged_version(tmp_path / "b") == "0.80"
 
 
 def test_the_run_says_which_version_it_judged_against_or_that_it_found_none(tmp_path: Path) -> None:
