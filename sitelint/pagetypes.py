@@ -244,8 +244,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     # The notice may be a shortcode's or component's name around the link (`{{< deprecated-in 0.163 >}}`).
     wrappers = " ".join(re.sub(r"[-_]|(?<=[a-z])(?=[A-Z])", " ", m.group(1) or m.group(2)).lower()
                         for m in _WRAPPER.finditer(page.source))
-    if links and total <= signals.notice_words_max and (any(notice.search(b.text) for b in prose)
-                                                         or notice.search(wrappers)):
+    # (A short changelog, its entries under version headings, says "removed" and "renamed" of what it lists.)
+    versioned = sum(1 for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())) >= 2
+    if links and total <= signals.notice_words_max and not versioned and (
+            any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
             and _POINTER.match(prose[0].text)):

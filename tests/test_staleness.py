@@ -390,6 +390,22 @@ def test_a_line_that_links_twice_to_one_missing_anchor_is_one_finding(tmp_path: 
     assert sorted(f.message.split("'")[1] for f in findings) == ["#mode", "#options"]
 
 
+def test_a_record_s_broken_anchors_are_one_info_finding_naming_the_others(tmp_path: Path) -> None:
+    # A changelog links to the sections of its day: each entry's anchor gone is a note on the record, told once.
+    changelog = ("# Changelog\n\n## 2.0.0\n\n- Added the query builder's [joins](api.md#joins), which read related "
+                 "rows in one query, and [merges](api.md#merge-context) of contexts.\n"
+                 "- Renamed the option that sets how many connections a [pool](api.md#pool-size) keeps open.\n\n"
+                 "## 1.0.0\n\n- Added [the pool](api.md#pool-size) of connections, shared by every query of a "
+                 "process.\n")
+    write_site(tmp_path, {"docs/changelog.md": changelog, "docs/api.md": "# API\n\n## Install\n\nRun it.\n",
+                          "docs/guide.md": "# Guide\n\nSee [joins](api.md#joins).\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.line, f.severity) for f in findings] == [("docs/changelog.md", 5, "info"),
+                                                               ("docs/guide.md", 3, "warning")]
+    assert "(and 3 more on this page)" in findings[0].message
+    assert [r.line for r in findings[0].related] == [6, 10]
+
+
 def test_a_translation_s_links_to_its_locale_s_pages_are_judged_by_their_translated_headings(
         tmp_path: Path) -> None:
     config = ("export default {\n  locales: { root: { label: 'English', lang: 'en' },"

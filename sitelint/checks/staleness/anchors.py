@@ -278,11 +278,25 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 copies.setdefault(origin, set()).add(page.path)
         else:
             kept.append(item)
+    # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
+    # first, naming the others: a note to read, not a list of dozens.
+    records = frozenset(str(t) for t in ctx.params["record-types"])
+    on_record: dict[str, list[int]] = {}
+    for page, line, *_ in kept:
+        if page.page_type in records:
+            on_record.setdefault(page.path, []).append(line)
     for page, line, same_page, anchor, where_to, translated in kept:
         count = len(copies.get((page.path, anchor), ())) if not page.variant else 0
         also = f" (also in {count} translation{'s' if count > 1 else ''})" if count else ""
+        others: tuple[Location, ...] = ()
+        lines = on_record.pop(page.path, None)
+        if lines is None and page.page_type in records:
+            continue  # told with the page's first
+        if lines and len(lines) > 1:
+            others = tuple(Location(page.path, n) for n in dict.fromkeys(lines[1:]) if n != line)
+            also += f" (and {len(lines) - 1} more on this page)"
         yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, line),
-                          {"anchor": anchor, "target": where_to, "translated": translated + also})
+                          {"anchor": anchor, "target": where_to, "translated": translated + also}, others)
 
 
 CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "page_type"), needs=("graph",),
