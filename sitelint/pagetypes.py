@@ -165,6 +165,9 @@ _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 # Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
+# A heading that is a call's signature, its arguments in a parenthesis (`scaleLinear(domain, range)`,
+# `linear.invert(value)`, `selection.on(typenames[, listener])`): one member of an API, written without code marks.
+_SIGNATURE = re.compile(r"(?:new\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\([^()]{0,80}\)")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
@@ -369,7 +372,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", f"the source of an API reference generator ({typed_entries} typed entry headings)"
     names = {b.text.strip() for b in headings if _IDENTIFIER.fullmatch(b.text.strip())}
     members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
-                                       and b.text.split()[0] in names) and text.count(b.text) <= 2]
+                                       and b.text.split()[0] in names) and text.count(b.text) <= 2
+               or _SIGNATURE.fullmatch(b.text.strip())]
     if len(members) >= 2 and len(members) >= _MEMBER_SHARE * (len(headings) - 1):  # the page title is not a member
         return "reference", f"a section per documented member ({len(members)} of {len(headings)} headings)"
     symbol = _defined_symbol(page)
