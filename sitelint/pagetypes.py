@@ -135,9 +135,10 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
-# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}`). A page
+# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}`, markdown-it-include's
+# `!!!include(x.md)!!!`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
-_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:"
+_INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its

@@ -558,8 +558,12 @@ def test_a_link_written_as_the_site_s_own_address_goes_to_its_page(
 
 
 def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> None:
-    pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries) and [a tab](shared.md#x).\n",
+    pages = {"docs/guide.md": "# Guide\n\nSee [the options](options.md#retries), [a tab](shared.md#x) and "
+                              "[common options](axes.md#common-options-to-all-axes).\n",
              "docs/options.md": "# Options\n\n--8<-- \"snippets/options.md\"\n",
+             # markdown-it-include's line, as VuePress sites write it.
+             "docs/axes.md": "# Axes\n\n" + "Every axis of a chart maps its data to pixels and draws its ticks. " * 12
+                             + "\n\n!!!include(axes/_common.md)!!!\n",
              "docs/shared.mdx": "import Shared from './_shared.md';\n\n# Shared\n\n<Shared />\n",
              "docs/_shared.md": "## X\n\nThe shared part.\n",
              # Hugo's include shortcode, and a definition list's term, which Hugo gives an id.
