@@ -291,19 +291,21 @@ def version_tags(repo_root: Path) -> list[str]:
         tags = _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
         if not tags:
             return []
-        latest = _git(repo_root, "for-each-ref", "--sort=-creatordate", "--count=10", "--format=%(refname:short)",
-                      "refs/tags").split()
+        # every tag with the day it was made, the latest first
+        dated = [line.split(" ", 1) for line in _git(repo_root, "for-each-ref", "--sort=-creatordate",
+                                                     "--format=%(creatordate:unix) %(refname:short)",
+                                                     "refs/tags").splitlines() if " " in line]
     except (_GitError, OSError):
         return []
+    latest = [tag for _, tag in dated[:10]]
     if not any(_PLAIN_VERSION_TAG.match(t) for t in latest) and any(_PACKAGE_VERSION_TAG.search(t) for t in latest):
         return []
     newest = next((t for t in tags if _PLAIN_VERSION_TAG.match(t)), None)
     if newest is not None:
         try:
-            tagged = int(_git(repo_root, "for-each-ref", "--format=%(creatordate:unix)",
-                              f"refs/tags/{newest}").split()[0])
+            tagged = int(next(day for day, tag in dated if tag == newest))
             head = int(_git(repo_root, "log", "-1", "--format=%ct").split()[0])
-        except (_GitError, OSError, ValueError, IndexError):
+        except (_GitError, OSError, ValueError, IndexError, StopIteration):
             return tags
         if head - tagged > _TAG_LEFT_BEHIND_DAYS * 86400:
             return []

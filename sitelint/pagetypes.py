@@ -249,8 +249,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     wrappers = " ".join(re.sub(r"[-_]|(?<=[a-z])(?=[A-Z])", " ", m.group(1) or m.group(2)).lower()
                         for m in _WRAPPER.finditer(page.source))
     # (A short changelog, its entries under version headings, says "removed" and "renamed" of what it lists.)
-    versioned = sum(1 for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())) >= 2
-    if links and total <= signals.notice_words_max and not versioned and (
+    versions = sum(1 for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip()))
+    if links and total <= signals.notice_words_max and versions < 2 and (
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
@@ -302,9 +302,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "release-notes", f"title '{page.title}'"
     if _ANNOUNCED.search(name.rsplit(".", 1)[0]) or _ANNOUNCED.search(page.title):
         return "release-notes", "announces a release"
-    versions = [b for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip())]
-    if len(versions) >= 2:
-        return "release-notes", f"{len(versions)} headings are version numbers"
+    if versions >= 2:
+        return "release-notes", f"{versions} headings are version numbers"
     post = post_reason(page)
     if post:
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):

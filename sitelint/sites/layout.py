@@ -347,8 +347,7 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
             return "", [], []
     named = [*_FUMADOCS_DIR.findall(text), *_FUMADOCS_HELPER_DIR.findall(text)]
     folders = [base / d for d in dict.fromkeys(named or ["content/docs"])]
-    folders = [f for f in folders if f.is_dir() and f.resolve().is_relative_to(base.resolve())
-               and next(f.rglob("*.md*"), None) is not None]
+    folders = [f for f in folders if f.is_dir() and f.resolve().is_relative_to(base.resolve()) and _holds_pages(f)]
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
 

@@ -92,8 +92,7 @@ def _anchors(page: Page) -> frozenset[str]:
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         match = _ATX.match(raw)
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
-    for match in _EXPLICIT.finditer(page.source):
-        found.add(_loose(next(g for g in match.groups() if g)))
+    found |= {_loose(written) for written in _written_ids(page)}
     for match in _TERM.finditer(page.source):
         found |= slugs(match.group(1))
     for match in _TAB.finditer(page.source):

@@ -115,7 +115,8 @@ def _named(text: str, start: int, end: int) -> bool:
     return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
-_TERM_ITEM = r"^\s*(?:[-*+]|\d+[.)])\s+(\*\*|__)"  # a list item that opens with a term in bold
+_ITEM = r"^\s*(?:[-*+]|\d+[.)])\s+"  # a list item's marker
+_TERM_ITEM = _ITEM + r"(\*\*|__)"  # a list item that opens with a term in bold
 
 
 def _term(page: Page, line: int, marker: str) -> bool:
@@ -131,7 +132,7 @@ def _term(page: Page, line: int, marker: str) -> bool:
 
 # A field of an entry that says when or in what release something happens (`- **Planned removal:** TBD`,
 # `- Release date: TBA`): a value not known yet, as a table's schedule column holds one.
-_WHEN_FIELD = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+(?:(\*\*|__)(?P<bold>[^:*_\n]{1,40}?)(?::\1|\1:)"
+_WHEN_FIELD = re.compile(_ITEM + r"(?:(\*\*|__)(?P<bold>[^:*_\n]{1,40}?)(?::\1|\1:)"
                          r"|(?P<plain>[^:*_\n]{1,40}?):)\s*(?:\*\*|__|_|\*)?(?:TBD|TBA|TBC)(?:\*\*|__|_|\*)?\.?\s*$",
                          re.I)
 _WHEN_LABEL = re.compile(r"(?i)\b(?:dates?|when|release[sd]?|versions?|removal|deadline|eta|planned|target|schedule[d]?"
