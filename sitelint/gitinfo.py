@@ -280,8 +280,14 @@ _PACKAGE_VERSION_TAG = re.compile(r"[@/-]v?\d+\.\d+")  # `@scope/cli@5.0.1`, `cl
 _TAG_LEFT_BEHIND_DAYS = 730  # a newest version tag this much older than the last commit is no longer how it releases
 
 
+def _version_key(tag: str) -> tuple[int, ...]:
+    """A tag's version numbers, with or without its `v`: a repository that moved from `v0.6.0` to `25.07` sorts by the
+    numbers (git's version sort puts every `v` tag after the plain ones)."""
+    return tuple(int(n) for n in re.findall(r"\d+", tag.lstrip("v").split("-", 1)[0])[:4])
+
+
 def version_tags(repo_root: Path) -> list[str]:
-    """The repository's tags, newest version first (git's version sort); [] without git or tags. A repository that
+    """The repository's tags, newest version first (by their numbers, `v` or not); [] without git or tags. A repository that
     has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a package's and
     none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move. Nor does one whose
     newest version tag is two years older than its last commit (a site's repository tagged once, long ago)."""
@@ -289,6 +295,9 @@ def version_tags(repo_root: Path) -> list[str]:
         return []
     try:
         tags = _git(repo_root, "tag", "--list", "--sort=-v:refname").split()
+        # plain version tags by their numbers, `v` or not, ahead of the others in git's order
+        plain = [t for t in tags if _PLAIN_VERSION_TAG.match(t)]
+        tags = sorted(plain, key=_version_key, reverse=True) + [t for t in tags if not _PLAIN_VERSION_TAG.match(t)]
         if not tags:
             return []
         # every tag with the day it was made, the latest first

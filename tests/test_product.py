@@ -41,8 +41,14 @@ def _write(root: Path, files: dict[str, str]) -> None:
     ({"pyproject.toml": "[project]\nname = 'harbor'\nversion = '3.1.0'\n"}, "docs", "3.1.0", "pyproject.toml"),
     ({"lerna.json": '{"version": "7.0.2"}', "package.json": '{"private": true, "version": "0.0.0"}'},
      ".", "7.0.2", "lerna.json"),
+    # A Rust workspace's shared version; a crate of the repository's tooling (`publish = false`) is not the product.
+    ({"Cargo.toml": "[workspace]\nmembers = ['harbor-term']\n[workspace.package]\nversion = '25.7.1'\n",
+      "book/book.toml": "[book]\n"}, "book", "25.7.1", "Cargo.toml"),
+    ({"Cargo.toml": "[package]\nname = 'harbor'\nversion = '0.29.0'\n",
+      "xtask/Cargo.toml": "[package]\nname = 'xtask'\nversion = '0.1.0'\npublish = false\n"},
+     "xtask", "0.29.0", "Cargo.toml"),
 ], ids=["mkdocs-extra", "docusaurus-versions", "workspace-package", "dunder-version", "hatch-path", "repo-pyproject",
-        "lerna"])
+        "lerna", "cargo-workspace", "cargo-unpublished"])
 def test_current_version_is_found_where_the_site_keeps_it(tmp_path: Path, files: dict[str, str], site: str,
                                                           version: str, where: str) -> None:
     _write(tmp_path, files)
@@ -56,6 +62,28 @@ def test_a_private_docs_package_is_not_the_product(tmp_path: Path) -> None:
     assert find_product(tmp_path, {}, tmp_path).version is None
 
 
+@pytest.mark.parametrize("files", [
+    # Astro's starter leaves the site's own package.json unmarked and at 0.0.1.
+    {"package.json": json.dumps({"name": "harbor.rs", "type": "module", "version": "0.0.1",
+                                 "dependencies": {"astro": "^5", "@astrojs/starlight": "^0.30"}})},
+    # A workspace of the repository's docs tooling, not a package (rye's `virtual`, uv's `package = false`).
+    {"pyproject.toml": "[project]\nname = 'harbor-dev'\nversion = '1.0.0'\ndependencies = ['mkdocs']\n"
+                       "[tool.rye]\nvirtual = true\n"},
+    {"pyproject.toml": "[project]\nname = 'harbor-docs'\nversion = '0.1.0'\n[tool.uv]\npackage = false\n"},
+], ids=["astro-site-package", "rye-virtual", "uv-not-a-package"])
+def test_a_docs_sites_own_project_is_not_the_product(tmp_path: Path, files: dict[str, str]) -> None:
+    _write(tmp_path, files)
+    assert find_product(tmp_path, {}, tmp_path).version is None
+
+
+def test_a_package_that_depends_on_its_docs_framework_and_publishes_is_the_product(tmp_path: Path) -> None:
+    _write(tmp_path, {"package.json": json.dumps({"name": "starlight-harbor", "version": "0.4.2",
+                                                  "exports": {".": "./index.ts"},
+                                                  "devDependencies": {"@astrojs/starlight": "^0.30"}})})
+    product = find_product(tmp_path, {}, tmp_path)
+    assert product.version is not None and product.version.text == "0.4.2"
+
+
 def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/page.md": "# Page\n"},
                commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/page.md"]}])
@@ -63,6 +91,17 @@ def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
         subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
     product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
     assert product.version is not None and (product.version.text, product.source) == ("1.10.0", "git tag v1.10.0")
+
+
+def test_version_tags_sort_by_their_numbers_with_or_without_a_v(tmp_path: Path) -> None:
+    # A repository that tagged `v0.6.0` and then moved to calendar versions without the `v`.
+    write_site(tmp_path, {"docs/page.md": "# Page\n"},
+               commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/page.md"]}])
+    for tag in ("v0.5.0", "v0.6.0", "24.07", "25.07", "25.07.1"):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    assert gitinfo.version_tags(tmp_path)[:3] == ["25.07.1", "25.07", "24.07"]
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and product.version.text == "25.07.1"
 
 
 def _tagged_repo(root: Path, first: str, tag: str, then: str) -> None:

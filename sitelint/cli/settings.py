@@ -55,7 +55,7 @@ def show(paths: Sequence[str], opts: dict[str, Any]) -> str:
         lines.append(f"copies (read only when named or with lint-variants): {', '.join(_rel(r, cwd) for r in frozen)}")
     lines += [
         "product version: " + (f"{product.version.text} ({product.source})" if product.version else "not found "
-                               "(set current-version, or a version in pyproject.toml or package.json)"),
+                               "(set current-version, or a version in pyproject.toml, package.json or Cargo.toml)"),
         f"languages: {_default_language(layout)} (the docs root)"
         + (", translations: " + ", ".join(f"{k} ({n} pages)" for k, n in locales.items()) if locales else ""),
         f"pages: {len(current) - partials} pages, {partials} partials, {sum(versions.values())} versioned copies"

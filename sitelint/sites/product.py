@@ -138,6 +138,8 @@ def _python_project(folder: Path, base: Path) -> Found | None:
         return None
     project = _table(data, "project")
     tool = _table(data, "tool")
+    if _table(tool, "rye").get("virtual") is True or _table(tool, "uv").get("package") is False:
+        return None  # a workspace that is not a package (a repository's tooling, its docs' dependencies)
     poetry = _table(tool, "poetry")
     name = str(project.get("name") or poetry.get("name") or "")
     for table in (project, poetry):
@@ -162,12 +164,39 @@ def _python_project(folder: Path, base: Path) -> Found | None:
     return None
 
 
+# The docs frameworks a site's own package.json depends on.
+_SITE_FRAMEWORKS = ("astro", "@astrojs/starlight", "@docusaurus/core", "vitepress", "vuepress", "nextra",
+                    "fumadocs-core", "fumadocs-mdx")
+# What a package that others install declares; a site's own package declares none of them.
+_PUBLISHED_FIELDS = ("main", "module", "exports", "bin", "files", "types")
+
+
+def _site_package(data: Mapping[str, Any]) -> bool:
+    """A docs site's own package.json, left unmarked `private` (Astro's starter gives `"version": "0.0.1"`): it
+    depends on a docs framework and declares nothing for others to install."""
+    deps = {name for key in ("dependencies", "devDependencies") for name in _table(data, key)}
+    return bool(deps & set(_SITE_FRAMEWORKS)) and not any(field in data for field in _PUBLISHED_FIELDS)
+
+
 def _package(path: Path, base: Path) -> Found | None:
     """A published package.json's version: a private package (a docs site's own, a monorepo's root) has none."""
     data = _read_json(path)
-    if not isinstance(data, dict) or data.get("private") is True or not _usable(data.get("version")):
+    if (not isinstance(data, dict) or data.get("private") is True or _site_package(data)
+            or not _usable(data.get("version"))):
         return None
     return Found(str(data["version"]), str(data.get("name", "")).rsplit("/", 1)[-1], _rel(path, base))
+
+
+def _crate(folder: Path, base: Path) -> Found | None:
+    """Cargo.toml's `[package]` version, or a workspace's shared `[workspace.package]` one; a crate marked
+    `publish = false` is not what the docs are about."""
+    data = _read_toml(folder / "Cargo.toml")
+    for table in (_table(data, "package"), _table(_table(data, "workspace"), "package")):
+        if table.get("publish") is False:
+            return None
+        if _usable(table.get("version")):
+            return Found(str(table["version"]), str(table.get("name", "")), _rel(folder / "Cargo.toml", base))
+    return None
 
 
 def _workspace_packages(repo: Path) -> list[Path]:
@@ -231,14 +260,16 @@ def _lerna(repo: Path) -> Found | None:
 def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = list) -> Found | None:
     """The current version of the product the site documents, and where it was found, looked for in this order: the
     docs framework's own declaration, the package the docs site depends on in its workspace, the project at the
-    site's folder and at the repository root (pyproject.toml and its version file, a published package.json),
+    site's folder and at the repository root (pyproject.toml and its version file, a published package.json,
+    Cargo.toml),
     lerna.json, the newest version tag."""
     looks = [
         lambda: _framework_version(site_folder, repo),
         lambda: _documented_package(site_folder, repo),
         *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
             lambda folder=folder: _python_project(folder, repo),
-            lambda folder=folder: _package(folder / "package.json", repo))),
+            lambda folder=folder: _package(folder / "package.json", repo),
+            lambda folder=folder: _crate(folder, repo))),
         lambda: _lerna(repo),
     ]
     for look in looks:
