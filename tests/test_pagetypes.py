@@ -284,6 +284,11 @@ export const collections = { docs, pages, team };
     # VuePress keys each locale by the path its pages are served at.
     ({".vuepress/config.js": VUEPRESS, "guide.md": "# G\n", "zh-CN/guide.md": "# G\n", "tr/guide.md": "# G\n"},
      "zh-CN/guide.md", "guide.md", "zh"),
+    # A translation service's folder the config does not list yet (Crowdin syncs every language, Kurdish's ckb-IR
+    # too) mirrors the pages as the listed ones do.
+    ({"docs/.vitepress/config.mts": VITEPRESS, "docs/guide.md": "# G\n", "docs/setup.md": "# S\n",
+      "docs/ja/guide.md": "# G\n", "docs/ckb-IR/guide.md": "# G\n", "docs/ckb-IR/setup.md": "# S\n"},
+     "docs/ckb-IR/guide.md", "docs/guide.md", "ckb"),
     ({"docs/.vitepress/config.mts": VITEPRESS_IMPORTED, "docs/guide.md": "# G\n", "docs/jp/guide.md": "# G\n",
       "docs/zh/guide.md": "# G\n"}, "docs/jp/guide.md", "docs/guide.md", "ja"),
     ({"docs/.vitepress/config.mts": VITEPRESS_SPREAD, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
@@ -313,7 +318,7 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
-], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-imported-locales", "vitepress-spread",
+], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales", "vitepress-spread",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])

@@ -15,7 +15,7 @@ from sitelint.sites.siteconfig import block_after, js_object, js_value, load_mkd
 # Language codes sites name their locale folders with (ISO 639-1, a few 639-3), with an optional region or script.
 LOCALE = re.compile(
     r"(?i)(?:af|am|ar|az|be|bg|bn|bs|ca|cs|cy|da|de|el|en|eo|es|et|eu|fa|fi|fil|fr|ga|gl|gu|he|hi|hr|hu|hy|id|is|it|"
-    r"ja|ka|kk|km|kn|ko|ky|lo|lt|lv|mk|ml|mn|mr|ms|my|nb|ne|nl|nn|no|pa|pl|ps|pt|ro|ru|si|sk|sl|sq|sr|sv|sw|ta|te|"
+    r"ja|ka|kk|km|kn|ko|ckb|ky|lo|lt|lv|mk|ml|mn|mr|ms|my|nb|ne|nl|nn|no|pa|pl|ps|pt|ro|ru|si|sk|sl|sq|sr|sv|sw|ta|te|"
     r"tg|th|tl|tr|uk|ur|uz|vi|zh|jp|cn)(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl|\d{3}))?")
 _MIRROR_SHARE = 0.3  # share of a locale-named folder's pages whose paths the site has outside it: translations
 
@@ -37,6 +37,14 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
                   "mkdocs": _mkdocs, "sphinx": _sphinx, "rspress": _rspress}.get(framework)
         if reader is not None:
             found = reader(config, root)
+    if root is not None and found.folders and found.source_dir is None:
+        # Folders of a translation service that the config does not list yet (Crowdin syncs every language; the
+        # config lists those far enough along): still translations, built and published beside the others.
+        declared = {folder.resolve() for folder, _ in found.folders}
+        more, _ = _mirrored_folders(root, found.default or "en", depth=1)
+        extra = tuple(f for f in more if f[0].resolve() not in declared)
+        if extra:
+            return Languages(found.default, found.folders + extra, found.suffixes, found.source_dir)
     if root is not None and not found.folders and not found.suffixes:
         # Every framework sitelint knows writes English unless its config says otherwise.
         # Each docs root may hold translations of its own pages (an Astro site's collections: docs/, pages/).
