@@ -73,7 +73,7 @@ def _product(site: Site, settings: Mapping[str, Any], note: Callable[[str], None
         note(f"current version {product.version.text} from {product.source}")
     else:
         note("no current version found (in the docs config, the package the docs depend on, pyproject.toml, a "
-             "published package.json, lerna.json or a version tag): outdated-version did not run; set "
+             "published package.json, Cargo.toml, lerna.json or a version tag): outdated-version did not run; set "
              "current-version in the config")
     return product
 

@@ -365,12 +365,21 @@ def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
                      and (p.path not in site.unbuilt or os.path.normpath(str(p.abspath)) in files))
 
 
+# A page that tells search engines to leave it out: `<meta name="robots" content="noindex">` in its head (an MDX
+# page's `<head>`), or front matter that says so.
+_NOINDEX = re.compile(r"""<meta\s+name\s*=\s*["']robots["']\s+content\s*=\s*["'][^"']*\bnoindex\b""", re.I)
+
+
 def draft(page: Page) -> bool:
     """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
-    Docusaurus, Astro, Hugo and Jekyll read them) or out of the navigation with nothing linking to it by design
-    (`hidden: true`)."""
+    Docusaurus, Astro, Hugo and Jekyll read them), out of the navigation with nothing linking to it by design
+    (`hidden: true`), or kept from search engines (`noindex: true`, `robots: noindex`, a robots `noindex` meta tag in
+    its head): a page for the site's makers, a styling test page of placeholder text."""
     front = page.front_matter
-    return front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
+    robots = front.get("robots")
+    return (front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
+            or front.get("noindex") is True or (isinstance(robots, str) and "noindex" in robots.lower())
+            or bool(_NOINDEX.search(page.source[:5000])))
 
 
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
