@@ -78,6 +78,23 @@ def test_a_page_the_mkdocs_redirects_plugin_maps_elsewhere_is_a_redirect(tmp_pat
     assert (jobs.page_type, jobs.type_reason) == ("redirect", "the redirects plugin sends it to https://jobs.example.org/")
 
 
+def test_the_words_an_include_line_brings_in_count_for_a_pages_length(tmp_path: Path) -> None:
+    # A page whose install steps come from a file the build pulls in (mkdocs-include-markdown, inside an
+    # admonition): its 114 words of its own are not all the reader gets.
+    steps = "=== \"Linux\"\n\n    " + "Run the installer, which picks the binary for your system and CPU. " * 6 + "\n"
+    intro = "# Harbor\n\n" + "Harbor manages projects and their tools. " * 19 + "\n\n## Installation\n\n"
+    write_site(tmp_path, {"docs/setup.md": intro + '!!! abstract "Install"\n\n'
+                                           '    {% include-markdown ".includes/install.md" %}\n',
+                          "docs/other.md": intro + "See the releases page.\n",
+                          "docs/.includes/install.md": steps,
+                          # mdBook's include of a generated table
+                          "docs/langs.md": intro + "{{#include ./generated/langs.md}}\n",
+                          "docs/generated/langs.md": "| Language | Server |\n| --- | --- |\n"
+                                                     + "| Rust language support | rust-analyzer server |\n" * 30},
+               {"mkdocs.yml": "site_name: Harbor\n"})
+    assert [f.path for f in _lint(tmp_path, "SUB001").findings] == ["docs/other.md"]
+
+
 def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     """VitePress includes, MkDocs snippets, Sphinx and MyST includes: the included page is read inside its includer,
     never alone, so it is not judged thin or without explanation on its own."""

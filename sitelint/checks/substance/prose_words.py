@@ -36,8 +36,19 @@ def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -
     return f"{kind}: {why}" if kind in params["skip-types"] else ""
 
 
+# A line a Markdown build replaces with a file's text: mkdocs-include-markdown's `{% include-markdown "x.md" %}`,
+# Jinja's `{% include "x.md" %}`, pymdownx.snippets' `--8<-- "x.md"`, VitePress's `<!--@include: ./x.md-->` and
+# markdown-it-include's `!!!include(x.md)!!!` and mdBook's `{{#include ./generated/x.md}}`.
+_INCLUDE_LINE = re.compile(r"""(?m)^[ \t]*(?:\{%-?\s*include(?:-markdown)?\s+["']([^"']+\.mdx?)["']"""
+                           r"""|-+8<-+\s+["']([^"']+\.mdx?)["']|<!--\s*@include:\s*([^\s>#]+\.mdx?)"""
+                           r"""|!!!include\(([^)]+\.mdx?)\)!!!|\{\{#include\s+([^\s}:]+\.mdx?)[^}]*\}\})""")
+_FENCE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$")
+
+
 def _included_words(page: Page, site: Site) -> int:
-    """Prose words of the partials an MDX page imports and renders in place."""
+    """Prose words of the partials an MDX page imports and renders in place, and of the files its include lines
+    (`{% include-markdown "x.md" %}`, `--8<-- "x.md"`) pull in, found beside the page, in the docs root or in the
+    repository."""
     folder = page.path.rsplit("/", 1)[0] if "/" in page.path else ""
     total = 0
     for block in page.blocks:
@@ -45,6 +56,18 @@ def _included_words(page: Page, site: Site) -> int:
             for target in _PARTIAL_IMPORT.findall(block.text.replace("\\", "")):
                 partial = site.page(posixpath.normpath(posixpath.join(folder, target)))
                 total += partial.words if partial else 0
+    repo = site.repo_root.resolve()
+    for match in _INCLUDE_LINE.finditer(page.source):
+        target = next(g for g in match.groups() if g)
+        for base in (page.abspath.parent, site.root, site.repo_root):
+            path = (base / target.lstrip("/")).resolve()
+            if path.is_relative_to(repo) and path.is_file():
+                try:
+                    included = path.read_text(encoding="utf-8", errors="replace")[:200_000]
+                except OSError:
+                    break
+                total += text.count(_TAG.sub(" ", _FENCE.sub(" ", included)))
+                break
     return total
 
 
