@@ -54,6 +54,11 @@ def _kind_label(text: str, start: int, end: int) -> bool:
                 and re.match(r"\)\s+[a-z]", text[end:end + 4]))
 
 
+# What joins a version to the one before it in a list of alternatives: "fixed in Metro 0.82.3 (for React Native 0.79)
+# or Metro 0.81.5" (a parenthesis about the first, then "or", "and" or a comma, and the product's name again).
+_JOINED = re.compile(r"(?:\s*\([^()]{0,60}\))?\s*(?:,|\bor\b|\band\b)\s+(?:\S+\s+){0,2}$")
+
+
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product = ctx.run.product
     current = product.version if product else None
@@ -82,6 +87,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # Bare versions under a heading that says what they are of ("Payload format version") are that thing's.
         heading = page.sections[block.section].title if 0 <= block.section < len(page.sections) else ""
         thing = versioned_thing(heading, product_names) if heading else ""
+        history_ends: list[int] = []  # where mentions the text around them tells as history end
         for m in mentions:
             if not m.version.older_line(current):
                 continue
@@ -99,7 +105,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
                                 or dated_after(block.text[m.end :])
                                 or past_tense(block.text[: m.start], block.text[m.end :])
-                                or old_line_as_such(block.text[: m.start], block.text[m.end :])):
+                                or old_line_as_such(block.text[: m.start], block.text[m.end :])
+                                or any(_JOINED.match(block.text[end : m.start]) for end in history_ends)):
+                history_ends.append(m.end)  # an alternative joined to it ("or Metro 0.81.5") is history too
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
             if (line, mention) in said:
