@@ -114,6 +114,9 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                              ":::{include} /part.md\n:::\n",
         "docs/faq/snippets/hello.md": "Hello from a [snippet](#ref).\n",
         "docs/part.md": "Shared part.\n",
+        # VitePress's `@` is the source folder, written before a folder's name too (`@shared/`).
+        "docs/guide/install.md": "# Install\n\nRun the installer.\n\n<!-- @include: @shared/install.md -->\n",
+        "docs/shared/install.md": snippet,
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
@@ -122,6 +125,7 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     assert types["docs/snippets/cli.mdx"] == ("partial", "included into docs/guide/variables.mdx")
     assert types["docs/faq/snippets/hello.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/part.md"] == ("partial", "included into docs/faq/index.md")
+    assert types["docs/shared/install.md"] == ("partial", "included into docs/guide/install.md")
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
     assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md",

@@ -270,8 +270,8 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
             continue
         for match in _INCLUDES.finditer(page.source):
             target = next(group for group in match.groups() if group)
-            if target.startswith("@/"):  # VitePress: from the source folder
-                places = [docs / target[2:]]
+            if target.startswith("@"):  # VitePress: `@` is the source folder (`@/x.md`, `@shared/x.md`)
+                places = [docs / target[1:].lstrip("/")]
             elif target.startswith("/"):
                 places = [docs / target.lstrip("/"), project / target.lstrip("/")]
             elif target.startswith(("./", "../")):  # from the including page
