@@ -122,6 +122,13 @@ def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) ->
     assert pages(layout) == ["docs/index.md"]
 
 
+def test_instructions_for_coding_agents_beside_the_pages_are_not_pages(tmp_path: Path) -> None:
+    touch(tmp_path, "site/.vitepress/config.ts", "site/index.md", "site/AGENTS.md", "site/guide/CLAUDE.md",
+          "site/guide/agents.md")
+    layout = discover.detect(tmp_path)
+    assert pages(layout) == ["site/guide/agents.md", "site/index.md"]
+
+
 def test_folders_of_versioned_copies_can_be_left_unread_and_are_counted(tmp_path: Path) -> None:
     touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
           "website/versioned_docs/version-1.0/api/hooks.mdx", "website/versioned_docs/version-1.0/notes.txt",

@@ -22,6 +22,9 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 # Build output, dependencies, caches, and Sphinx's `_static` (files the build copies as they are, never pages).
 SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build", "site", ".vitepress/dist", "dist",
                        ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
+# Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
+# agents that edit the site, never a page for its readers.
+AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
 # Where a build writes (the project's top, the folder of a framework's config); deeper in the docs, a folder of these
 # names is a section of pages (a "Building" guide in `docs/build/`).
 _OUTPUT_DIRS = frozenset({"build", "site", "dist"})
@@ -63,6 +66,8 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
             if static is not None and full.startswith(static):
                 return False
             rel = rel_of(full)
+            if os.path.basename(full) in AGENT_FILES:
+                return False
             return _matches(rel, include) and not _matches(rel, exclude)
 
         def prune(folder: str) -> bool:
