@@ -78,9 +78,12 @@ def read(site: Site, found: Collector) -> Navigation:
             sidebars += 1
             _sidebar(theme["sidebar"], routes, found)
         _links(theme.get("nav"), "", routes, found, found.chrome)
+    # the files the config and its sidebar were read from, the modules it imports (`getSidebar()`) among them
+    config_files = [Path(name) for kind, name, _ in list(found.inputs) if kind == "file"
+                    and Path(name).suffix in _SCRIPT_SUFFIXES]
     _loaded(root, src, found)
     _components(root, routes, found)
-    for read_file in [config, *(site.repo_root / f for f in read_from[1:])]:
+    for read_file in dict.fromkeys([config, *(site.repo_root / f for f in read_from[1:]), *config_files]):
         for link in commented_links(found.text(read_file)):  # entries commented out: pages kept out on purpose
             hit = routes.get(normalise(link))
             if hit is not None and hit not in found.listed:
@@ -90,6 +93,7 @@ def read(site: Site, found: Collector) -> Navigation:
 
 
 _COMPONENT_SUFFIXES = ".vue .ts .js .tsx .jsx .mts .mjs"
+_SCRIPT_SUFFIXES = frozenset({".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"})
 # A route the site's own components write as a link: `href="/agents/demos"`, `{ text: "Demos", link: "/x" }`.
 _COMPONENT_ROUTE = re.compile(r"""\b(?:href|to|link)\s*[:=]\s*\{?\s*["'`](/[^"'`\s$#?]*)""")
 
