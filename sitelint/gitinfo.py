@@ -287,10 +287,11 @@ def _version_key(tag: str) -> tuple[int, ...]:
 
 
 def version_tags(repo_root: Path) -> list[str]:
-    """The repository's tags, newest version first (by their numbers, `v` or not); [] without git or tags. A repository that
-    has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a package's and
-    none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move. Nor does one whose
-    newest version tag is two years older than its last commit (a site's repository tagged once, long ago)."""
+    """The repository's tags, newest version first (by their numbers, `v` or not); [] without git or tags. A
+    repository that has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a
+    package's and none of them a plain version's, gives none: its plain `v1.17.7` tags are from before the move. Nor
+    does one whose newest version tag is two years older than its last commit (a site's repository tagged once, long
+    ago)."""
     if shutil.which("git") is None:
         return []
     try:

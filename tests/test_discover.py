@@ -306,7 +306,7 @@ def test_a_vitepress_site_in_a_folder_of_another_name_is_the_one_its_scripts_bui
 
 def test_a_vitepress_site_s_pages_are_in_its_src_dir_and_its_public_folder_is_files(tmp_path: Path) -> None:
     touch(tmp_path, ".vitepress/config.mts", "content/index.md", "content/guide/start.md",
-          "content/public/assets/AGENTS.md", "examples/app/README.md", "README.md")
+          "content/public/assets/notes.md", "examples/app/README.md", "README.md")
     (tmp_path / ".vitepress/config.mts").write_text("export default defineConfig({\n  srcDir: './content',\n})\n",
                                                    encoding="utf-8")
     layout = discover.detect(tmp_path)
@@ -316,7 +316,7 @@ def test_a_vitepress_site_s_pages_are_in_its_src_dir_and_its_public_folder_is_fi
     (tmp_path / ".vitepress/config.mts").write_text("export default {}\n", encoding="utf-8")
     touch(tmp_path, "public/robots.md")
     assert pages(discover.detect(tmp_path)) == ["README.md", "content/guide/start.md", "content/index.md",
-                                                "content/public/assets/AGENTS.md", "examples/app/README.md"]
+                                                "content/public/assets/notes.md", "examples/app/README.md"]
 
 
 def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path) -> None:

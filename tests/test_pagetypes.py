@@ -343,7 +343,8 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
-], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales", "vitepress-spread",
+], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales",
+        "vitepress-spread",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
