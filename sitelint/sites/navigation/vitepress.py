@@ -79,11 +79,11 @@ def read(site: Site, found: Collector) -> Navigation:
             _sidebar(theme["sidebar"], routes, found)
         _links(theme.get("nav"), "", routes, found, found.chrome)
     # the files the config and its sidebar were read from, the modules it imports (`getSidebar()`) among them
-    config_files = [Path(name) for kind, name, _ in list(found.inputs) if kind == "file"
-                    and Path(name).suffix in _SCRIPT_SUFFIXES]
+    scripts = [Path(name) for kind, name, _ in list(found.inputs) if kind == "file"
+               and Path(name).suffix in _SCRIPT_SUFFIXES]
     _loaded(root, src, found)
     _components(root, routes, found)
-    for read_file in dict.fromkeys([config, *(site.repo_root / f for f in read_from[1:]), *config_files]):
+    for read_file in dict.fromkeys([config, *(site.repo_root / f for f in read_from[1:]), *scripts]):
         for link in commented_links(found.text(read_file)):  # entries commented out: pages kept out on purpose
             hit = routes.get(normalise(link))
             if hit is not None and hit not in found.listed:
