@@ -62,6 +62,30 @@ def test_a_private_docs_package_is_not_the_product(tmp_path: Path) -> None:
     assert find_product(tmp_path, {}, tmp_path).version is None
 
 
+def test_the_version_is_looked_for_beside_the_framework_config_too(tmp_path: Path) -> None:
+    # A Docusaurus site in packages/website of a monorepo whose project is the repository's root.
+    _write(tmp_path / "a", {"packages/website/docusaurus.config.mjs": "export default {};",
+                            "packages/website/versions.json": '["v4", "v3", "legacy"]',
+                            "package.json": '{"private": true, "workspaces": ["packages/*"]}'})
+    product = find_product(tmp_path / "a", {}, tmp_path / "a", config_dirs=[tmp_path / "a/packages/website"])
+    assert product.version is not None and (product.version.text, product.source) == (
+        "v4", "packages/website/versions.json")
+    # The docs app of a family of packages depends on several through the workspace: the one named as the repository
+    # (`harbor-core` in harbor/) is the product; with none so named, none is.
+    site = json.dumps({"private": True, "dependencies": {"harbor-core": "workspace:*", "harbor-ui": "workspace:*"}})
+    family = {"apps/docs/package.json": site, "apps/docs/source.config.ts": "export default {};",
+              "packages/ui/package.json": '{"name": "harbor-ui", "version": "16.1.0"}',
+              "packages/asyncapi/package.json": '{"name": "harbor-asyncapi", "version": "0.2.1"}',
+              "packages/core/package.json": '{"name": "harbor-core", "version": "16.12.1"}'}
+    _write(tmp_path / "harbor", family)
+    product = find_product(tmp_path / "harbor", {}, tmp_path / "harbor", config_dirs=[tmp_path / "harbor/apps/docs"])
+    assert product.version is not None and (product.version.text, product.source) == (
+        "16.12.1", "packages/core/package.json")
+    _write(tmp_path / "dock", family)
+    assert find_product(tmp_path / "dock", {}, tmp_path / "dock", config_dirs=[tmp_path / "dock/apps/docs"]
+                        ).version is None
+
+
 @pytest.mark.parametrize("files", [
     # Astro's starter leaves the site's own package.json unmarked and at 0.0.1.
     {"package.json": json.dumps({"name": "harbor.rs", "type": "module", "version": "0.0.1",

@@ -40,7 +40,8 @@ def show(paths: Sequence[str], opts: dict[str, Any]) -> str:
     # Looked for as a run looks for it: the project folder, the repository root, then the newest version tag.
     repo = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
                 layout.project_root)
-    product = find_product(layout.project_root, settings, repo, lambda: gitinfo.version_tags(repo))
+    product = find_product(layout.project_root, settings, repo, lambda: gitinfo.version_tags(repo),
+                           [c.parent for c in layout.config_files])
     docs = [r for r in layout.docs_roots if "versioned_docs" not in r.parts and "i18n" not in r.parts]
     frozen = [r for r in layout.docs_roots if r not in docs]
     lines = [

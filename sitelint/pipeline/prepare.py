@@ -68,7 +68,8 @@ def _product(site: Site, settings: Mapping[str, Any], note: Callable[[str], None
     """The product's current version, said in the notes with where it came from (or that none was found)."""
     from sitelint import gitinfo
 
-    product = find_product(site.product_root, settings, site.repo_root, lambda: gitinfo.version_tags(site.repo_root))
+    product = find_product(site.product_root, settings, site.repo_root, lambda: gitinfo.version_tags(site.repo_root),
+                           [c.parent for c in site.config_files])
     if product.version is not None:
         note(f"current version {product.version.text} from {product.source}")
     else:

@@ -112,7 +112,7 @@ def _older_version(site: Site, config: configmod.Config) -> str:
     from sitelint.sites.product import Version, find_product
 
     product = find_product(site.product_root, config.settings, site.repo_root,
-                           lambda: gitinfo.version_tags(site.repo_root))
+                           lambda: gitinfo.version_tags(site.repo_root), [c.parent for c in site.config_files])
     current = product.version
     if current is None:
         return ""

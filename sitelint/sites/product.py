@@ -220,9 +220,14 @@ def _documented_package(site_folder: Path, repo: Path) -> Found | None:
     found = [(p, _read_json(p)) for p in _workspace_packages(repo)]
     published = [(p, d) for p, d in found if isinstance(d, dict) and d.get("private") is not True
                  and _usable(d.get("version"))]
-    for path, data in published:
-        if data.get("name") in wanted:
-            return Found(str(data["version"]), str(data["name"]).rsplit("/", 1)[-1], _rel(path, repo))
+    depended = [(path, data) for path, data in published if data.get("name") in wanted]
+    if len(depended) > 1:  # the docs of a family of packages: the one named as the repository is the product
+        own = {repo.name, f"{repo.name}-core", f"@{repo.name}/core", f"@{repo.name}/{repo.name}"}
+        depended = [(path, data) for path, data in depended if str(data.get("name")).lower() in own]
+        if len(depended) != 1:
+            return None
+    for path, data in depended:
+        return Found(str(data["version"]), str(data["name"]).rsplit("/", 1)[-1], _rel(path, repo))
     if len(published) == 1:
         return _package(published[0][0], repo)
     for path, data in published:
@@ -257,15 +262,17 @@ def _lerna(repo: Path) -> Found | None:
     return None
 
 
-def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = list) -> Found | None:
+def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = list,
+             config_dirs: Sequence[Path] = ()) -> Found | None:
     """The current version of the product the site documents, and where it was found, looked for in this order: the
-    docs framework's own declaration, the package the docs site depends on in its workspace, the project at the
-    site's folder and at the repository root (pyproject.toml and its version file, a published package.json,
-    Cargo.toml),
-    lerna.json, the newest version tag."""
+    docs framework's own declaration, the package the docs site depends on in its workspace (both at the site's
+    folder and at the folder of its framework's config: `packages/website/versions.json`, `apps/docs/package.json`),
+    the project at the site's folder and at the repository root (pyproject.toml and its version file, a published
+    package.json, Cargo.toml), lerna.json, the newest version tag."""
+    sites = list(dict.fromkeys((site_folder, *config_dirs)))
     looks = [
-        lambda: _framework_version(site_folder, repo),
-        lambda: _documented_package(site_folder, repo),
+        *(lambda folder=folder: _framework_version(folder, repo) for folder in sites),
+        *(lambda folder=folder: _documented_package(folder, repo) for folder in sites),
         *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
             lambda folder=folder: _python_project(folder, repo),
             lambda folder=folder: _package(folder / "package.json", repo),
@@ -284,10 +291,10 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
 
 
 def find_product(site_folder: Path, settings: Mapping[str, Any], repo: Path | None = None,
-                 tags: Callable[[], Sequence[str]] = list) -> Product:
+                 tags: Callable[[], Sequence[str]] = list, config_dirs: Sequence[Path] = ()) -> Product:
     """The current version (setting current-version, else discovered) and the product's name."""
     configured = str(settings.get("current-version") or "")
-    found = discover(site_folder, repo or site_folder, list if configured else tags)
+    found = discover(site_folder, repo or site_folder, list if configured else tags, config_dirs)
     name = found.name if found else ""
     if configured:
         return Product(Version.parse(configured), name, "setting current-version")
