@@ -585,6 +585,19 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
     assert lint(tmp_path, "STL009")[0] == []
 
 
+def test_a_partial_s_links_to_its_own_sections_are_judged_in_the_page_it_is_shown_in(tmp_path: Path) -> None:
+    # VitePress: a shared connector partial links to a heading of its own that a suffix renamed, and to a heading of
+    # the page that includes it.
+    partial = ("## Parameters\n\nSee [`authorize`](#authorize) and the [package manager](#package-manager).\n\n"
+               "### authorize (optional)\n\nAsks the wallet first.\n")
+    page = "# Wallet\n\n## Package Manager\n\nInstall it.\n\n<!--@include: @shared/wallet.md-->\n"
+    write_site(tmp_path, {"docs/shared/wallet.md": partial, "docs/react/wallet.md": page,
+                          "docs/vue/wallet.md": page},
+               {"docs/.vitepress/config.ts": "export default {}\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/shared/wallet.md", "#authorize")]
+
+
 def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: Path) -> None:
     # VitePress: a settings page made by a component that writes an <h2> per setting; and a page that shows a
     # command with a component that writes no heading, whose missing anchor is still broken.

@@ -210,6 +210,30 @@ def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:
                      for page in pages for match in _MYST_TARGET.finditer(page.source))
 
 
+def _shown_in(pages: tuple[Page, ...], by_path: dict[str, Page], skip: frozenset[str],
+              renders: Callable[[Page], bool]) -> dict[str, tuple[Page, ...]]:
+    """Each partial included into a page (`<!--@include: ./x.md-->`, its type's reason "included into <page>"), with
+    that page and the other partials it includes: what a reader sees around the partial's text. Left out when the
+    page gets its headings elsewhere too (a generated page, an imported file, a component of the site's own)."""
+    into: dict[str, list[Page]] = {}
+    for page in pages:
+        reason = page.type_reason if page.page_type == "partial" else ""
+        if reason.startswith("included into ") and not page.variant:
+            into.setdefault(reason[len("included into "):], []).append(page)
+    out: dict[str, tuple[Page, ...]] = {}
+    for host_path, partials in into.items():
+        host = by_path.get(host_path)
+        if host is None or _MD_IMPORT.search(host.source) or renders(host) or (
+                host.page_type in skip and not host.type_reason.endswith("by includes")):
+            continue
+        fills = [m.group(0) for m in _FILLED.finditer(host.source)]
+        if any("@include" not in line and "--8<--" not in line for line in fills):
+            continue  # filled in by other means too (an autodoc directive, a shortcode)
+        for partial in partials:
+            out[partial.path] = (host, *partials)
+    return out
+
+
 def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     site = ctx.site
     graph = ctx.run.graph
@@ -223,8 +247,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
+    shown_in = _shown_in(site.pages, by_path, skip, renders)
     for page in site.pages:
-        if page.variant.startswith("versioned:") or page.page_type in skip:
+        includer = shown_in.get(page.path)
+        if page.variant.startswith("versioned:") or (page.page_type in skip and includer is None):
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         for link in page.links:
@@ -234,14 +260,23 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             anchor = unquote(anchor).strip()
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
                 continue  # a line of a source file, a template's or a router's fragment
-            target = page if not where.strip() else by_key.get(resolve(where, page) or "")
-            if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip, renders):
-                continue
-            if page.variant and not target.variant:
-                continue  # which locale's page a translation's link opens is the build's to say (`/docs/x`, `x.md`)
-            known = anchors.get(target.path)
-            if known is None:
-                known = anchors[target.path] = _anchors(target)
+            if includer is not None:
+                # A partial shown inside a page: its links to its own sections are to the page it is shown in.
+                if where.strip():
+                    continue
+                known = anchors.get(page.path)
+                if known is None:
+                    known = anchors[page.path] = _anchors(page).union(*(_anchors(p) for p in includer))
+                target = page
+            else:
+                target = page if not where.strip() else by_key.get(resolve(where, page) or "")
+                if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip, renders):
+                    continue
+                if page.variant and not target.variant:
+                    continue  # which locale's page a translation's link opens is the build's to say (`x.md`)
+                known = anchors.get(target.path)
+                if known is None:
+                    known = anchors[target.path] = _anchors(target)
             if (link.line, target.path, _loose(anchor)) in reported:
                 continue
             cased = False
