@@ -267,11 +267,12 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 known = anchors.get(page.path)
                 if known is None:
                     known = anchors[page.path] = _anchors(page).union(*(_anchors(p) for p in includer))
-                target = page
+                target: Page = page
             else:
-                target = page if not where.strip() else by_key.get(resolve(where, page) or "")
-                if target is None or target.variant.startswith("versioned:") or _unjudged(target, skip, renders):
+                linked = page if not where.strip() else by_key.get(resolve(where, page) or "")
+                if linked is None or linked.variant.startswith("versioned:") or _unjudged(linked, skip, renders):
                     continue
+                target = linked
                 if page.variant and not target.variant:
                     continue  # which locale's page a translation's link opens is the build's to say (`x.md`)
                 known = anchors.get(target.path)
