@@ -97,6 +97,7 @@ _EXECUTED = re.compile(r"""(?i)^\s*(?:`{3,}|~{3,}).*\bexec\s*=\s*["']?(?:true|1|
 _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 # A page named for the release it notes: `release_0_4_12.md`, `release-2.1.md`, `releases-v3.0.0rc1.md`.
 _RELEASE_NAME = re.compile(r"(?i)^releases?[-_.]?v?\d+(?:[._-]\d+)+(?:[-_.]?[a-z]+\d*)?$")
+_VERSION_NAME = re.compile(r"^v?\d+\.\d+(?:\.\d+)?$", re.I)
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
@@ -296,7 +297,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             1 for b in page.blocks if b.kind == "heading") <= 1:
         return "hub", "its folder's entry in the navigation (no content of its own)"
     in_notes = any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders)
-    named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem)
+    # ... or by the version alone, titled with it too: `highlights/v0.25.md`, "v0.25.0"
+    named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem) or (
+        _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip()))
     if not is_roadmap(page) and (named or in_notes):
         return "release-notes", f"named {name}" if named else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
