@@ -583,6 +583,12 @@ def test_a_heading_shown_in_the_example_above_it_is_that_example_rendered() -> N
             "It renders like:\n\n### Title <Badge text=\"beta\" />\n\n## Colours\n\nEach type has a colour.\n\n"
             "## Sizes\n\n## Related\n\nSee the theme guide.\n")
     assert [(f.line, "Sizes" in f.message) for f in findings("SUB003", [page(text)])] == [(17, True)]
+    # Rendered a level deeper than the Markdown source shows it (Fumadocs' steps); a shell comment that reads like
+    # the heading is no such example.
+    steps = ("# Markdown\n\n## Steps\n\nFor guides:\n\n```md\n### Install [step]\n\n### Deploy [step]\n```\n\n"
+             "#### Install [step]\n\n#### Deploy [step]\n\n## Setup\n\n```bash\n# Configure\nharbor init\n```\n\n"
+             "### Configure\n\n## Related\n\nSee the theme guide.\n")
+    assert [f.message.split("'")[1] for f in findings("SUB003", [page(steps)])] == ["Configure"]
 
 
 # --- SUB005 code without explanation --------------------------------------------------------------------------------

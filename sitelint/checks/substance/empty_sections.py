@@ -21,6 +21,7 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
+_MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
@@ -50,10 +51,17 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # A heading the page also shows in a code block is that example rendered ("Code above renders like:").
     lines = page.source.split("\n")
     shown = {line.strip() for b in page.blocks if b.kind == "code" for line in lines[b.line - 1 : b.end_line]}
+    # A Markdown example's headings also without their marks: the rendered copy may sit a level deeper than its
+    # source (`### Installation [step]` shown as `####`).
+    shown_md = {line.strip().lstrip("#").strip() for b in page.blocks if b.kind == "code"
+                and b.lang.lower() in _MARKDOWN_LANGS for line in lines[b.line - 1 : b.end_line]
+                if line.lstrip().startswith("#")}
 
     def rendered(index: int) -> bool:
         line = page.sections[index].line
-        return 0 < line <= len(lines) and lines[line - 1].strip() in shown
+        if not 0 < line <= len(lines):
+            return False
+        return lines[line - 1].strip() in shown or lines[line - 1].strip().lstrip("#").strip() in shown_md
 
     def empty(index: int) -> bool:
         return not own[index] and all(empty(child) and not linked(child) for child in children.get(index, []))
