@@ -159,9 +159,10 @@ class Site:
         return None
 
     def is_partial(self, page: Page) -> bool:
-        """A page whose name, or a folder's name under the docs root, starts with "_": included into other pages or
-        generated into lists (Docusaurus and MDX partials), never read alone."""
-        if "/_" not in "/" + page.path and f"{os.sep}_" not in str(page.abspath):
+        """A page whose name, or a folder's name under the docs root, starts with "_" (or its name with "."): included
+        into other pages or generated into lists (Docusaurus and MDX partials), never read alone."""
+        if ("/_" not in "/" + page.path and f"{os.sep}_" not in str(page.abspath)
+                and not page.abspath.name.startswith(".")):
             return False
         try:
             rel = page.abspath.relative_to(self.root).as_posix()
@@ -179,8 +180,8 @@ def partial_path(parts: Sequence[str], page_folders: frozenset[str] = frozenset(
 
 def partial_name(name: str) -> bool:
     """A file name that marks a partial: it starts with "_" (`_steps.md`), except Hugo's and Zola's `_index.md`, the
-    page of its section."""
-    return name.startswith("_") and name.split(".", 1)[0] != "_index"
+    page of its section; or with "." (`.shared.mdx`), which the frameworks' page globs leave out."""
+    return (name.startswith("_") and name.split(".", 1)[0] != "_index") or name.startswith(".")
 
 
 @dataclass(frozen=True)

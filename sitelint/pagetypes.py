@@ -140,7 +140,7 @@ _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # `!!!include(x.md)!!!`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
-                      r"|\{\{#include\s"
+                      r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its

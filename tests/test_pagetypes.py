@@ -87,8 +87,9 @@ def test_the_words_an_include_line_brings_in_count_for_a_pages_length(tmp_path: 
                                            '    {% include-markdown ".includes/install.md" %}\n',
                           "docs/other.md": intro + "See the releases page.\n",
                           "docs/.includes/install.md": steps,
-                          # mdBook's include of a generated table
+                          # mdBook's include of a generated table, and Fumadocs' include element
                           "docs/langs.md": intro + "{{#include ./generated/langs.md}}\n",
+                          "docs/conventions.mdx": intro + "<include>./generated/langs.md</include>\n",
                           "docs/generated/langs.md": "| Language | Server |\n| --- | --- |\n"
                                                      + "| Rust language support | rust-analyzer server |\n" * 30},
                {"mkdocs.yml": "site_name: Harbor\n"})
@@ -117,6 +118,10 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         # VitePress's `@` is the source folder, written before a folder's name too (`@shared/`).
         "docs/guide/install.md": "# Install\n\nRun the installer.\n\n<!-- @include: @shared/install.md -->\n",
         "docs/shared/install.md": snippet,
+        # Fumadocs' include element; a file whose name starts with "." is a partial, included or not.
+        "docs/search/algolia.mdx": "# Algolia\n\nThe route:\n\n<include>./search-route.mdx</include>\n",
+        "docs/search/search-route.mdx": snippet,
+        "docs/search/.shared.mdx": snippet,
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
@@ -126,6 +131,8 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     assert types["docs/faq/snippets/hello.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/part.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/shared/install.md"] == ("partial", "included into docs/guide/install.md")
+    assert types["docs/search/search-route.mdx"] == ("partial", "included into docs/search/algolia.mdx")
+    assert types["docs/search/.shared.mdx"][0] == "partial"
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
     assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md",

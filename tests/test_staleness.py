@@ -575,6 +575,10 @@ def test_anchors_of_a_page_its_build_fills_in_are_not_judged(tmp_path: Path) -> 
              "docs/math.md": "# Math\n\nDo [step two](#step-2) last.\n\nStep 2\n: Render the formula.\n",
              # mdBook's include line, which pulls in a generated table and its headings.
              "docs/langs.md": "# Languages\n\nSee [Rust](#rust).\n\n{{#include ./generated/langs.md}}\n",
+             # ... and Fumadocs' include element.
+             "docs/conventions.mdx": "# Conventions\n\nSee [routes](#routes). " + "Each file under the content "
+                                     "folder becomes a page, and its folder becomes a group. " * 10
+                                     + "\n\n<include>./headless.mdx</include>\n",
              # ... mdBook's too, its colon indented.
              "docs/terms.md": "# Terms\n\nA [smart pointer](#smart-pointer).\n\nsmart pointer\n  : Manages memory.\n",
              # A fence whose code the build runs, printing the headings it renders (markdown-exec).

@@ -43,6 +43,7 @@ _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|!!!include\(|\{\{#include\s"
+                     r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
@@ -227,7 +228,7 @@ def _shown_in(pages: tuple[Page, ...], by_path: dict[str, Page], skip: frozenset
                 host.page_type in skip and not host.type_reason.endswith("by includes")):
             continue
         fills = [m.group(0) for m in _FILLED.finditer(host.source)]
-        if any("@include" not in line and "--8<--" not in line for line in fills):
+        if any(not any(mark in line for mark in ("@include", "--8<--", "<include")) for line in fills):
             continue  # filled in by other means too (an autodoc directive, a shortcode)
         for partial in partials:
             out[partial.path] = (host, *partials)
