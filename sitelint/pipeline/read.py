@@ -251,7 +251,8 @@ def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page,
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
 # `.. include:: x.rst` and MyST's ```{include} x.md``` directive, Fumadocs' `<include>x.mdx</include>`, and an MDX
 # import of a Markdown file (`import Notice from`, `import { Cli } from`).
-_INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->|<include\b[^>]*>\s*([^<\s]+?)\s*</include>"""
+_INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
+                       r"""|<include\b[^>]*>\s*([^<\s]+?)\s*</include>"""
                        r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
                        r"""|^\s*(?:`{3,}|~{3,}|:{3,})\{include\}[ \t]+(\S+)"""
                        r"""|^\s*import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}\s*|\*\s*as\s+[\w$]+\s*)?from\s+"""
