@@ -655,6 +655,14 @@ def test_a_file_the_reader_is_told_to_copy_text_into_is_the_reader_s(tmp_path: P
     assert [f.message.split("'")[1] for f in findings] == [".github/workflows/release.yml"]
 
 
+def test_a_file_the_documented_tool_loads_from_the_reader_s_project_is_the_reader_s(tmp_path: Path) -> None:
+    page = ("# Configuring\n\nHarbor will load ignore rules from a `.config/harbor-ignore.txt` file that should "
+            "reside next to the config file.\n\nThe test suite keeps its words in `.config/dictionary-extra.txt`.\n")
+    write_site(tmp_path, {"docs/configuring.md": page}, {".config/dictionary.txt": "harbor\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == [".config/dictionary-extra.txt"]
+
+
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
     page = ("# Shortcodes\n\nHugo looks for `layouts/_shortcodes/foo.html`, then `layouts/_shortcodes/foo.en.html`.\n\n"
             "The site's own `scripts/check.sh` runs them.\n")
