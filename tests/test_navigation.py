@@ -432,6 +432,23 @@ def test_a_page_whose_navigation_entry_is_commented_out_is_hidden_on_purpose(tmp
     assert found == {"src/content/docs/left.md": "warning"}
 
 
+def test_pages_the_newest_version_s_sidebar_or_the_project_s_readmes_link_to_are_reached(tmp_path: Path) -> None:
+    # Docusaurus: v5 dropped `examples` from the sidebar but kept the page where v4's sidebar, and the version
+    # dropdown, still send readers; the package README links `styling` by the site's address.
+    files = {f"website/docs/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "examples", "styling", "left")}
+    files.update({f"website/versioned_docs/version-v4/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "examples")})
+    write_site(tmp_path, files, {
+        "website/docusaurus.config.js": "module.exports = { url: 'https://harbor.example.org', baseUrl: '/' };\n",
+        "website/sidebars.js": "module.exports = { docs: ['intro'] };\n",
+        "website/versions.json": '["v4", "v3"]',
+        "website/versioned_sidebars/version-v4-sidebars.json": '{"docs": [{"type": "category", "label": "v4", '
+                                                               '"items": ["intro", "examples"]}]}',
+        "website/versioned_sidebars/version-v3-sidebars.json": '{"docs": ["intro", "left"]}',
+        "packages/harbor-css/README.md": "[Read the docs](https://harbor.example.org/docs/styling)\n"})
+    found, _ = _orphans(tmp_path)
+    assert found == {"website/docs/left.md": "warning"}
+
+
 def test_a_folder_kept_out_of_the_navigation_whole_is_a_section_not_leftovers(tmp_path: Path) -> None:
     files = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "left")}
     files.update({f"docs/internal/{n}.md": f"# {n}\n\nHow it works inside.\n" for n in ("overview", "slice")})

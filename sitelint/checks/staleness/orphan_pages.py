@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sitelint.checks import CheckContext, site_fact, spec
 from sitelint.model import Location, Measurement, Page, Site
-from sitelint.sites.navigation import key
+from sitelint.sites.navigation import Navigation, key
 
 
 def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -28,6 +28,10 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     # Left out on purpose: the pages the navigation says so of, and the pages only they link to (the rest of a
     # section hidden until it ships).
     kept_out = {p.path for p in pages if key(p.abspath) in nav.unlisted or key(p.abspath) in nav.unknown}
+    # Pages the project's READMEs link to by their address (`https://docs.example.org/docs/api#container`): readers
+    # arrive there from the repository and the package registry, whatever the sidebar lists.
+    linked = site_fact(ctx.site, "readme-links", lambda site: _readme_links(site, nav))
+    kept_out |= {p.path for p in pages if key(p.abspath) in linked}
     kept_out |= {p.path for p in pages if p.path not in graph.reachable and p.path not in graph.in_nav
                  and set(graph.inbound.get(p.path, ())) and set(graph.inbound.get(p.path, ())) <= kept_out}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
@@ -85,6 +89,34 @@ def _redirected(site: Site, routes: Mapping[str, str]) -> dict[str, tuple[str, s
             if hit is not None and normal(hit[0]) != normal(written) and normal(written) != "/":
                 out.setdefault(page_key, (normal(written), hit[0], hit[1]))
     return out
+
+
+_README_URL = re.compile(r"""\]\(\s*(https?://[^)\s]+)|<(https?://[^>\s]+)>|href\s*=\s*["'](https?://[^"']+)""")
+_README_GLOBS = ("README.md", "*/README.md", "packages/*/README.md", "apps/*/README.md")
+_MAX_READMES = 200
+
+
+def _readme_links(site: Site, nav: Navigation) -> frozenset[str]:
+    """The pages (their keys) that the repository's READMEs, at its top and in its packages, link to by the site's
+    own address."""
+    from sitelint.sites.navigation.graph import link_resolver, site_address
+
+    if not site.pages or not site_address(site):
+        return frozenset()
+    resolve = link_resolver(site, nav)
+    files = list(dict.fromkeys(f for pattern in _README_GLOBS for f in sorted(site.repo_root.glob(pattern))
+                               if "node_modules" not in f.parts))[:_MAX_READMES]
+    found: set[str] = set()
+    for file in files:
+        try:
+            source = file.read_text(encoding="utf-8", errors="replace")[:500_000]
+        except OSError:
+            continue
+        for match in _README_URL.finditer(source):
+            hit = resolve(next(g for g in match.groups() if g), site.pages[0])
+            if hit is not None:
+                found.add(hit)
+    return frozenset(found)
 
 
 _SECTION_PAGES = 3  # pages that make a folder a section of its own

@@ -16,6 +16,7 @@ from sitelint.sites.docusaurus import (
     DocusaurusSite,
     _join,
     _strip_number,
+    _version_names,
     blog_slug,
     doc_route,
     normalise_route,
@@ -79,6 +80,12 @@ def read(site: Site, found: Collector) -> Navigation:
             sources.append(f"{instance.path}: no sidebars file, every doc")
             continue
         sources.append(relative(file, site.repo_root))
+        # A page the newest version's sidebar lists that the current one no longer does: the version dropdown
+        # opens it from that version's page, an old address kept as a pointer to where things went.
+        for doc_id in _versioned_sidebar_ids(site_dir, instance, found):
+            page_key = ids.get(doc_id)
+            if page_key is not None:
+                found.unlisted.add(page_key)
         data = _load(file, found)
         unread = len(found.unread)
         _sidebars(data, ids, folder, found, by_route, config.base_url)
@@ -89,6 +96,37 @@ def read(site: Site, found: Collector) -> Navigation:
                 found.unknown.update(outside)
     _chrome(site_dir, found, by_route, config.base_url, every_id)
     return found.done(", ".join(sources) or "docusaurus", every_page=every, routes=by_route)
+
+
+def _versioned_sidebar_ids(site_dir: Path, instance: DocsInstance, found: Collector) -> set[str]:
+    """The doc ids the newest frozen version's sidebar lists (`versioned_sidebars/version-v4-sidebars.json`)."""
+    prefix = "" if instance.plugin_id == "default" else f"{instance.plugin_id}_"
+    names = _version_names(site_dir / f"{prefix}versions.json")
+    if not names:
+        return set()
+    file = site_dir / f"{prefix}versioned_sidebars" / f"version-{names[0]}-sidebars.json"
+    if not found.is_file(file):
+        return set()
+    try:
+        data = json.loads(found.text(file) or "{}")
+    except ValueError:
+        return set()
+    out: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, str):
+            out.add(node)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+        elif isinstance(node, dict):
+            if isinstance(node.get("id"), str) and node.get("type") in ("doc", "ref", None):
+                out.add(node["id"])
+            for value in node.values():
+                if isinstance(value, (list, dict)):
+                    walk(value)
+    walk(data)
+    return out
 
 
 def _sidebars_file(site_dir: Path, instance: DocsInstance, found: Collector) -> Path | None:
