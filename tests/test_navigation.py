@@ -449,6 +449,19 @@ def test_pages_the_newest_version_s_sidebar_or_the_project_s_readmes_link_to_are
     assert found == {"website/docs/left.md": "warning"}
 
 
+def test_a_vitepress_sidebar_merged_with_object_assign_and_a_computed_src_dir_are_read(tmp_path: Path) -> None:
+    config = ("import type { DefaultTheme } from 'vitepress'\n"
+              "const GUIDES: DefaultTheme.NavItemWithLink[] = [\n  { text: 'FAQ', link: '/guide/faq' },\n]\n"
+              "export default defineConfig({\n  srcDir: fileURLToPath(new URL('../..', import.meta.url)),\n"
+              "  themeConfig: {\n    sidebar: Object.assign(\n"
+              "      { '/rules/': rules.map(rule => ({ text: rule.name, link: `/rules/${rule.name}` })) },\n"
+              "      { '/': [{ text: 'Guide', items: GUIDES }] },\n    ),\n  },\n})\n")
+    files = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide/faq", "guide/left")}
+    write_site(tmp_path, files, {"docs/.vitepress/config.ts": config})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/guide/left.md": "info"}
+
+
 def test_a_folder_kept_out_of_the_navigation_whole_is_a_section_not_leftovers(tmp_path: Path) -> None:
     files = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "left")}
     files.update({f"docs/internal/{n}.md": f"# {n}\n\nHow it works inside.\n" for n in ("overview", "slice")})

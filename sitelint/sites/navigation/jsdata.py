@@ -292,6 +292,13 @@ class _Parser:
         if callee.startswith("define") or callee.endswith("Config") or callee.startswith("with"):
             # defineConfig({...}), withMermaid(defineConfig({...})): wrappers that return their argument
             return first, end
+        if callee == "Object.assign":  # `Object.assign({ '/rules/': ... }, { '/': [...] })`: the objects merged
+            merged: dict[str, Any] = {}
+            for argument in self.array(at, ")")[0]:
+                if not isinstance(argument, dict):
+                    return Unread("a call to Object.assign() of a computed value"), end
+                merged.update(argument)
+            return merged, end
         # A helper that makes a navigation group of the entries it is given (`group('guides', { items: [...] })`,
         # its label looked up elsewhere): the group is those entries.
         # The call's arguments are read as a list's elements are, up to its `)`.

@@ -47,7 +47,10 @@ def read(site: Site, found: Collector) -> Navigation:
         return found.done(relative(config, site.repo_root))
     if "extends" in data:
         found.unread.append("the config it `extends`")
-    src = root / str(data.get("srcDir") or ".")
+    # A srcDir the config computes (`fileURLToPath(new URL('../..', import.meta.url))`) is not known: the pages are
+    # taken to be where the site keeps them, beside .vitepress/.
+    src_dir = data.get("srcDir")
+    src = root / (src_dir if isinstance(src_dir, str) and src_dir else ".")
     excluded = data.get("srcExclude")
     for pattern in excluded if isinstance(excluded, list) else []:
         if isinstance(pattern, str):  # pages VitePress does not build: read only where another page includes them
