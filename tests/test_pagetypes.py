@@ -90,6 +90,7 @@ def test_the_words_an_include_line_brings_in_count_for_a_pages_length(tmp_path: 
                           # mdBook's include of a generated table, and Fumadocs' include element
                           "docs/langs.md": intro + "{{#include ./generated/langs.md}}\n",
                           "docs/conventions.mdx": intro + "<include>./generated/langs.md</include>\n",
+                          "docs/autofix.md": intro + "{!generated/langs.md!}\n",
                           "docs/generated/langs.md": "| Language | Server |\n| --- | --- |\n"
                                                      + "| Rust language support | rust-analyzer server |\n" * 30},
                {"mkdocs.yml": "site_name: Harbor\n"})

@@ -38,12 +38,12 @@ def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -
 
 # A line a Markdown build replaces with a file's text: mkdocs-include-markdown's `{% include-markdown "x.md" %}`,
 # Jinja's `{% include "x.md" %}`, pymdownx.snippets' `--8<-- "x.md"`, VitePress's `<!--@include: ./x.md-->`,
-# markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include ./generated/x.md}}` and Fumadocs'
-# `<include>x.mdx</include>`.
+# markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include ./generated/x.md}}`, Fumadocs'
+# `<include>x.mdx</include>` and markdown-include's `{!_rules.md!}`.
 _INCLUDE_LINE = re.compile(r"""(?m)^[ \t]*(?:\{%-?\s*include(?:-markdown)?\s+["']([^"']+\.mdx?)["']"""
                            r"""|-+8<-+\s+["']([^"']+\.mdx?)["']|<!--\s*@include:\s*([^\s>#]+\.mdx?)"""
                            r"""|!!!include\(([^)]+\.mdx?)\)!!!|\{\{#include\s+([^\s}:]+\.mdx?)[^}]*\}\}"""
-                           r"""|<include\b[^>]*>\s*([^<\s]+\.mdx?)\s*</include>)""")
+                           r"""|<include\b[^>]*>\s*([^<\s]+\.mdx?)\s*</include>|\{!\s*([^!\s]+\.mdx?)\s*!\})""")
 _FENCE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$")
 
 
