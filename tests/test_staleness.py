@@ -663,6 +663,14 @@ def test_a_file_the_documented_tool_loads_from_the_reader_s_project_is_the_reade
     assert [f.message.split("'")[1] for f in findings] == [".config/dictionary-extra.txt"]
 
 
+def test_a_path_a_command_on_the_page_is_given_is_the_reader_s(tmp_path: Path) -> None:
+    page = ("# Entry\n\n```bash\nharbor src/entry1.ts src/entry2.ts\n```\n\nThis command will bundle `src/entry1.ts` "
+            "and `src/entry2.ts` as separate entry points. The defaults live in `src/defaults.ts`.\n")
+    write_site(tmp_path, {"docs/entry.md": page}, {"src/index.ts": "export {}\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == ["src/defaults.ts"]
+
+
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
     page = ("# Shortcodes\n\nHugo looks for `layouts/_shortcodes/foo.html`, then `layouts/_shortcodes/foo.en.html`.\n\n"
             "The site's own `scripts/check.sh` runs them.\n")

@@ -267,12 +267,15 @@ def _fits(path: str, lang: str) -> bool:
                              or (suffix == "sh" and lang in ("shell", "sh", "zsh")))
 
 
+_SHELL_LANGS = frozenset({"bash", "sh", "shell", "console", "zsh", "powershell", "ps1", "cmd", "bat", "fish"})
+
+
 def _shown_files(page: Page) -> frozenset[str]:
     """Files whose contents the page shows for the reader to write: the file a code block is titled with, a file
     named in the paragraph that leads straight into a code block of its kind ("a workflow file at
     `.github/workflows/test.yml`:" and the YAML below it), and a path a directory tree on the page draws. They are
     the reader's, whether or not this repository has one. So is a file a link to another site opens (a sandbox's
-    `?file=`)."""
+    `?file=`), and a path a shell command on the page is given."""
     lines = page.source.split("\n")
     out: set[str] = set()
     blocks = [b for b in page.blocks if b.kind not in ("comment", "html", "jsx")]
@@ -301,6 +304,10 @@ def _shown_files(page: Page) -> frozenset[str]:
     elsewhere = " ".join(unquote(link.target) for link in page.links if re.match(r"https?://", link.target, re.I))
     out.update(c.text.strip() for c in page.inline_code
                if "/" in c.text and re.search(rf"=/?{re.escape(c.text.strip().lstrip('./'))}(?![\w/.-])", elsewhere))
+    # A path a command on the page is given (`tsdown src/entry1.ts src/entry2.ts`, then "this command will bundle
+    # `src/entry1.ts`"): the reader runs it in their own project.
+    out.update(word.strip("'\"") for block in blocks if block.kind == "code" and block.lang.lower() in _SHELL_LANGS
+               for line in block.text.split("\n") for word in line.split()[1:] if "/" in word)
     return frozenset(out)
 
 
