@@ -23,8 +23,10 @@ def pages(layout: discover.Layout, include: list[str] | None = None, exclude: li
 
 
 def test_docusaurus_docs_versioned_and_i18n(tmp_path: Path) -> None:
+    # The notes at the top of i18n/ on how the translations are made are no pages.
     touch(tmp_path, "website/docusaurus.config.js", "docs/intro.md", "website/versioned_docs/version-1.0/intro.md",
-          "website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md", "website/node_modules/x/readme.md")
+          "website/i18n/fr/docusaurus-plugin-content-docs/current/intro.md", "website/node_modules/x/readme.md",
+          "website/i18n/README.md", "website/i18n/general-prompt.md")
     (tmp_path / "website/docusaurus.config.js").write_text("docs: { path: '../docs' }", encoding="utf-8")
     layout = discover.detect(tmp_path / "docs")
     assert layout.framework == "docusaurus" and layout.project_root == tmp_path.resolve()

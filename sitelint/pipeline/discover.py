@@ -22,6 +22,7 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 # Build output, dependencies, caches, and Sphinx's `_static` (files the build copies as they are, never pages).
 SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build", "site", ".vitepress/dist", "dist",
                        ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
+_COPIES_DIRS = frozenset({"i18n", "versioned_docs"})
 # Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
 # agents that edit the site, never a page for its readers.
 AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
@@ -62,8 +63,14 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
         # VitePress copies its source folder's `public/` into the site as it is: files served, never pages.
         static = os.path.join(root, "public", "") if layout.framework == "vitepress" else None
 
-        def wanted(full: str, static: str | None = static) -> bool:
+        # A folder of copies (`i18n/`, `versioned_docs/`) holds pages only in its locales' and versions' folders: a
+        # file at its top (a README on how the translations are made, a prompt for them) is no page of the site.
+        copies = docs_root.name in _COPIES_DIRS
+
+        def wanted(full: str, static: str | None = static, copies: bool = copies) -> bool:
             if static is not None and full.startswith(static):
+                return False
+            if copies and not layout.variant_of(full):
                 return False
             rel = rel_of(full)
             if os.path.basename(full) in AGENT_FILES:
