@@ -671,6 +671,16 @@ def test_a_path_a_command_on_the_page_is_given_is_the_reader_s(tmp_path: Path) -
     assert [f.message.split("'")[1] for f in findings] == ["src/defaults.ts"]
 
 
+def test_a_path_that_is_the_text_of_a_link_to_a_page_names_that_page_s_subject(tmp_path: Path) -> None:
+    # A tutorial's pages about the files of the project the reader generated, each linked by its file's name.
+    page = ("# Template\n\n- [`src/utils.rs` - a utility module](./src-utils-rs.md)\n\nSee [`src/lib.rs`][lib].\n\n"
+            "The build reads `src/gone.rs`.\n\n[lib]: ./src-lib-rs.md\n")
+    write_site(tmp_path, {"docs/template.md": page, "docs/src-utils-rs.md": "# Utils\n\nText.\n",
+                          "docs/src-lib-rs.md": "# Lib\n\nText.\n"}, {"src/main.rs": "fn main() {}\n"})
+    findings, _ = lint(tmp_path, "STL005")
+    assert [f.message.split("'")[1] for f in findings] == ["src/gone.rs"]
+
+
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
     page = ("# Shortcodes\n\nHugo looks for `layouts/_shortcodes/foo.html`, then `layouts/_shortcodes/foo.en.html`.\n\n"
             "The site's own `scripts/check.sh` runs them.\n")

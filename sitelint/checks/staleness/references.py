@@ -140,8 +140,15 @@ def references(page: Page, ctx: CheckContext) -> Iterator[Reference]:
     """
     speaks = _reader_words(ctx.params["reader-words"], ctx.params["ours-words"])
     shown = _shown_files(page) | _other_repositories(page, site_fact(ctx.site, "own-repositories", own_repositories))
+    # Inline code that is the text of a link to a page of the site (`[`src/utils.rs`](./src-utils-rs.md)`, a tutorial's
+    # page about the reader's file) names that page's subject: the link says where it goes.
+    titles: dict[int, list[str]] = {}
+    for link in page.links:
+        if not link.image and not re.match(r"[a-z][\w+.-]*:|//", link.target, re.I):
+            titles.setdefault(link.line, []).append(link.text)
     candidates = [(c.text, c.line, False) for c in page.inline_code
-                  if c.text.strip() not in shown and not _readers(page, c.text, c.line, speaks)]
+                  if c.text.strip() not in shown and not any(c.text.strip() in t for t in titles.get(c.line, ()))
+                  and not _readers(page, c.text, c.line, speaks)]
     for link in page.links:
         if not link.image and not re.match(r"[a-z][\w+.-]*:|#|/", link.target, re.I):
             candidates.append((link.target, link.line, True))
