@@ -226,7 +226,8 @@ def _documented_package(site_folder: Path, repo: Path) -> Found | None:
         depended = [(path, data) for path, data in depended if str(data.get("name")).lower() in own]
         if len(depended) != 1:
             return None
-    for path, data in depended:
+    if depended:
+        path, data = depended[0]
         return Found(str(data["version"]), str(data["name"]).rsplit("/", 1)[-1], _rel(path, repo))
     if len(published) == 1:
         return _package(published[0][0], repo)
