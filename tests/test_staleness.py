@@ -646,39 +646,34 @@ def test_a_path_the_repository_ignores_is_a_build_s_output_not_dangling(tmp_path
     assert [f.message.split("'")[1] for f in findings] == ["harbor/static/manifest.json"]
 
 
-def test_a_file_the_reader_is_told_to_copy_text_into_is_the_reader_s(tmp_path: Path) -> None:
-    page = ("# Deploy\n\nTo set up the deployment workflow, copy the following into a "
-            "`.github/workflows/fly_deploy.yml` file:\n\n```admonish example\nname: Deploy\n```\n\n"
-            "The workflow reads `.github/workflows/release.yml` first.\n")
-    write_site(tmp_path, {"docs/deploy.md": page}, {".github/workflows/ci.yml": "name: CI\n"})
+@pytest.mark.parametrize(("pages", "files", "missing"), [
+    # A file the reader is told to copy text into.
+    ({"docs/deploy.md": "# Deploy\n\nTo set up the deployment workflow, copy the following into a "
+                        "`.github/workflows/fly_deploy.yml` file:\n\n```admonish example\nname: Deploy\n```\n\n"
+                        "The workflow reads `.github/workflows/release.yml` first.\n"},
+     {".github/workflows/ci.yml": "name: CI\n"}, ".github/workflows/release.yml"),
+    # A file the documented tool loads from the reader's project.
+    ({"docs/configuring.md": "# Configuring\n\nHarbor will load ignore rules from a `.config/harbor-ignore.txt` "
+                             "file that should reside next to the config file.\n\nThe test suite keeps its words in "
+                             "`.config/dictionary-extra.txt`.\n"},
+     {".config/dictionary.txt": "harbor\n"}, ".config/dictionary-extra.txt"),
+    # A path a command on the page is given.
+    ({"docs/entry.md": "# Entry\n\n```bash\nharbor src/entry1.ts src/entry2.ts\n```\n\nThis command will bundle "
+                       "`src/entry1.ts` and `src/entry2.ts` as separate entry points. The defaults live in "
+                       "`src/defaults.ts`.\n"},
+     {"src/index.ts": "export {}\n"}, "src/defaults.ts"),
+    # A path that is the text of a link to a page names that page's subject: a tutorial's pages about the files of
+    # the project the reader generated, each linked by its file's name.
+    ({"docs/template.md": "# Template\n\n- [`src/utils.rs` - a utility module](./src-utils-rs.md)\n\nSee "
+                          "[`src/lib.rs`][lib].\n\nThe build reads `src/gone.rs`.\n\n[lib]: ./src-lib-rs.md\n",
+      "docs/src-utils-rs.md": "# Utils\n\nText.\n", "docs/src-lib-rs.md": "# Lib\n\nText.\n"},
+     {"src/main.rs": "fn main() {}\n"}, "src/gone.rs"),
+], ids=["copy-into", "tool-loads", "command-argument", "link-text"])
+def test_a_path_in_the_reader_s_project_is_not_a_dangling_reference(
+        tmp_path: Path, pages: dict[str, str], files: dict[str, str], missing: str) -> None:
+    write_site(tmp_path, pages, files)
     findings, _ = lint(tmp_path, "STL005")
-    assert [f.message.split("'")[1] for f in findings] == [".github/workflows/release.yml"]
-
-
-def test_a_file_the_documented_tool_loads_from_the_reader_s_project_is_the_reader_s(tmp_path: Path) -> None:
-    page = ("# Configuring\n\nHarbor will load ignore rules from a `.config/harbor-ignore.txt` file that should "
-            "reside next to the config file.\n\nThe test suite keeps its words in `.config/dictionary-extra.txt`.\n")
-    write_site(tmp_path, {"docs/configuring.md": page}, {".config/dictionary.txt": "harbor\n"})
-    findings, _ = lint(tmp_path, "STL005")
-    assert [f.message.split("'")[1] for f in findings] == [".config/dictionary-extra.txt"]
-
-
-def test_a_path_a_command_on_the_page_is_given_is_the_reader_s(tmp_path: Path) -> None:
-    page = ("# Entry\n\n```bash\nharbor src/entry1.ts src/entry2.ts\n```\n\nThis command will bundle `src/entry1.ts` "
-            "and `src/entry2.ts` as separate entry points. The defaults live in `src/defaults.ts`.\n")
-    write_site(tmp_path, {"docs/entry.md": page}, {"src/index.ts": "export {}\n"})
-    findings, _ = lint(tmp_path, "STL005")
-    assert [f.message.split("'")[1] for f in findings] == ["src/defaults.ts"]
-
-
-def test_a_path_that_is_the_text_of_a_link_to_a_page_names_that_page_s_subject(tmp_path: Path) -> None:
-    # A tutorial's pages about the files of the project the reader generated, each linked by its file's name.
-    page = ("# Template\n\n- [`src/utils.rs` - a utility module](./src-utils-rs.md)\n\nSee [`src/lib.rs`][lib].\n\n"
-            "The build reads `src/gone.rs`.\n\n[lib]: ./src-lib-rs.md\n")
-    write_site(tmp_path, {"docs/template.md": page, "docs/src-utils-rs.md": "# Utils\n\nText.\n",
-                          "docs/src-lib-rs.md": "# Lib\n\nText.\n"}, {"src/main.rs": "fn main() {}\n"})
-    findings, _ = lint(tmp_path, "STL005")
-    assert [f.message.split("'")[1] for f in findings] == ["src/gone.rs"]
+    assert [f.message.split("'")[1] for f in findings] == [missing]
 
 
 def test_on_a_hugo_site_a_hugo_project_s_folders_are_the_reader_s(tmp_path: Path) -> None:
