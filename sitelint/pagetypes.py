@@ -98,6 +98,9 @@ _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 # A page named for the release it notes: `release_0_4_12.md`, `release-2.1.md`, `releases-v3.0.0rc1.md`.
 _RELEASE_NAME = re.compile(r"(?i)^releases?[-_.]?v?\d+(?:[._-]\d+)+(?:[-_.]?[a-z]+\d*)?$")
 _VERSION_NAME = re.compile(r"^v?\d+\.\d+(?:\.\d+)?$", re.I)
+# A release's version as a file name writes it, dots made dashes too: `0-1-0-beta-29`, `v5-0`, `2.0.0-rc.1`.
+_VERSION_STEM = re.compile(r"(?i)^v?\d+(?:[-._]\d+)+(?:[-._]?(?:alpha|beta|rc|pre|preview|next|canary)(?:[-._]?\d+)?)?$")
+_TITLE_VERSION = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+(?:-?(?:alpha|beta|rc|pre|preview|next|canary)(?:\.?\d+)?)?")
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
@@ -173,6 +176,22 @@ _SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-
 _SIGNATURE = re.compile(r"(?:new\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\([^()]{0,80}\)")
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
+
+
+def _version_parts(version: str) -> list[str]:
+    return [part for part in re.split(r"[-._]+|(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", version.lower().lstrip("v")) if part]
+
+
+def _named_for_its_version(stem: str, title: str) -> bool:
+    """A page whose file is named for one release its title gives, a patch or a pre-release: that release's notes,
+    even titled as an upgrade (`0-1-0-beta-29.mdx`, "Upgrade: 0.1.0-beta.29"). A page for a line (`6-0.md`,
+    "Updating to 6.0") is a migration guide."""
+    if not _VERSION_STEM.match(stem):
+        return False
+    parts = _version_parts(stem)
+    if not (any(part.isalpha() for part in parts) or (len(parts) >= 3 and parts[2] != "0")):
+        return False
+    return any(_version_parts(m.group(0)) == parts for m in _TITLE_VERSION.finditer(title))
 
 def _build_directives(source: str) -> list[str]:
     """Keywords of the lines a build fills in (`> MODULE: $app/forms`) in a page's source."""
@@ -299,7 +318,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     in_notes = any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders)
     # ... or by the version alone, titled with it too: `highlights/v0.25.md`, "v0.25.0"
     named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem) or (
-        _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip()))
+        _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip())) or (
+        _named_for_its_version(name.rsplit(".", 1)[0], page.title))
     if not is_roadmap(page) and (named or in_notes):
         return "release-notes", f"named {name}" if named else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):

@@ -21,13 +21,35 @@ from sitelint.model import Location, Measurement, Page
 
 # What a reader does not read as words: link targets, tags and their attributes, MDX expressions.
 _MARKUP = re.compile(r"\]\([^)]*\)|<[^>]*>|\{[^{}]*\}")
+# An MDX page's imports (`import Card from '~/components/Card.astro'`, over several lines too): what it renders
+# with, not what it says. Outside code fences only: an import a code example shows is content.
+_IMPORT = re.compile(r"^import\s(?:[^'\"`;]*?\sfrom\s*)?['\"][^'\"\n]+['\"];?[ \t]*$", re.M)
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
+
+
+def _without_imports(markdown: str) -> str:
+    parts, fence, start = [], "", 0
+    for match in _FENCE.finditer(markdown):
+        mark = match.group(1)
+        if not fence:
+            parts.append(_IMPORT.sub(" ", markdown[start:match.start()]))
+            fence, start = mark, match.start()
+        elif mark[0] == fence[0] and len(mark) >= len(fence):
+            parts.append(markdown[start:match.end()])
+            fence, start = "", match.end()
+    rest = markdown[start:]
+    parts.append(rest if fence else _IMPORT.sub(" ", rest))
+    return "".join(parts)
+
+
 def _words(markdown: str) -> list[str]:
-    return text.terms(_MARKUP.sub(" ", markdown))
+    return text.terms(_MARKUP.sub(" ", _without_imports(markdown)))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
     """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed, tags reformatted) or its spelling, nothing a translator has to follow."""
+    its markup (links re-pointed, tags reformatted, an import dropped) or its spelling, nothing a translator has to
+    follow."""
     before = gitinfo.run(top, "log", "-1", "--format=%H", f"--before={since + dt.timedelta(days=1)}", "--", path)
     commit = before.stdout.strip()
     if before.returncode or not commit:
