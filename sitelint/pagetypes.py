@@ -99,8 +99,9 @@ _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 _RELEASE_NAME = re.compile(r"(?i)^releases?[-_.]?v?\d+(?:[._-]\d+)+(?:[-_.]?[a-z]+\d*)?$")
 _VERSION_NAME = re.compile(r"^v?\d+\.\d+(?:\.\d+)?$", re.I)
 # A release's version as a file name writes it, dots made dashes too: `0-1-0-beta-29`, `v5-0`, `2.0.0-rc.1`.
-_VERSION_STEM = re.compile(r"(?i)^v?\d+(?:[-._]\d+)+(?:[-._]?(?:alpha|beta|rc|pre|preview|next|canary)(?:[-._]?\d+)?)?$")
-_TITLE_VERSION = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+(?:-?(?:alpha|beta|rc|pre|preview|next|canary)(?:\.?\d+)?)?")
+_PRE = r"(?:alpha|beta|rc|pre|preview|next|canary)"
+_VERSION_STEM = re.compile(rf"(?i)^v?\d+(?:[-._]\d+)+(?:[-._]?{_PRE}(?:[-._]?\d+)?)?$")
+_TITLE_VERSION = re.compile(rf"(?i)(?<![\w.])v?\d+(?:\.\d+)+(?:-?{_PRE}(?:\.?\d+)?)?")
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
