@@ -320,7 +320,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     # ... or by the version alone, titled with it too: `highlights/v0.25.md`, "v0.25.0"
     named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem) or (
         _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip())) or (
-        _named_for_its_version(name.rsplit(".", 1)[0], page.title))
+        _named_for_its_version(name.rsplit(".", 1)[0], page.title) or None)
     if not is_roadmap(page) and (named or in_notes):
         return "release-notes", f"named {name}" if named else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
