@@ -318,11 +318,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "its folder's entry in the navigation (no content of its own)"
     in_notes = any(f in _NOTES_DIRS or _NOTES_DIR_END.search(f) for f in folders)
     # ... or by the version alone, titled with it too: `highlights/v0.25.md`, "v0.25.0"
-    named = _NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem) or (
-        _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip())) or (
-        _named_for_its_version(name.rsplit(".", 1)[0], page.title) or None)
-    if not is_roadmap(page) and (named or in_notes):
-        return "release-notes", f"named {name}" if named else "in a release notes folder"
+    by_name = bool(_NOTES_NAME.match(stem) or _RELEASE_NAME.match(stem) or (
+        _VERSION_NAME.match(name.rsplit(".", 1)[0]) and _VERSION_HEADING.match(page.title.strip()))) or (
+        _named_for_its_version(name.rsplit(".", 1)[0], page.title))
+    if not is_roadmap(page) and (by_name or in_notes):
+        return "release-notes", f"named {name}" if by_name else "in a release notes folder"
     if _NOTES_TITLE.search(page.title):
         return "release-notes", f"title '{page.title}'"
     if _ANNOUNCED.search(name.rsplit(".", 1)[0]) or _ANNOUNCED.search(page.title):
