@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from sitelint import includes
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.checks.staleness.references import PAGE_SUFFIXES, ROOT_PARAMS, fence_file, references
@@ -29,9 +30,13 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     page_date = record.last_changed(ctx.today)
     lines = page.source.split("\n")
     titles = {b.line: fence_file(lines, b).rsplit("/", 1)[-1] for b in page.code_blocks}
+    shown = _included(page)
     for ref in references(page, ctx):
         if ref.found is None or not ref.found.is_file() or ref.found.suffix.lower() in PAGE_SUFFIXES:
             continue
+        if ref.found.resolve() in shown or any(place.as_posix().endswith("/" + ref.text.strip("/"))
+                                               for place in shown):
+            continue  # the page shows the file as it is: the build puts it there
         source = history.file(ref.found)
         if source is None:
             continue
@@ -43,6 +48,14 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                           Location(page.path, ref.line),
                           {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat(),
                            "evidence": _evidence(names, missing)})
+
+
+def _included(page: Page) -> set[Path]:
+    """The files the page's code blocks are filled with at build time (mdBook's `{{#include ../x/src/lib.rs}}`,
+    `--8<-- "x.py"`), from the page's folder. A path the page names that ends one of them (`src/lib.rs` over the
+    listing of `../examples/fetch/src/lib.rs`) is that file, shown whole."""
+    return {(page.abspath.parent / target).resolve() for block in page.code_blocks
+            for target in includes.targets(block.text)}
 
 
 def _evidence(names: list[str], missing: list[str]) -> str:

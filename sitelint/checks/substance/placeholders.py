@@ -115,6 +115,17 @@ def _named(text: str, start: int, end: int) -> bool:
     return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
+def _linked_name(page: Page, line: int, text: str, start: int, end: int) -> bool:
+    """Whether the marker is part of a name the page links to, not a marker: the text of a link on its line
+    (`[TODO MVC](http://todomvc.com/)`), or, with the word after it, the linked address ("TODO MVC" and
+    todomvc.com)."""
+    marker = text[start:end]
+    after = re.match(r"[\s-]*(\w+)", text[end:])
+    name = (marker + after.group(1)).lower() if after else ""
+    return any((link.line == line and marker in link.text) or (name and name in link.target.lower())
+               for link in page.links)
+
+
 _ITEM = r"^\s*(?:[-*+]|\d+[.)])\s+"  # a list item's marker
 _TERM_ITEM = _ITEM + r"(\*\*|__)"  # a list item that opens with a term in bold
 
@@ -192,6 +203,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
+            if marker.isupper() and _linked_name(page, line, block.text, match.start(), match.end()):
+                continue
             if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
                 continue
             if block.kind == "table" and marker.upper() in _STATUS:

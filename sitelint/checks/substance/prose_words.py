@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from sitelint import pagetypes, text
+from sitelint import includes, pagetypes, text
 from sitelint.checks import CheckContext, Count, Param, Share, Words, site_fact, spec
 from sitelint.model import Location, Measurement, Page, Site
 
@@ -36,14 +36,7 @@ def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -
     return f"{kind}: {why}" if kind in params["skip-types"] else ""
 
 
-# A line a Markdown build replaces with a file's text: mkdocs-include-markdown's `{% include-markdown "x.md" %}`,
-# Jinja's `{% include "x.md" %}`, pymdownx.snippets' `--8<-- "x.md"`, VitePress's `<!--@include: ./x.md-->`,
-# markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include ./generated/x.md}}`, Fumadocs'
-# `<include>x.mdx</include>` and markdown-include's `{!_rules.md!}`.
-_INCLUDE_LINE = re.compile(r"""(?m)^[ \t]*(?:\{%-?\s*include(?:-markdown)?\s+["']([^"']+\.mdx?)["']"""
-                           r"""|-+8<-+\s+["']([^"']+\.mdx?)["']|<!--\s*@include:\s*([^\s>#]+\.mdx?)"""
-                           r"""|!!!include\(([^)]+\.mdx?)\)!!!|\{\{#include\s+([^\s}:]+\.mdx?)[^}]*\}\}"""
-                           r"""|<include\b[^>]*>\s*([^<\s]+\.mdx?)\s*</include>|\{!\s*([^!\s]+\.mdx?)\s*!\})""")
+_MARKDOWN = (".md", ".mdx")
 _FENCE = re.compile(r"(?ms)^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1[ \t]*$")
 
 
@@ -59,8 +52,9 @@ def _included_words(page: Page, site: Site) -> int:
                 partial = site.page(posixpath.normpath(posixpath.join(folder, target)))
                 total += partial.words if partial else 0
     repo = site.repo_root.resolve()
-    for match in _INCLUDE_LINE.finditer(page.source):
-        target = next(g for g in match.groups() if g)
+    for target in includes.targets(page.source):
+        if not target.lower().endswith(_MARKDOWN):
+            continue
         for base in (page.abspath.parent, site.root, site.repo_root):
             path = (base / target.lstrip("/")).resolve()
             if path.is_relative_to(repo) and path.is_file():
