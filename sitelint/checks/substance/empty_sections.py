@@ -21,6 +21,8 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
+# A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
+_FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
@@ -64,7 +66,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return lines[line - 1].strip() in shown or lines[line - 1].strip().lstrip("#").strip() in shown_md
 
     def empty(index: int) -> bool:
-        return not own[index] and all(empty(child) and not linked(child) for child in children.get(index, []))
+        return not own[index] and all(empty(child) and not statement(child) for child in children.get(index, []))
 
     def linked(index: int) -> bool:
         """A heading holding a link: a pointer the reader follows (`##### [Installation guide](https://...)`,
@@ -86,6 +88,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         words = section.title.split()
         if index == len(page.sections) - 1 and _DONE.search(section.title):
             return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
+        if _FIRST_RELEASE.match(section.title):
+            return True
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
     names_code = {b.line for b in page.blocks if b.kind == "heading" and (b.inline_code or _CAMEL.fullmatch(b.text))}
