@@ -453,17 +453,21 @@ def test_docusaurus_copies_of_locales_and_versions_the_config_does_not_list_are_
 
 
 def test_on_docusaurus_an_anchor_in_another_case_than_its_heading_s_lower_case_id_is_broken(tmp_path: Path) -> None:
-    events = ("# Events\n\nListen until it is [emitted](#EventsEmit), or [removed](#EventsOff), or [once](#once).\n\n"
+    events = ("# Events\n\nListen until it is [emitted](#EventsEmit), or [removed](#EventsOff), or [once](#once), "
+              "or [cleared](#EventsClear).\n\n"
               "### EventsEmit\n\nEmits.\n\n### EventsOff {#EventsOff}\n\nStops.\n\n### Once\n\nOnce.\n")
     write_site(tmp_path, {"docs/events.md": events}, {"docusaurus.config.js": "module.exports = {};\n"})
     findings, _ = lint(tmp_path, "STL009")
-    assert [f.message.split("'")[1] for f in findings] == ["#EventsEmit"]
-    assert "(ids are lower case: its heading's is '#eventsemit')" in findings[0].message
+    said = {f.message.split("'")[1]: f.message for f in findings}
+    assert sorted(said) == ["#EventsClear", "#EventsEmit"]
+    assert "(ids are lower case: its heading's is '#eventsemit')" in said["#EventsEmit"]
+    # With no heading of that name in any case, the message names none.
+    assert "lower case" not in said["#EventsClear"]
     # Elsewhere the case is not judged: a site's own slug function may keep it.
     (tmp_path / "docusaurus.config.js").unlink()
     (tmp_path / "mkdocs.yml").write_text("site_name: Harbor\n", encoding="utf-8")
     findings, _ = lint(tmp_path, "STL009")
-    assert findings == []
+    assert [f.message.split("'")[1] for f in findings] == ["#EventsClear"]
 
 
 def test_fumadocs_heading_ids_and_mdx_escaped_ids_are_anchors(tmp_path: Path) -> None:

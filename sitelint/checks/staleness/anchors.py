@@ -286,7 +286,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 if target.path not in written:
                     written[target.path] = _written_ids(target)
                 cased = _case_differs(target, anchor, written[target.path])
-            if _has(target, anchor, known) and not cased:
+            present = _has(target, anchor, known)
+            if present and not cased:
                 continue
             if target is page and site.framework == "sphinx":
                 if project_targets is None:
@@ -296,7 +297,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             reported.add((link.line, target.path, _loose(anchor)))
             source = by_path.get(site.sources.get(target.path, ""))
             translated = ""
-            if cased:
+            if cased and present:  # the page has the id in lower case, else no heading of that name at all
                 translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
             elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
                 translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
