@@ -67,6 +67,18 @@ def _included_words(page: Page, site: Site) -> int:
     return total
 
 
+_NUMBERED = re.compile(r"^\s*\d+[.)]\s")
+_STEPS = 3  # numbered steps a list needs to be a procedure, two or more of them with inline code
+
+
+def _inline_steps(page: Page) -> int:
+    """1 when the page is a procedure of numbered steps that name their commands or files in inline code."""
+    lines = page.source.split("\n")
+    items = [b for b in page.blocks if b.kind == "list_item"]
+    numbered = sum(1 for b in items if 0 < b.line <= len(lines) and _NUMBERED.match(lines[b.line - 1]))
+    return int(numbered >= _STEPS and sum(1 for b in items if b.inline_code) >= 2)
+
+
 _HELP_PICTURE = re.compile(r"(?i)(?:^|\s)--help\b|[/_-]help\.(?:svg|png|gif|webp)\b")
 
 
@@ -79,6 +91,9 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # or tutorial step is made of.
     examples = sum(1 for b in page.blocks
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
+    # ... and numbered steps that give the commands to run or the files to open inline (`yarn install`): a recipe
+    # written as a list.
+    examples += _inline_steps(page)
     # ... and a picture of a command's help output (`![cz info --help](cli_help/cz_info___help.svg)`): its usage.
     examples += sum(1 for link in page.links if link.image and _HELP_PICTURE.search(f"{link.text} {link.target}"))
     siblings = _sibling_words(ctx.site, page)
