@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
 from sitelint.model import Block, Page
 
 
@@ -26,3 +29,17 @@ def line_of(page: Page, block: Block, needle: str, occurrence: int = 0) -> int:
 def in_link_text(page: Page, block: Block, fragment: str) -> bool:
     """Whether fragment is part of a link's text: the title of another document, not a claim of this page."""
     return any(block.line <= link.line <= block.end_line and fragment in link.text for link in page.links)
+
+
+# What may stand between a thing's name and the version it needs: "kitty (>= v0.47.1)", "Windows Terminal v1.22".
+_REQUIRES = re.compile(r"[\s(]*(?:>=|=>|<=|>|<|=|≥|≤|\^|~)?\s*$")
+
+
+def after_link(page: Page, block: Block, before: str, names: Sequence[str]) -> bool:
+    """Whether the text before a version ends with the text of a link to something other than the product:
+    `[kitty](https://github.com/kovidgoyal/kitty) (>= v0.47.1)` is the linked program's version."""
+    gap = _REQUIRES.search(before)
+    head = before[: gap.start()] if gap else before
+    return any(block.line <= link.line <= block.end_line and link.text.strip() and not link.image
+               and head.endswith(link.text.strip()) and link.text.strip().lower() not in names
+               for link in page.links)

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Pattern, Words, site_fact, spec
-from sitelint.checks.staleness.common import frozen, in_link_text, line_of
+from sitelint.checks.staleness.common import after_link, frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
     RANGE,
@@ -73,6 +73,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                                              if b.is_prose and not p.variant]))
     generations = _generations(page)
     product_names = names(ctx)
+    lowered = [n.lower() for n in product_names]
     said: set[tuple[int, str]] = set()
     # A page that names the product's current line ("Jupyter Book 2 vs 1", "upgrade to Zod 4") compares it with
     # the older ones it names: a FAQ of the two, a downgrade guide.
@@ -99,6 +100,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             mention = block.text[m.start : m.end]
             if in_link_text(page, block, mention):
                 continue
+            if m.unnamed and after_link(page, block, block.text[: m.start], lowered):
+                continue  # "[kitty](https://...) (>= v0.47.1)": the linked program's version
             if in_badge(block.text[: m.start]):
                 continue
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
