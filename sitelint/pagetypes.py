@@ -171,6 +171,8 @@ _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 # A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 # Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
+# A type's name as code spells it, a capital inside it: `AsPos`, `UniqueForDateValidator`.
+_CAMEL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 # A heading that is a call's signature, its arguments in a parenthesis (`scaleLinear(domain, range)`,
 # `linear.invert(value)`, `selection.on(typenames[, listener])`): one member of an API, written without code marks.
@@ -395,7 +397,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         # `## method: Page.click`, `### option: Page.click.force`: the source a reference generator makes its pages
         # from, headings, anchors and the text each entry shares.
         return "generated", f"the source of an API reference generator ({typed_entries} typed entry headings)"
-    names = {b.text.strip() for b in headings if _IDENTIFIER.fullmatch(b.text.strip())}
+    names = {b.text.strip() for b in headings
+             if _IDENTIFIER.fullmatch(b.text.strip()) or _CAMEL.fullmatch(b.text.strip())}
     members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
                                        and b.text.split()[0] in names) and text.count(b.text) <= 2
                or _SIGNATURE.fullmatch(b.text.strip())]
