@@ -163,6 +163,23 @@ def test_canonical_copy_without_git_is_the_most_linked_then_the_shortest_path(tm
     assert found["docs/long/path/copy.md"]["canonical_note"] == "docs/short.md looks canonical (shortest path)"
 
 
+def test_the_docs_of_another_version_kept_in_a_folder_named_for_it_are_not_copies(tmp_path: Path) -> None:
+    # `docs/versions/0.14.0/` keeps the pages of an old release, which repeat the current ones by design.
+    other = ("Sessions last a week and renew on every request; a session signed out on one device ends on every "
+             "device of that account, and the account page lists each one with the place and the day it began.")
+    pages = {"docs/api.md": f"# API\n\nThe current interface.\n\n{PARAGRAPH}\n",
+             "docs/guide.md": f"# Guide\n\nStart here.\n\n{other}\n",
+             "docs/versions/0.14.0/api.md": f"# API (0.14.0)\n\nThe old interface.\n\n{PARAGRAPH}\n\n{other}\n"}
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP003"])
+    assert result.findings == ()
+    # In a folder of another name the same page is a copy.
+    write_site(tmp_path / "plain", {k.replace("versions/0.14.0", "legacy"): v for k, v in pages.items()})
+    result = engine.lint(cwd=tmp_path / "plain", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP003"])
+    assert {f.path for f in result.findings} == {"docs/legacy/api.md"}
+
+
 def test_the_copy_the_other_links_to_is_canonical(tmp_path: Path) -> None:
     # An overview sums a page up and links to it for the whole: the page is where the text lives, even when the
     # overview is the one more pages link to.

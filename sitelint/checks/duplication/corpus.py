@@ -143,6 +143,8 @@ class Corpus:
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return self.version_pages([a, b])
+        if _version_folder(folder_a) != _version_folder(folder_b):
+            return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`, `v1/guide.md`)
         names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
         if parent_a == parent_b:
@@ -202,6 +204,12 @@ def _declared_version(front: Mapping[str, Any]) -> str:
 
 
 _MIRROR_PAGES = 3  # page names two folders must share to be editions of one another
+_VERSION_NAME = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: 0.14.0, v1, 2.x
+
+
+def _version_folder(folder: str) -> str:
+    """The version a folder of the docs is named for (`versions/0.14.0` -> 0.14.0), "" for none."""
+    return next((part for part in folder.split("/") if _VERSION_NAME.fullmatch(part)), "")
 
 
 def _mirror(a: frozenset[str], b: frozenset[str]) -> bool:
