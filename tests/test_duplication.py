@@ -169,11 +169,13 @@ def test_the_docs_of_another_version_kept_in_a_folder_named_for_it_are_not_copie
              "device of that account, and the account page lists each one with the place and the day it began.")
     pages = {"docs/api.md": f"# API\n\nThe current interface.\n\n{PARAGRAPH}\n",
              "docs/guide.md": f"# Guide\n\nStart here.\n\n{other}\n",
-             "docs/versions/0.14.0/api.md": f"# API (0.14.0)\n\nThe old interface.\n\n{PARAGRAPH}\n\n{other}\n"}
+             "docs/versions/0.14.0/api.md": f"# API (0.14.0)\n\nThe old interface.\n\n{PARAGRAPH}\n\n{other}\n",
+             "docs/versions/0.14.0/guide.md": "# Guide (0.14.0)\n\nStart here, on the old release.\n"}
     write_site(tmp_path, pages)
     result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP003"])
     assert result.findings == ()
-    # In a folder of another name the same page is a copy.
+    # Each page of the version's folder has its namesake in the current docs. In a folder of another name the same
+    # page is a copy.
     write_site(tmp_path / "plain", {k.replace("versions/0.14.0", "legacy"): v for k, v in pages.items()})
     result = engine.lint(cwd=tmp_path / "plain", config=configmod.validate({}, None), today=TODAY,
                          select=["DUP003"])

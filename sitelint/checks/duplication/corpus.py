@@ -143,8 +143,9 @@ class Corpus:
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return self.version_pages([a, b])
-        if _version_folder(folder_a) != _version_folder(folder_b):
-            return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`, `v1/guide.md`)
+        if _version_folder(folder_a) != _version_folder(folder_b) and (
+                _archive(folder_a, self.folder_pages) or _archive(folder_b, self.folder_pages)):
+            return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`)
         names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
         if parent_a == parent_b:
@@ -208,8 +209,24 @@ _VERSION_NAME = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named 
 
 
 def _version_folder(folder: str) -> str:
-    """The version a folder of the docs is named for (`versions/0.14.0` -> 0.14.0), "" for none."""
-    return next((part for part in folder.split("/") if _VERSION_NAME.fullmatch(part)), "")
+    """The folder named for a version that holds a folder of the docs (`docs/versions/0.14.0/api` ->
+    `docs/versions/0.14.0`), "" for none."""
+    parts = folder.split("/")
+    return next(("/".join(parts[: i + 1]) for i, part in enumerate(parts) if _VERSION_NAME.fullmatch(part)), "")
+
+
+def _archive(folder: str, folder_pages: Mapping[str, frozenset[str]]) -> bool:
+    """Whether a folder is in a folder named for a version whose pages, two or more, each have a page of the same
+    name outside it: that version's docs, kept beside the current ones. One page alone in a `v2/` folder may be a
+    page about an API's v2."""
+    top = _version_folder(folder)
+    if not top:
+        return False
+    inside: set[str] = set()
+    outside: set[str] = set()
+    for where, names in folder_pages.items():
+        (inside if where == top or where.startswith(top + "/") else outside).update(names)
+    return len(inside) >= 2 and inside <= outside
 
 
 def _mirror(a: frozenset[str], b: frozenset[str]) -> bool:
