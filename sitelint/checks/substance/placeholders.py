@@ -86,6 +86,12 @@ _UNDECIDED = re.compile(r"\s+(?:whether|if|which|when|how|what|who|where)\s+\w",
 _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\d{2,}\b")
 
 
+def _tracked(page: Page, block: Block) -> bool:
+    """Whether a block links to an issue or pull request (or names one, `#357`): the work it speaks of is tracked."""
+    return any(_TRACKED.search(link.target) or _TRACKED.search(link.text) for link in page.links
+               if block.line <= link.line <= block.end_line) or bool(_TRACKED.search(block.text))
+
+
 def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> bool:
     """Whether a status marker describes something other than the page: in a parenthesis of a sentence with its own
     words ("A template for workshops (WIP)"), opening the question it leaves open ("TBD whether the fallback
@@ -93,9 +99,7 @@ def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> b
     updates")."""
     if _aside(text, start, end) or _UNDECIDED.match(text, end):
         return True
-    tracked = any(_TRACKED.search(link.target) or _TRACKED.search(link.text) for link in page.links
-                  if block.line <= link.line <= block.end_line) or bool(_TRACKED.search(text))
-    return tracked and count(text[:start] + " " + text[end:]) >= _ASIDE_WORDS
+    return _tracked(page, block) and count(text[:start] + " " + text[end:]) >= _ASIDE_WORDS
 
 
 def _list_goes_on(page: Page, block: Block) -> bool:
@@ -191,8 +195,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             continue
         # A notice ("Coming soon.") is a placeholder where it stands for the content, not in a sentence that says
         # something else is on its way ("the updater service (coming soon)").
+        # Nor one beside a link to the pull request or issue doing the work: "coming soon (https://github.com/...
+        # /pull/132706)" says a feature of another project is on its way, not this page's content.
         held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most
-                and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)]
+                and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
+                and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
