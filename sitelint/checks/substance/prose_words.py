@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from sitelint import includes, pagetypes, text
@@ -100,11 +101,33 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # A section's pages (a folder below the docs root: forty providers' setup pages) are one kind of page; the
     # docs root's own pages are a mix of everything.
     section = siblings if page.abspath.parent.resolve() != ctx.site.root.resolve() else -1
-    yield Measurement({"words": words, "exempt": exemption(page, ctx.params, ctx.site), "examples": examples,
+    exempt = exemption(page, ctx.params, ctx.site)
+    if not exempt and "hub" in ctx.params["skip-types"] and page.abspath.resolve() in site_fact(
+            ctx.site, "chapters-with-parts", _chapters_with_parts):
+        exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
+    yield Measurement({"words": words, "exempt": exempt, "examples": examples,
                        "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks)},
                       Location(page.path, 1, page.line_count),
                       {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
                        if siblings >= 0 else ""})
+
+
+# An entry of mdBook's SUMMARY.md: `- [Supported Types](./reference/types.md)`, indented under its parent chapter.
+_SUMMARY_ENTRY = re.compile(r"^([ \t]*)[-*+][ \t]+\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _chapters_with_parts(site: Site) -> frozenset[Path]:
+    """On an mdBook site, the pages whose SUMMARY.md entry has sub-chapters indented under it: a part's entry page,
+    which introduces the chapters the reader turns to next."""
+    if site.framework != "mdbook":
+        return frozenset()
+    try:
+        lines = (site.root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return frozenset()
+    entries = [(len(m.group(1).expandtabs(4)), m.group(2)) for line in lines if (m := _SUMMARY_ENTRY.match(line))]
+    return frozenset((site.root / target.split("#", 1)[0]).resolve()
+                     for (depth, target), (below, _) in zip(entries, entries[1:], strict=False) if below > depth)
 
 
 _MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
