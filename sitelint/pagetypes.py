@@ -311,6 +311,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "landing", "made of components"
     if _gallery_entry(page, total):
         return "hub", "a gallery entry: a picture, a line about it and a link out"
+    demo = _demo_entry(page, total)
+    if demo:
+        return "hub", f"a demo's page: a live example the build renders (`<{demo}>`) and a line about it"
     component_sections = _filled_by_components(page, total)
     if component_sections:
         return "generated", f"its sections are components the build fills in ({component_sections} sections)"
@@ -596,6 +599,26 @@ def _gallery_entry(page: Page, prose_words: int) -> bool:
     pictured = any(link.image for link in page.links) or any(
         b.kind in ("html", "jsx") and _IMAGE.search(b.text) for b in page.blocks)
     return pictured and any(not link.image and link.target.startswith(("http://", "https://")) for link in page.links)
+
+
+# A component that renders a live example, often with its source beside it: `<ComponentPreview name="x" />`,
+# `<Demo src="./x.vue" />`, `<Sandpack>`, `<StackBlitz id="x" />`.
+_DEMO = re.compile(r"^\s*<([A-Z]\w*(?:Preview|Demo|Example|Playground|Sandbox)|Demo|Example|Playground|Sandpack"
+                   r"|StackBlitz|CodePen|CodeSandbox|LiveCode)\b")
+
+
+def _demo_entry(page: Page, prose_words: int) -> str:
+    """The component a page of a gallery of live examples renders its demo with: the title, a line about it and
+    the demo, nothing more (no code blocks, no sections but the title and one), else ""."""
+    if prose_words > _ENTRY_WORDS or page.code_blocks or sum(b.kind == "heading" for b in page.blocks) > 2:
+        return ""
+    return next((name for b in page.blocks if (name := demo(b))), "")
+
+
+def demo(block: Block) -> str:
+    """The component a block renders a live example with (`ComponentPreview`), else ""."""
+    match = _DEMO.match(block.text) if block.kind in ("jsx", "html") else None
+    return match.group(1) if match else ""
 
 
 _TEMPLATE_SECTIONS = 3  # headings over nothing but comments: an outline to copy, each comment what to write there

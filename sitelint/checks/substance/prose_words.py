@@ -88,10 +88,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # Text inside HTML blocks (cards on a landing page) is read like prose.
     html = sum(text.count(_TAG.sub(" ", b.text)) for b in page.blocks if b.kind == "html")
     words = page.words + html + _included_words(page, ctx.site)
-    # Examples the page shows: code blocks and included example files ({* file *}, --8<--), each one piece a recipe
+    # Examples the page shows: code blocks, included example files ({* file *}, --8<--) and live demos
+    # (`<ComponentPreview name="x" />`), each one piece a recipe
     # or tutorial step is made of.
     examples = sum(1 for b in page.blocks
-                   if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")))
+                   if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")) or pagetypes.demo(b))
     # ... and numbered steps that give the commands to run or the files to open inline (`yarn install`): a recipe
     # written as a list.
     examples += _inline_steps(page)
