@@ -202,7 +202,7 @@ def prose(page: Page, params: Mapping[str, Any]) -> Iterator[Block]:
 
 
 HISTORICAL = re.compile(
-    r"\b(?:since|added|introduced|deprecated|removed|changed|renamed|replaced|superseded|dropped|prior\s+to|before|pre|until|till|up\s+to"
+    r"\b(?:since|no\s+longer|added|introduced|deprecated|removed|changed|renamed|replaced|superseded|dropped|prior\s+to|before|pre|until|till|up\s+to"
     r"|older\s+than|earlier\s+than|from|as\s+of|starting|beginning|released|shipped|landed|fixed|currently|new\s+in"
     r"|upcoming|coming|next|migrat\w*|upgrad\w*|legacy|old|older|previous|earlier|available|named|called"
     r"|stabili[sz]ed|stable|promoted|graduated|between|versus|vs|compared\s+(?:to|with)|unlike|than|similar\s+to"
