@@ -170,9 +170,9 @@ _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 # A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
-# Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
 # A type's name as code spells it, a capital inside it: `AsPos`, `UniqueForDateValidator`.
 _CAMEL = re.compile(r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+")
+# Two of them, the first a heading of its own: a subcommand, `### cache clear` under `## cache`.
 _SUBCOMMAND = re.compile(r"[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)* [a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*")
 # A heading that is a call's signature, its arguments in a parenthesis (`scaleLinear(domain, range)`,
 # `linear.invert(value)`, `selection.on(typenames[, listener])`): one member of an API, written without code marks.
@@ -180,8 +180,8 @@ _SIGNATURE = re.compile(r"(?:new\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*\
 _MEMBER_SHARE = 0.4  # headings that name one member each (`size`, `onPress()`), of the page's section headings
 
 
-
 def _version_parts(version: str) -> list[str]:
+    """A version's numbers and words in order: `0-1-0-beta-29` and `0.1.0-beta.29` -> 0, 1, 0, beta, 29."""
     return [part for part in re.split(r"[-._]+|(?<=\d)(?=[a-z])|(?<=[a-z])(?=\d)", version.lower().lstrip("v")) if part]
 
 
@@ -195,6 +195,7 @@ def _named_for_its_version(stem: str, title: str) -> bool:
     if not (any(part.isalpha() for part in parts) or (len(parts) >= 3 and parts[2] != "0")):
         return False
     return any(_version_parts(m.group(0)) == parts for m in _TITLE_VERSION.finditer(title))
+
 
 def _build_directives(source: str) -> list[str]:
     """Keywords of the lines a build fills in (`> MODULE: $app/forms`) in a page's source."""

@@ -69,11 +69,12 @@ def _included_words(page: Page, site: Site) -> int:
 
 
 _NUMBERED = re.compile(r"^\s*\d+[.)]\s")
-_STEPS = 3  # numbered steps a list needs to be a procedure, two or more of them with inline code
+_STEPS = 3  # numbered steps a page needs to be a procedure
 
 
 def _inline_steps(page: Page) -> int:
-    """1 when the page is a procedure of numbered steps that name their commands or files in inline code."""
+    """1 when the page is a procedure: three numbered steps or more, its list items naming commands or files in
+    inline code in two of them or more (`yarn install`, then `./playground/ios` in a step's sub-item)."""
     lines = page.source.split("\n")
     items = [b for b in page.blocks if b.kind == "list_item"]
     numbered = sum(1 for b in items if 0 < b.line <= len(lines) and _NUMBERED.match(lines[b.line - 1]))
@@ -89,8 +90,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     html = sum(text.count(_TAG.sub(" ", b.text)) for b in page.blocks if b.kind == "html")
     words = page.words + html + _included_words(page, ctx.site)
     # Examples the page shows: code blocks, included example files ({* file *}, --8<--) and live demos
-    # (`<ComponentPreview name="x" />`), each one piece a recipe
-    # or tutorial step is made of.
+    # (`<ComponentPreview name="x" />`), each one piece a recipe or tutorial step is made of.
     examples = sum(1 for b in page.blocks
                    if b.kind == "code" or (b.kind == "directive" and not b.text.startswith(":::")) or pagetypes.demo(b))
     # ... and numbered steps that give the commands to run or the files to open inline (`yarn install`): a recipe
