@@ -56,11 +56,14 @@ def write_site(root: Path, pages: Mapping[str, str], files: Mapping[str, str] | 
         for commit in commits:
             date = str(commit["date"])
             for rel in commit["paths"]:
-                content = commit.get("contents", {}).get(rel, everything[rel])
+                contents = commit.get("contents", {})
+                content = contents[rel] if rel in contents else everything[rel]
                 target = root / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(content, encoding="utf-8")
                 git(root, "add", rel)
+            for rel in commit.get("removed", ()):  # with a file added in the same commit: a rename, to git
+                git(root, "rm", "-q", rel)
             git(root, "commit", "-q", "-m", commit.get("message", "docs update"), date=date)
     for rel, content in everything.items():
         target = root / rel

@@ -48,13 +48,23 @@ def _words(markdown: str) -> list[str]:
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
     """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed, tags reformatted, an import dropped) or its spelling, nothing a translator has to
-    follow."""
-    before = gitinfo.run(top, "log", "-1", "--format=%H", f"--before={since + dt.timedelta(days=1)}", "--", path)
-    commit = before.stdout.strip()
-    if before.returncode or not commit:
+    its markup (links re-pointed, tags reformatted, an import dropped, the file renamed) or its spelling, nothing a
+    translator has to follow."""
+    # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
+    # stop git from following it: the commits are walked from the newest.)
+    log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
+    if log.returncode:
         return False
-    old = gitinfo.run(top, "show", f"{commit}:{path}")
+    found = None
+    for entry in log.stdout.split("\0")[1:]:
+        head, *names = [line.strip() for line in entry.splitlines() if line.strip()]
+        commit, _, day = head.partition(" ")
+        if day and dt.date.fromisoformat(day) <= since:
+            found = (commit, names[-1] if names else path)
+            break
+    if found is None:
+        return False
+    old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
     if old.returncode:
         return False
     return _same_but_spelling(_words(old.stdout), _words(now))
