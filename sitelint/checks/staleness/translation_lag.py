@@ -57,7 +57,10 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
         return False
     found = None
     for entry in log.stdout.split("\0")[1:]:
-        head, *names = [line.strip() for line in entry.splitlines() if line.strip()]
+        lines = [line.strip() for line in entry.splitlines() if line.strip()]
+        if not lines:
+            continue
+        head, *names = lines
         commit, _, day = head.partition(" ")
         if day and dt.date.fromisoformat(day) <= since:
             found = (commit, names[-1] if names else path)
