@@ -12,6 +12,7 @@ per run, before the checks, by the prepare stage.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import hashlib
 import os
 import re
@@ -136,6 +137,12 @@ class Corpus:
         return len({p.rpartition("/")[0] for p in paths}) == 1 and all(versions) and \
             len(set(versions)) == len(versions)
 
+    @functools.cached_property
+    def archives(self) -> frozenset[str]:
+        """The folders named for a version that keep that version's docs beside the current ones (made once: every
+        pair of copies asks)."""
+        return _archives(self.folder_pages)
+
     def in_editions(self, a: str, b: str) -> bool:
         """Whether two pages are in folders that are editions of one another: sibling folders that mirror each
         other page for page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the
@@ -143,8 +150,8 @@ class Corpus:
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return self.version_pages([a, b])
-        if _version_folder(folder_a) != _version_folder(folder_b) and (
-                _archive(folder_a, self.folder_pages) or _archive(folder_b, self.folder_pages)):
+        version_a, version_b = _version_folder(folder_a), _version_folder(folder_b)
+        if version_a != version_b and (version_a in self.archives or version_b in self.archives):
             return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`)
         names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
@@ -215,18 +222,19 @@ def _version_folder(folder: str) -> str:
     return next(("/".join(parts[: i + 1]) for i, part in enumerate(parts) if _VERSION_NAME.fullmatch(part)), "")
 
 
-def _archive(folder: str, folder_pages: Mapping[str, frozenset[str]]) -> bool:
-    """Whether a folder is in a folder named for a version whose pages, two or more, each have a page of the same
-    name outside it: that version's docs, kept beside the current ones. One page alone in a `v2/` folder may be a
-    page about an API's v2."""
-    top = _version_folder(folder)
-    if not top:
-        return False
-    inside: set[str] = set()
-    outside: set[str] = set()
-    for where, names in folder_pages.items():
-        (inside if where == top or where.startswith(top + "/") else outside).update(names)
-    return len(inside) >= 2 and inside <= outside
+def _archives(folder_pages: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """The folders named for a version whose pages, two or more, each have a page of the same name outside them:
+    that version's docs, kept beside the current ones. One page alone in a `v2/` folder may be a page about an API's
+    v2."""
+    out = set()
+    for top in {_version_folder(folder) for folder in folder_pages} - {""}:
+        inside: set[str] = set()
+        outside: set[str] = set()
+        for where, names in folder_pages.items():
+            (inside if where == top or where.startswith(top + "/") else outside).update(names)
+        if len(inside) >= 2 and inside <= outside:
+            out.add(top)
+    return frozenset(out)
 
 
 def _mirror(a: frozenset[str], b: frozenset[str]) -> bool:
