@@ -188,6 +188,7 @@ def _case_differs(page: Page, anchor: str, written: frozenset[str]) -> bool:
 
 
 _MARKUP = frozenset({"comment", "jsx", "html", "directive"})  # blocks a build reads, not a reader
+_COMPONENT_ID = re.compile(r"""<[A-Z][\w.]*\b[^<>]*?\sid\s*=\s*["']([^"'\s]+)["']""")
 
 
 def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
@@ -202,7 +203,12 @@ def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
     if re.search(rf"""(?<=["'=]){word}(?=["'])""", page.source.lower()):
         return True
     markup = "\n".join(b.text for b in page.blocks if b.kind in _MARKUP).lower()
-    return re.search(rf"(?<![\w-]){word}(?![\w-])", markup) is not None
+    if re.search(rf"(?<![\w-]){word}(?![\w-])", markup) is not None:
+        return True
+    # An id a component makes of the id it is given and a suffix of its own (`<FirebaseExample id="original">`
+    # renders `original_rtdb` and `original_firestore`).
+    return any(anchor.lower().startswith(f"{given.lower()}{sep}") for given in _COMPONENT_ID.findall(page.source)
+               for sep in "_-")
 
 
 def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:
