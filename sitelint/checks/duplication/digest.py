@@ -178,7 +178,34 @@ def tabs(page: Page) -> list[tuple[int, int]]:
             while end < len(lines) and (not lines[end].strip() or lines[end].startswith((" ", "\t"))):
                 end += 1
             out.append((n + 1, end))
-    return out
+    return out + _switched(lines)
+
+
+# A component on a line of its own that wraps a block, with a first attribute: `<DatabaseBlock global-id="sql">`.
+_SWITCH_OPEN = re.compile(r"""^\s*<([A-Z][\w.]*)\s+([\w:-]+)\s*=\s*["']([^"']*)["'][^<>]*(?<!/)>\s*$""")
+
+
+def _switched(lines: Sequence[str]) -> list[tuple[int, int]]:
+    """Line ranges of blocks a site's switch shows one of: two blocks or more of one component, one right after the
+    other, told apart by the value of one attribute (`<DatabaseBlock global-id="sql">` then `global-id="mongodb"`):
+    the reader picks a database, as a tab, and sees that block only."""
+    blocks: list[tuple[str, str, str, int, int]] = []  # name, attribute, value, first line, last line
+    n = 0
+    while n < len(lines):
+        match = _SWITCH_OPEN.match(lines[n])
+        close = re.compile(rf"^\s*</{re.escape(match.group(1))}\s*>\s*$") if match else None
+        end = next((k for k in range(n + 1, len(lines)) if close and close.match(lines[k])), None)
+        if match is None or end is None:
+            n += 1
+            continue
+        blocks.append((match.group(1), match.group(2), match.group(3), n + 1, end + 1))
+        n = end + 1
+    out: list[tuple[int, int]] = []
+    for one, other in zip(blocks, blocks[1:], strict=False):
+        between = lines[one[4]:other[3] - 1]
+        if one[:2] == other[:2] and one[2] != other[2] and not any(line.strip() for line in between):
+            out += [(one[3], one[4]), (other[3], other[4])]
+    return sorted(set(out))
 
 
 def other_tab(ranges: Sequence[tuple[int, int]], first: tuple[int, int], second: tuple[int, int]) -> bool:
