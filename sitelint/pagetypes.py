@@ -11,7 +11,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    or a command's page as spf13/cobra writes it (`### Options`, `### SEE ALSO`)
     reference      a section per documented member (`### size`, `## onPress()`), or the page of one API symbol
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
-                   (a title, perhaps a one-line caption, and a component that renders the site's data)
+                   (a title, perhaps a one-line caption, and a component that renders the site's data) or drawn by a
+                   script it loads (`<script src="showcase.js">`)
     hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
                    matter lists for its layout, a folder's short index page, or a gallery entry (a picture, a line
                    and a link out)
@@ -554,6 +555,7 @@ _RENDERED_IMPORT = re.compile(r"""(?m)^\s*import\s+([\w$]+)\s+from\s+["'][^"']+\
 
 _CAPTION_WORDS = 12  # a line over a component that says what it shows
 _COMPONENT_TAG = re.compile(r"\s*<[A-Z][\w.]*")
+_SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc\s*=", re.I)
 
 
 def _made_of_components(page: Page, prose_words: int) -> bool:
@@ -565,9 +567,11 @@ def _made_of_components(page: Page, prose_words: int) -> bool:
     markup = [b for b in page.blocks if b.kind in ("jsx", "html")]
     imports_text = any(b.kind == "esm" and _MARKDOWN_IMPORT.search(b.text) for b in page.blocks)
     if markup and headings <= 1 and prose_words <= _CAPTION_WORDS and not imports_text and (
-            not prose_words or any(b.kind == "jsx" and _COMPONENT_TAG.match(b.text) for b in markup)):
+            not prose_words or any(b.kind == "jsx" and _COMPONENT_TAG.match(b.text) or _SCRIPT_SRC.search(b.text)
+                                   for b in markup)):
         # A title at most and a component (<TeamPage />), perhaps under a caption ("Talks made with Harbor." over
-        # <ShowCases />): the page is its layout, its content the component's data.
+        # <ShowCases />), or a script that draws the page (`<script src="/javascript/showcase.js">`): the page is
+        # its layout, its content the component's or the script's data.
         return True
     lines = sum(b.end_line - b.line + 1 for b in markup)
     prose_lines = sum(b.end_line - b.line + 1 for b in page.prose_blocks)
