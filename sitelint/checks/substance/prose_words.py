@@ -81,6 +81,8 @@ def _inline_steps(page: Page) -> int:
     return int(numbered >= _STEPS and sum(1 for b in items if b.inline_code) >= 2)
 
 
+_VIDEO = re.compile(r"(?i)<video\b|<iframe\b[^>]*\bsrc\s*=\s*[\"']?(?:https?:)?//(?:www\.)?(?:youtube(?:-nocookie)?\.com/embed"
+                    r"|player\.vimeo\.com/video|(?:www\.)?loom\.com/embed|fast\.wistia\.net/embed)/")
 _HELP_PICTURE = re.compile(r"(?i)(?:^|\s)--help\b|[/_-]help\.(?:svg|png|gif|webp)\b")
 
 
@@ -96,6 +98,8 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # ... and numbered steps that give the commands to run or the files to open inline (`yarn install`): a recipe
     # written as a list.
     examples += _inline_steps(page)
+    # ... and videos it embeds (`<iframe src="https://www.youtube.com/embed/...">`, `<video>`): a video tutorial.
+    examples += sum(len(_VIDEO.findall(b.text)) for b in page.blocks if b.kind in ("html", "jsx"))
     # ... and a picture of a command's help output (`![cz info --help](cli_help/cz_info___help.svg)`): its usage.
     examples += sum(1 for link in page.links if link.image and _HELP_PICTURE.search(f"{link.text} {link.target}"))
     siblings = _sibling_words(ctx.site, page)
