@@ -390,7 +390,8 @@ def test_a_stray_fence_after_text_is_named_rather_than_the_last_fence_it_shifted
     assert "line 14 is never closed" in page.problems[0][1] and "remove the stray fence" in page.problems[0][1]
     # A bare fence right after text that starts a block of code is an ordinary opener: the unclosed one is named.
     plain = parse("# Run\n\nRun:\n```\nharbor\n```\n\nThen:\n\n```sh\nharbor deploy\n")
-    assert plain.problems == ((10, "code fence opened at line 10 is never closed; add a closing ``` line"),)
+    assert plain.problems == ((10, "code fence opened at line 10 is never closed; it runs to the end of the page, "
+                                   "which shows it as meant; add a closing ``` line"),)
 
 
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
@@ -415,6 +416,22 @@ def test_a_fence_in_a_list_item_ends_with_the_item_when_text_further_left_follow
     # At the top level nothing ends it: it runs to the end of the page.
     assert parse("# Steps\n\n```jsonnet\n{ email: claims.email }\n\nSave.\n").problems == (
         (3, "code fence opened at line 3 is never closed; add a closing ``` line"),)
+
+
+def test_a_last_fence_never_closed_holds_code_or_the_pages_own_text() -> None:
+    # All of it code, to the end of the page: shown as meant.
+    code = parse("# Run\n\n```jsx\nfunction App() {\n  return <div />;\n}\n\n// one more\nrender(App);\n")
+    assert "runs to the end of the page" in code.problems[0][1]
+    # A paragraph of prose, a heading, an admonition or a component after a blank line is the page's own text,
+    # shown as code.
+    for lang, rest in (("jsx", "Then deploy it."), ("jsx", "## Deploy"), ("jsx", ":::tip\nDeploy it.\n:::"),
+                       ("sh", "<Callout>Deploy it.</Callout>")):
+        page = parse(f"# Run\n\n```{lang}\nrender(App);\n\n{rest}\n", "docs/run.mdx")
+        assert page.problems == ((3, "code fence opened at line 3 is never closed; add a closing ``` line"),), rest
+    # A component in the code of a language of markup is code.
+    assert "runs to the end" in parse("# Run\n\n```jsx\nrender(App);\n\n<App />\n", "docs/run.mdx").problems[0][1]
+    # In a language whose comments are `#` lines, such a line is code.
+    assert "runs to the end" in parse("# Run\n\n```python\nrun()\n\n# then deploy\ndeploy()\n").problems[0][1]
 
 
 def test_closed_fences_are_not_problems() -> None:

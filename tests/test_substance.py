@@ -737,7 +737,7 @@ def test_readability_works_offline(tmp_path: Path) -> None:
 
 def test_page_problems_and_unreadable_files() -> None:
     broken = page("---\ntitle: [unclosed\n---\n\n# Title\n\nText.\n", "docs/broken.md")
-    fence = page("# Title\n\nText.\n\n```js\nopen(\n", "docs/fence.md")
+    fence = page("# Title\n\nText.\n\n```js\nopen(\n\nThen close it.\n", "docs/fence.md")
     clean = page("# Title\n\nText.\n", "docs/clean.md")
     the_site = site(broken, fence, clean, unreadable=(("docs/latin1.md", "the file is not valid UTF-8"),))
     got = [(f.path, f.line, f.severity) for f in findings("SUB000", the_site.pages, run_context(the_site))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from sitelint.model import PROSE_KINDS, InlineCode, Link
+from sitelint.model import FENCE_TO_END, PROSE_KINDS, InlineCode, Link
 
 if TYPE_CHECKING:
     from markdown_it.tree import SyntaxTreeNode
@@ -224,6 +224,10 @@ class Builder:
                 self.problems.append((stray, message))
                 return
             message = f"code fence opened at line {start} is never closed; add a closing {node.markup} line"
+            if not any(line.strip() for line in self.lines[end:]) and not _swallowed(node.content, lang):
+                # The last block, all of it code: it runs to the end of the page, which shows it as meant.
+                message = (f"code fence opened at line {start} is never closed; {FENCE_TO_END}; "
+                           f"add a closing {node.markup} line")
             self.problems.append((start, message))
 
     def container_closes(self, start: int, end: int) -> bool:
@@ -305,6 +309,36 @@ def _admonition_title(node: SyntaxTreeNode) -> str:
             tag = node.info.strip().split(maxsplit=1)[0] if node.info.strip() else ""
             return "" if title.lower() == tag.lower() else title
     return ""
+
+
+# Languages whose comments start with `#`: a `# line` in their code is no Markdown heading.
+_HASH_COMMENTS = frozenset({"python", "py", "sh", "bash", "shell", "zsh", "console", "shell-session", "yaml", "yml",
+                            "toml", "ruby", "rb", "r", "perl", "dockerfile", "docker", "make", "makefile", "ini",
+                            "conf", "nginx", "powershell", "ps1", "text", "txt", "plaintext", "properties", "nix",
+                            "elixir", "julia", "coffee", "tcl", "cmake", "gitignore", "diff", "md", "markdown", "mdx"})
+# A paragraph of prose after a blank line: a capital, words without code's punctuation, a full stop ("Save.").
+_PROSE_LINE = re.compile(r"^[A-Z][^;{}()=<>\[\]`$|\\]*[.!?:]$")
+_HEADING_LINE = re.compile(r"^#{1,6}\s+\S")
+_MARKUP_LINE = re.compile(r"^(?:</?[A-Z][\w.]*[\s/>]|<!--)")  # a component, a comment: markup that code may hold
+_MARKUP_LANGS = frozenset({"md", "markdown", "mdx", "html", "xml", "jsx", "tsx", "vue", "svelte", "astro"})
+
+
+def _swallowed(content: str, lang: str) -> bool:
+    """Whether the code of a fence never closed holds what reads as the page's own text, not code: a paragraph of
+    prose after a blank line, a heading (in a language whose comments are not `#` lines), an admonition or a
+    component. Such text was meant to be read, and the open fence shows it as code."""
+    lines, lang = content.split("\n"), lang.lower()
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or (n and lines[n - 1].strip()) or line[:1].isspace():
+            continue
+        if _PROSE_LINE.match(stripped) and lang not in ("text", "txt", "plaintext", "console", "output"):
+            return True
+        if stripped.startswith(":::") or _HEADING_LINE.match(stripped) and lang not in _HASH_COMMENTS:
+            return True
+        if _MARKUP_LINE.match(stripped) and lang not in _MARKUP_LANGS:
+            return True
+    return False
 
 
 def _closes(lines: list[str], last: int, first: int, markup: str) -> bool:

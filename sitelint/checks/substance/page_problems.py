@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, spec
-from sitelint.model import FRONT_MATTER_TO_END, PLAIN_FRONT_MATTER, Location, Measurement
+from sitelint.model import FENCE_TO_END, FRONT_MATTER_TO_END, PLAIN_FRONT_MATTER, Location, Measurement
 
 
 def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
@@ -15,14 +15,15 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
     plain_pages = sum(1 for page in ctx.site.pages if any(p.startswith(PLAIN_FRONT_MATTER) for _, p in page.problems))
     for path, problem in ctx.site.unreadable:
         yield Measurement({"unreadable": True, "workaround": False, "plain_lines": False, "framework": framework,
-                           "plain_pages": plain_pages, "to_end": False}, Location(path, 1), {"problem": problem})
+                           "plain_pages": plain_pages, "to_end": False, "code_to_end": False}, Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
         for line, problem in page.problems:
             yield Measurement({"unreadable": False, "workaround": True, "framework": framework,
                                "plain_lines": problem.startswith(PLAIN_FRONT_MATTER), "plain_pages": plain_pages,
-                               "to_end": problem.startswith(FRONT_MATTER_TO_END)},
+                               "to_end": problem.startswith(FRONT_MATTER_TO_END),
+                               "code_to_end": FENCE_TO_END in problem},
                               Location(page.path, max(line, 1)), {"problem": problem})
 
 
 CHECK = spec("page-problems", "site", page_problems,
-             values=("unreadable", "workaround", "plain_lines", "framework", "plain_pages", "to_end"))
+             values=("unreadable", "workaround", "plain_lines", "framework", "plain_pages", "to_end", "code_to_end"))
