@@ -15,7 +15,8 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
     plain_pages = sum(1 for page in ctx.site.pages if any(p.startswith(PLAIN_FRONT_MATTER) for _, p in page.problems))
     for path, problem in ctx.site.unreadable:
         yield Measurement({"unreadable": True, "workaround": False, "plain_lines": False, "framework": framework,
-                           "plain_pages": plain_pages, "to_end": False, "code_to_end": False}, Location(path, 1), {"problem": problem})
+                           "plain_pages": plain_pages, "to_end": False, "code_to_end": False},
+                          Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
         for line, problem in page.problems:
             yield Measurement({"unreadable": False, "workaround": True, "framework": framework,

@@ -81,8 +81,9 @@ def _inline_steps(page: Page) -> int:
     return int(numbered >= _STEPS and sum(1 for b in items if b.inline_code) >= 2)
 
 
-_VIDEO = re.compile(r"(?i)<video\b|<iframe\b[^>]*\bsrc\s*=\s*[\"']?(?:https?:)?//(?:www\.)?(?:youtube(?:-nocookie)?\.com/embed"
-                    r"|player\.vimeo\.com/video|(?:www\.)?loom\.com/embed|fast\.wistia\.net/embed)/")
+_VIDEO = re.compile(r"(?i)<video\b|<iframe\b[^>]*\bsrc\s*=\s*[\"']?(?:https?:)?//(?:www\.)?"
+                    r"(?:youtube(?:-nocookie)?\.com/embed|player\.vimeo\.com/video|(?:www\.)?loom\.com/embed"
+                    r"|fast\.wistia\.net/embed)/")
 _HELP_PICTURE = re.compile(r"(?i)(?:^|\s)--help\b|[/_-]help\.(?:svg|png|gif|webp)\b")
 
 
