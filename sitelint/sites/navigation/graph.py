@@ -158,12 +158,31 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     found = Collector({k: p.front_matter for k, p in pages}, root=site.repo_root)
     route_of = {k: r for r, k in navigation.routes.items()}
     address = site_address(site)
+    from_address = _folder_per_page(site)
 
     def resolve_link(target: str, page: Page) -> str | None:
         if address and _SCHEME.match(target):
             target = _on_site(target, address)
-        return _resolve(target, page, found, navigation, route_of.get(key(page.abspath)), site)
+        return _resolve(target, page, found, navigation, route_of.get(key(page.abspath)), site, from_address)
     return resolve_link
+
+
+_NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b")
+_PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)$", re.I)
+
+
+def _folder_per_page(site: Site) -> bool:
+    """Whether the site serves each page at a folder of its own and leaves links that name no Markdown file as they
+    are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`)."""
+    if site.framework != "mkdocs":
+        return False
+    for config in site.config_files:
+        try:
+            if _NO_FOLDER_URLS.search(config.read_text(encoding="utf-8", errors="replace")[:500_000]):
+                return False
+        except OSError:
+            continue
+    return True
 
 
 def site_address(site: Site) -> str:
@@ -203,11 +222,18 @@ def normalise(route: str) -> str:
 
 
 def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, own_route: str | None,
-             site: Site) -> str | None:
+             site: Site, from_address: bool = False) -> str | None:
     """The page a link goes to, when it goes to one of the site's pages."""
     target = target.split("#", 1)[0].split("?", 1)[0].strip()
     if not target or _EXTERNAL.match(target):
         return None
+    if from_address and own_route is not None and not target.startswith("/") and not _PAGE_FILE.search(target):
+        # MkDocs leaves a link that names no Markdown file as it is, and the browser reads it from the page's own
+        # folder address: `./#count` on queries/create.md (served at queries/create/) is that page, not the
+        # folder's index.
+        hit = navigation.routes.get(normalise(posixpath.normpath(posixpath.join(own_route + "/", target))))
+        if hit is not None:
+            return hit
     if target.startswith("/"):
         route = normalise(target)
         if route == "/" and navigation.routes:
