@@ -59,14 +59,16 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         if corpus.in_editions(pa.path, pb.path):
             continue  # editions of the docs (a folder per database or framework) restate each other by design
-        if template_section(pa, da.line(s.a_lo), pb, db.line(s.b_lo), len(da.headings & db.headings), shared):
+        a_lines = da.first_line(s.a_lo, s.a_hi), da.last_line(s.a_lo, s.a_hi)
+        b_lines = db.first_line(s.b_lo, s.b_hi), db.last_line(s.b_lo, s.b_hi)
+        if template_section(pa, a_lines[0], pb, b_lines[0], len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)
         added, here, there = _drift(words_a[s.a_lo : s.a_hi], words_b[s.b_lo : s.b_hi], names_a, names_b)
-        out.append((s.a, da.line(s.a_lo), da.line(s.a_hi - 1), s.b, db.line(s.b_lo), db.line(s.b_hi - 1),
-                    s.a_hi - s.a_lo, {"added": added, "drift": _said(added, here, there, pb.path)}))
-        out.append((s.b, db.line(s.b_lo), db.line(s.b_hi - 1), s.a, da.line(s.a_lo), da.line(s.a_hi - 1),
-                    s.b_hi - s.b_lo, {"added": added, "drift": _said(added, there, here, pa.path)}))
+        out.append((s.a, *a_lines, s.b, *b_lines, s.a_hi - s.a_lo,
+                    {"added": added, "drift": _said(added, here, there, pb.path)}))
+        out.append((s.b, *b_lines, s.a, *a_lines, s.b_hi - s.b_lo,
+                    {"added": added, "drift": _said(added, there, here, pa.path)}))
     yield from passage_measurements(corpus, out, "words")
 
 

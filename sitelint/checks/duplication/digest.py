@@ -29,6 +29,9 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 _MARKUP = re.compile(r"<!--.*?-->|</?[A-Za-z][^>]*>|https?://\S+|^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+")
 
 
+_STRAY = 3  # words of the next or the last block a passage may take with it by chance
+
+
 @dataclass(frozen=True)
 class Digest:
     """What the lexical checks need of a page."""
@@ -44,6 +47,21 @@ class Digest:
 
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
+
+    def first_line(self, lo: int, hi: int) -> int:
+        """The line a passage of words [lo, hi) starts on. A word or three that end the block before it and happen
+        to match too (the `name` of "`Category.products.name`." before a note copied whole) are not where it starts."""
+        for skip in range(1, _STRAY + 1):
+            if lo + skip < hi and self.line(lo + skip) - self.line(lo + skip - 1) >= 2:
+                return self.line(lo + skip)
+        return self.line(lo)
+
+    def last_line(self, lo: int, hi: int) -> int:
+        """The line a passage of words [lo, hi) ends on, a word or three that begin the block after it left out."""
+        for skip in range(1, _STRAY + 1):
+            if hi - 1 - skip > lo and self.line(hi - skip) - self.line(hi - skip - 1) >= 2:
+                return self.line(hi - skip - 1)
+        return self.line(hi - 1)
 
 
 def tokens(prose: str) -> list[str]:
