@@ -42,8 +42,13 @@ def _without_imports(markdown: str) -> str:
     return "".join(parts)
 
 
+# The kind of an admonition (`:::note`, `::: tip`, MkDocs' `!!! warning`, `??? info`): how it is drawn. Its title,
+# if it has one, is words.
+_CALLOUT_KIND = re.compile(r"^([ \t>]*)(?::{3,}|!!!|\?\?\?\+?)[ \t]*[\w-]+", re.M)
+
+
 def _words(markdown: str) -> list[str]:
-    return text.terms(_MARKUP.sub(" ", _without_imports(markdown)))
+    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _without_imports(markdown))))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
