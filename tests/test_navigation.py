@@ -348,6 +348,20 @@ def test_a_sidebar_entry_commented_out_leaves_its_page_out_on_purpose(framework:
     assert found == {f"{docs}/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_sidebar_entry_commented_out_leaves_its_page_out_on_purpose(tmp_path: Path) -> None:
+    # `// 'basic-tutorial/demo',`: a doc id kept in a comment of the sidebars file. A page no entry names, commented
+    # out or not, is still an orphan.
+    sidebars = ("module.exports = {docs: [\n  'intro',\n  // 'tutorial/demo',\n"
+                "  /* {type: 'doc', id: 'guides/splitting'}, */\n  // hide until it is written: 'notes'\n]};\n")
+    write_site(tmp_path, {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in
+                          ("intro", "tutorial/demo", "guides/splitting", "old")}, {
+        "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",
+        "sidebars.js": sidebars,
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, result.notes
+
+
 def test_most_of_a_site_outside_a_navigation_read_in_part_is_listed_in_the_part_not_read(tmp_path: Path) -> None:
     # A sidebar whose function pages come from a function call: the pages it lists could not be read, and they are
     # most of the site. Judging each as an orphan would report the reader, not the site.

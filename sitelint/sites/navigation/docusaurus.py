@@ -23,7 +23,7 @@ from sitelint.sites.docusaurus import (
     read_site,
 )
 from sitelint.sites.navigation import Collector, Navigation, key, relative
-from sitelint.sites.navigation.jsdata import JsSource, Unread, mask_comments, ts_twin
+from sitelint.sites.navigation.jsdata import JsSource, Unread, commented_strings, mask_comments, ts_twin
 from sitelint.sites.siteconfig import load_yaml
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
@@ -89,6 +89,12 @@ def read(site: Site, found: Collector) -> Navigation:
         data = _load(file, found)
         unread = len(found.unread)
         _sidebars(data, ids, folder, found, by_route, config.base_url)
+        # Entries commented out (`// 'guides/code-splitting',`): pages kept out of the sidebar on purpose.
+        if file.suffix != ".json":
+            for doc_id in commented_strings(found.text(file)):
+                page_key = ids.get(doc_id)
+                if page_key is not None and page_key not in found.listed:
+                    found.unlisted.add(page_key)
         if len(found.unread) > unread:  # part of this sidebar is computed: where most of its pages may be listed
             pages = found.under(folder)
             outside = [p for p in pages if p not in found.listed]
