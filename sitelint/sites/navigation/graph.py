@@ -168,7 +168,7 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
 
 
 _NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b")
-_PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)$", re.I)
+_PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)(?:/|$)", re.I)  # `setup.md`, and `index.md/` that serves nothing
 
 
 def _folder_per_page(site: Site) -> bool:
