@@ -9,7 +9,7 @@ from typing import Any
 
 from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings, tokens
+from sitelint.checks.duplication.digest import parallel_names, passage_words, siblings, span_lines, tokens
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
 from sitelint.model import Measurement, Page
@@ -59,8 +59,7 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a page per platform or per kind, from one template (same headings), shares its text by design
         if corpus.in_editions(pa.path, pb.path):
             continue  # editions of the docs (a folder per database or framework) restate each other by design
-        a_lines = da.first_line(s.a_lo, s.a_hi), da.last_line(s.a_lo, s.a_hi)
-        b_lines = db.first_line(s.b_lo, s.b_hi), db.last_line(s.b_lo, s.b_hi)
+        a_lines, b_lines = span_lines(da, s.a_lo, s.a_hi, db, s.b_lo, s.b_hi)
         if template_section(pa, a_lines[0], pb, b_lines[0], len(da.headings & db.headings), shared):
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)

@@ -48,20 +48,22 @@ class Digest:
     def line(self, position: int) -> int:
         return int(self.lines[min(position, len(self.lines) - 1)]) if len(self.lines) else 1
 
-    def first_line(self, lo: int, hi: int) -> int:
-        """The line a passage of words [lo, hi) starts on. A word or three that end the block before it and happen
-        to match too (the `name` of "`Category.products.name`." before a note copied whole) are not where it starts."""
-        for skip in range(1, _STRAY + 1):
-            if lo + skip < hi and self.line(lo + skip) - self.line(lo + skip - 1) >= 2:
-                return self.line(lo + skip)
-        return self.line(lo)
 
-    def last_line(self, lo: int, hi: int) -> int:
-        """The line a passage of words [lo, hi) ends on, a word or three that begin the block after it left out."""
-        for skip in range(1, _STRAY + 1):
-            if hi - 1 - skip > lo and self.line(hi - skip) - self.line(hi - skip - 1) >= 2:
-                return self.line(hi - skip - 1)
-        return self.line(hi - 1)
+def span_lines(da: Digest, a_lo: int, a_hi: int, db: Digest, b_lo: int, b_hi: int) -> tuple[tuple[int, int],
+                                                                                         tuple[int, int]]:
+    """The first and last lines of two copies of a passage (words [a_lo, a_hi) of da, [b_lo, b_hi) of db). A word or
+    three at either end that belong to the block before or after it, and match by chance (the `name` of
+    "`Category.products.name`." before a note copied whole), are left out: between them and the rest, one copy
+    skips other lines than the other does. A copy laid out as the other (a note's title over its text) is whole."""
+    def gap(d: Digest, at: int) -> int:
+        return d.line(at) - d.line(at - 1)
+
+    def apart(k_a: int, k_b: int) -> bool:
+        return gap(da, k_a) != gap(db, k_b) and max(gap(da, k_a), gap(db, k_b)) >= 2
+
+    start = next((k for k in range(1, _STRAY + 1) if a_lo + k < a_hi and apart(a_lo + k, b_lo + k)), 0)
+    end = next((k for k in range(1, _STRAY + 1) if a_hi - k - 1 > a_lo + start and apart(a_hi - k, b_hi - k)), 0)
+    return ((da.line(a_lo + start), da.line(a_hi - 1 - end)), (db.line(b_lo + start), db.line(b_hi - 1 - end)))
 
 
 def tokens(prose: str) -> list[str]:

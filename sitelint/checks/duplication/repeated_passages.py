@@ -21,8 +21,7 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
         if s.a != s.b or s.a_hi > s.b_lo:  # two pages (another rule), or a passage overlapping its own repeat
             continue
         d = corpus.digests[s.a]
-        first = (d.first_line(s.a_lo, s.a_hi), d.last_line(s.a_lo, s.a_hi))
-        second = (d.first_line(s.b_lo, s.b_hi), d.last_line(s.b_lo, s.b_hi))
+        first, second = digest.span_lines(d, s.a_lo, s.a_hi, d, s.b_lo, s.b_hi)
         if s.a not in tabs:
             tabs[s.a] = digest.tabs(corpus.pages[s.a])
         if digest.other_tab(tabs[s.a], first, second):
