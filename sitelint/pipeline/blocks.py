@@ -334,7 +334,7 @@ def _swallowed(content: str, lang: str) -> bool:
             continue
         if _PROSE_LINE.match(stripped) and lang not in ("text", "txt", "plaintext", "console", "output"):
             return True
-        if stripped.startswith(":::") or _HEADING_LINE.match(stripped) and lang not in _HASH_COMMENTS:
+        if stripped.startswith(":::") or (_HEADING_LINE.match(stripped) and lang not in _HASH_COMMENTS):
             return True
         if _MARKUP_LINE.match(stripped) and lang not in _MARKUP_LANGS:
             return True

@@ -213,8 +213,10 @@ def _switched(lines: Sequence[str]) -> list[tuple[int, int]]:
     n = 0
     while n < len(lines):
         match = _SWITCH_OPEN.match(lines[n])
-        close = re.compile(rf"^\s*</{re.escape(match.group(1))}\s*>\s*$") if match else None
-        end = next((k for k in range(n + 1, len(lines)) if close and close.match(lines[k])), None)
+        end = None
+        if match is not None:
+            close = re.compile(rf"^\s*</{re.escape(match.group(1))}\s*>\s*$")
+            end = next((k for k in range(n + 1, len(lines)) if close.match(lines[k])), None)
         if match is None or end is None:
             n += 1
             continue
