@@ -394,6 +394,17 @@ def test_a_stray_fence_after_text_is_named_rather_than_the_last_fence_it_shifted
                                    "which shows it as meant; add a closing ``` line"),)
 
 
+def test_markdown_between_two_rules_at_the_top_is_no_front_matter() -> None:
+    # `---`, the title and a paragraph, `---`: two thematic breaks around Markdown, which MkDocs renders whole.
+    page = parse("---\n\n# Model converters\n\nConverters turn model fields into form fields.\n\n---\n\n"
+                 "## Overview\n\nThe base class.\n")
+    assert page.problems == () and page.front_matter == {}
+    assert page.title == "Model converters" and [s.title for s in page.sections] == ["Model converters", "Overview"]
+    # A YAML comment over keys is front matter.
+    keyed = parse("---\n# generated\ntitle: Converters\n---\n\nText.\n")
+    assert keyed.front_matter == {"title": "Converters"} and keyed.title == "Converters"
+
+
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
     assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
     assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"

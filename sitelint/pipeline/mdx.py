@@ -309,12 +309,25 @@ def _myst_line(lines: list[str], out: list[str], index: int, colons: list[int],
     return end
 
 
+_ATX_LINE = re.compile(r"^#{1,6}[ \t]+\S")
+
+
+def _markdown_between_rules(block: list[str]) -> bool:
+    """Whether what two `---` lines at the top of a page hold is Markdown, not YAML: a heading and a line of text,
+    and no `key:` line. It is two thematic breaks around the page's title (MkDocs reads front matter only when its
+    YAML is a mapping, and renders the page whole otherwise)."""
+    return (any(_ATX_LINE.match(line) for line in block) and not any(_FM_KEY.match(line) for line in block)
+            and any(line.strip() and not line.lstrip().startswith(("#", "-")) for line in block))
+
+
 def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:
     """The YAML between a first-line --- and its closing --- (or ...), and the index of the first line after it."""
     if not lines or lines[0].rstrip() != "---":
         return None, 0
     for index in range(1, len(lines)):
         if lines[index].rstrip() in ("---", "..."):
+            if _markdown_between_rules(lines[1:index]):
+                return None, 0
             return "\n".join(lines[1:index]), index + 1
     if len(lines) > 1 and _FM_KEY.match(lines[1]):
         if all(not line.strip() or line[:1] in " \t#-" or _FM_KEY.match(line) for line in lines[1:]):
