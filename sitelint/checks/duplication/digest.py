@@ -66,6 +66,16 @@ def span_lines(da: Digest, a_lo: int, a_hi: int, db: Digest, b_lo: int, b_hi: in
     return ((da.line(a_lo + start), da.line(a_hi - 1 - end)), (db.line(b_lo + start), db.line(b_hi - 1 - end)))
 
 
+_QUOTE_LINE = re.compile(r"^\s*>")
+
+
+def quoted(page: Page, line: int) -> bool:
+    """Whether a passage that starts at this line is quoted (a `>` line): a copy shown as a quotation, on purpose
+    ("In the layout section we said: > ...")."""
+    lines = page.source.splitlines()
+    return 0 < line <= len(lines) and _QUOTE_LINE.match(lines[line - 1]) is not None
+
+
 def tokens(prose: str) -> list[str]:
     """The words two passages are compared by (the text module's terms)."""
     return text.terms(prose)

@@ -26,6 +26,8 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
             tabs[s.a] = digest.tabs(corpus.pages[s.a])
         if digest.other_tab(tabs[s.a], first, second):
             continue  # the same steps for macOS and for Windows: a reader sees one tab at a time
+        if digest.quoted(corpus.pages[s.a], first[0]) or digest.quoted(corpus.pages[s.a], second[0]):
+            continue  # a quotation, on purpose: the docs quoted whole after a sentence of them was
         if _parallel_sections(corpus.pages[s.a], first[0], second[0]):
             continue  # "Producers" of Bull and "Producers" of BullMQ: the page repeats its sections for a variant
         found.add((s.a, *second, *first, s.b_hi - s.b_lo))
