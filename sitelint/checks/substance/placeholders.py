@@ -188,6 +188,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                        tuple(ctx.params["sentence-markers"]))
     notices = _pattern((), tuple(ctx.params["notice-phrases"]), ())
     most = int(ctx.params["notice-words"])
+    stub_page = int(ctx.params["notice-page-words"])
     found: dict[int, list[str]] = {}
     shown = _words(" ".join(b.text for b in page.code_blocks))
     for block in page.blocks:
@@ -197,7 +198,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # something else is on its way ("the updater service (coming soon)").
         # Nor one beside a link to the pull request or issue doing the work: "coming soon (https://github.com/...
         # /pull/132706)" says a feature of another project is on its way, not this page's content.
-        held = [m for m in notices.finditer(block.text) if _sentence_words(block.text, m.start(), m.end()) <= most
+        # In a longer sentence it still counts on a page with little else ("This page is work in progress, so
+        # please refer to MDN"): there it stands for the content the page lacks; on a page with content it is a
+        # disclaimer ("This guide is a work in progress and may not cover all the differences").
+        held = [m for m in notices.finditer(block.text)
+                if (_sentence_words(block.text, m.start(), m.end()) <= most or page.words < stub_page)
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
@@ -233,5 +238,6 @@ CHECK = spec(
         "sentence-markers": Words("Markers that count in any case only where a sentence starts (todo:)."),
         "notice-phrases": Words("Phrases that count in any case where they make up the sentence (Coming soon.)."),
         "notice-words": Count("Most other words a sentence may hold for a notice phrase in it to count."),
+        "notice-page-words": Count("Under this many prose words on the page, a notice phrase counts in any sentence."),
     },
 )
