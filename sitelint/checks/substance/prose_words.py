@@ -111,7 +111,9 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not exempt and "hub" in ctx.params["skip-types"] and page.abspath.resolve() in site_fact(
             ctx.site, "chapters-with-parts", _chapters_with_parts):
         exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
-    yield Measurement({"words": words, "exempt": exempt, "examples": examples,
+    # The longest code listing: a chapter's "Final code" (a line over the whole program) is that listing's page.
+    listing = max((b.end_line - b.line + 1 for b in page.blocks if b.kind == "code"), default=0)
+    yield Measurement({"words": words, "exempt": exempt, "examples": examples, "listing_lines": listing,
                        "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks)},
                       Location(page.path, 1, page.line_count),
                       {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
@@ -158,7 +160,7 @@ def _sibling_words(site: Site, page: Page) -> int:
 
 CHECK = spec(
     "prose-words", "page", prose_words,
-    values=("words", "exempt", "examples", "sibling_words", "section_words", "prose_blocks"),
+    values=("words", "exempt", "examples", "listing_lines", "sibling_words", "section_words", "prose_blocks"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
