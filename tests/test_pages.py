@@ -67,7 +67,7 @@ def test_pure_check_measurements_are_reused_until_the_page_or_params_change(tmp_
     page = parse_page("docs/a.md", tmp_path / "docs/a.md", "# A\n\nTODO: write this page.\n")
     run = run_context(site_of(page), cache=cache)
     params = {"markers": ["TODO"], "phrases": ["write this page"], "sentence-markers": [], "notice-phrases": [],
-              "notice-words": 8}
+              "notice-words": 8, "notice-page-words": 150}
     calls: list[str] = []
 
     def counted(p, ctx):  # type: ignore[no-untyped-def]

@@ -60,6 +60,8 @@ def _sentence_words(text: str, start: int, end: int) -> int:
     return 0
 
 
+# A notice that names the page or its part ("page is work in progress"), not something on its way ("more to come").
+_OF_THE_PAGE = re.compile(r"(?i)(?:page|section|document|documentation|guide|article)\b")
 _ASIDE_WORDS = 3  # words a sentence says outside a parenthesis for a notice in the parenthesis to be an aside
 
 
@@ -198,11 +200,12 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # something else is on its way ("the updater service (coming soon)").
         # Nor one beside a link to the pull request or issue doing the work: "coming soon (https://github.com/...
         # /pull/132706)" says a feature of another project is on its way, not this page's content.
-        # In a longer sentence it still counts on a page with little else ("This page is work in progress, so
-        # please refer to MDN"): there it stands for the content the page lacks; on a page with content it is a
-        # disclaimer ("This guide is a work in progress and may not cover all the differences").
+        # A notice of the page's own state in a longer sentence still counts on a page with little else ("This page
+        # is work in progress, so please refer to MDN"): there it stands for the content the page lacks; on a page
+        # with content it is a disclaimer ("This guide is a work in progress and may not cover all the differences").
         held = [m for m in notices.finditer(block.text)
-                if (_sentence_words(block.text, m.start(), m.end()) <= most or page.words < stub_page)
+                if (_sentence_words(block.text, m.start(), m.end()) <= most
+                    or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
@@ -238,6 +241,7 @@ CHECK = spec(
         "sentence-markers": Words("Markers that count in any case only where a sentence starts (todo:)."),
         "notice-phrases": Words("Phrases that count in any case where they make up the sentence (Coming soon.)."),
         "notice-words": Count("Most other words a sentence may hold for a notice phrase in it to count."),
-        "notice-page-words": Count("Under this many prose words on the page, a notice phrase counts in any sentence."),
+        "notice-page-words": Count("Under this many prose words on the page, a notice of its state counts in any "
+                                   "sentence."),
     },
 )
