@@ -10,6 +10,7 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -69,10 +70,15 @@ def span_lines(da: Digest, a_lo: int, a_hi: int, db: Digest, b_lo: int, b_hi: in
 _QUOTE_LINE = re.compile(r"^\s*>")
 
 
+@lru_cache(maxsize=64)
+def _source_lines(source: str) -> list[str]:
+    return source.splitlines()
+
+
 def quoted(page: Page, line: int) -> bool:
     """Whether a passage that starts at this line is quoted (a `>` line): a copy shown as a quotation, on purpose
-    ("In the layout section we said: > ...")."""
-    lines = page.source.splitlines()
+    ("In the layout section we said: > ..."). A page's lines are split once for the many passages asked about."""
+    lines = _source_lines(page.source)
     return 0 < line <= len(lines) and _QUOTE_LINE.match(lines[line - 1]) is not None
 
 
