@@ -25,8 +25,9 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
                    notice that links elsewhere
-    showcase       a page that shows how the site's elements look: headings named for their level ("Heading 2"),
-                   filler text under them, on purpose
+    showcase       a page that shows how the site's elements look: headings named for their level ("Heading 2")
+                   or numbered, not named ("Heading 1" to "Heading 35", to fill a long page), filler text under
+                   them, on purpose
     template       a page to copy: headings, and under them only comments that say what to write
     404            the not-found page
 
@@ -167,6 +168,8 @@ _ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|co
                       r"emphasis|bold|italics?|strikethrough|links?|images?|horizontal\s+rules?|abbreviations?|"
                       r"marked\s+text|subscripts?|superscripts?|definition\s+lists?|typography)")
 _LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*([1-6])")  # a heading that shows its level's style: "Heading 2"
+_COUNTED = re.compile(r"(?i)heading[ _]?(\d+)\b")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
+_COUNTED_MIN = 3
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
 # A heading that is a name as code spells it, without backticks: `## add`, `### license-files`, `#### cache.dir`.
@@ -287,6 +290,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if len(levels) >= 2:
         return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
     below = [sec for sec in page.sections if sec.level > 1]
+    # "## Heading 1", "## Heading 2", ... "## Heading 35": sections counted, not named, to fill a page and its table
+    # of contents (a page that shows how a long one looks).
+    counted = {int(found.group(1)) for sec in below if (found := _COUNTED.match(sec.title.strip()))}
+    if len(counted) >= _COUNTED_MIN and len(counted) * 2 > len(below):
+        return "showcase", f"shows how the site's elements look ({len(counted)} headings numbered, not named)"
     elements = [sec for sec in below if _ELEMENT.fullmatch(sec.title.strip())]
     if len(elements) >= 3 and len(elements) * 2 > len(below):  # "## Block quote", "## Paragraphs", "## Code"
         return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"
