@@ -650,6 +650,13 @@ VITEPRESS_FORMS = {
         "const sidebars = (): DefaultTheme.SidebarItem[] => [\n"
         "  {text: 'Start', link: '/guide/start'},\n]\n"
         "export default defineConfig({themeConfig: {sidebar: {'/': sidebars()}}})\n"),
+    # VitePress before 1.0 (as VuePress): each locale's nav and sidebar under `themeConfig.locales`, a group's
+    # entries under `children`
+    "sidebar_of_a_locale_in_the_theme_config_before_1_0": (
+        "module.exports = {\n  locales: {'/': {lang: 'en-US'}},\n  themeConfig: {\n    locales: {\n"
+        "      '/': {\n        nav: [{text: 'Guide', link: '/guide/'}],\n"
+        "        sidebar: [{text: 'Guide', children: [{text: 'Start', link: '/guide/start'}]}]\n      }\n"
+        "    }\n  }\n}\n"),
 }
 
 

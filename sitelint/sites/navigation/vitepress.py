@@ -1,5 +1,6 @@
 """VitePress `themeConfig.sidebar` (an array, or an object of path prefixes each with its items or `{base, items}`;
-an item's `link` joined to the `base` it inherits) from `.vitepress/config.*` and the locale configs beside the
+an item's `link` joined to the `base` it inherits; before 1.0, as VuePress, each locale's under
+`themeConfig.locales` and a group's entries under `children`) from `.vitepress/config.*` and the locale configs beside the
 pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome, and so are
 the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or feature
 index renders as its list of links) and those the site's own components link to (`href="/agents/demos"` in
@@ -71,6 +72,9 @@ def read(site: Site, found: Collector) -> Navigation:
             if isinstance(more, dict):
                 themes.append(more.get("themeConfig"))
                 read_from.append(relative(extra, site.repo_root))
+    # VitePress before 1.0, as VuePress: each locale's nav and sidebar under `themeConfig.locales`.
+    themes += [v for theme in themes if isinstance(theme, dict) and isinstance(theme.get("locales"), dict)
+               for v in theme["locales"].values() if isinstance(v, dict)]
     sidebars = 0
     for theme in themes:
         if isinstance(theme, Unread):
@@ -189,5 +193,6 @@ def _links(items: Any, base: str, routes: dict[str, str], found: Collector, into
             hit = routes.get(normalise(joined))
             if hit is not None:
                 into.add(hit)
-        if "items" in item:
-            _links(item["items"], own, routes, found, into)
+        for key in ("items", "children"):  # a group's entries (`children` before VitePress 1.0)
+            if key in item:
+                _links(item[key], own, routes, found, into)
