@@ -30,7 +30,8 @@ PROSE = " ".join(f"Sentence {i} tells the reader how the tool behaves when the {
 
 
 def headings(n: int) -> str:
-    return "".join(f'{"#" * (1 + i % 6)} Heading {i}\n\n' for i in range(n))
+    # "Chapter", not "Heading": a page of headings numbered "Heading 1", "Heading 2"... is a showcase of the theme.
+    return "".join(f'{"#" * (1 + i % 6)} Chapter {i}\n\n' for i in range(n))
 
 
 def billion_laughs(key: str) -> str:

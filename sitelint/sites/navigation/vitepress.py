@@ -1,9 +1,9 @@
 """VitePress `themeConfig.sidebar` (an array, or an object of path prefixes each with its items or `{base, items}`;
 an item's `link` joined to the `base` it inherits; before 1.0, as VuePress, each locale's under
-`themeConfig.locales` and a group's entries under `children`) from `.vitepress/config.*` and the locale configs beside the
-pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome, and so are
-the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or feature
-index renders as its list of links) and those the site's own components link to (`href="/agents/demos"` in
+`themeConfig.locales` and a group's entries under `children`) from `.vitepress/config.*` and the locale configs
+beside the pages, with `srcDir` and `rewrites` of the `prefix/:rest*` form; `themeConfig.nav` is the site's chrome,
+and so are the pages a data loader lists (`createContentLoader('posts/*.md')` in a `*.data.ts` file, which a blog or
+feature index renders as its list of links) and those the site's own components link to (`href="/agents/demos"` in
 `.vitepress/theme/` or `src/components/`). A sidebar entry commented out leaves its page out on purpose."""
 
 from __future__ import annotations
