@@ -16,6 +16,7 @@ from sitelint.checks.staleness.history_text import (
     exempt_reason,
     past_event,
     prose,
+    told_past,
     version_mentions,
     version_note,
 )
@@ -94,6 +95,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     found.append((match.start(), claim, f"the current version is {current.text}"))
                     break
         for match in UNDATED.finditer(text):
+            if told_past(text[match.end():]):
+                continue  # "..., at the time of writing, no theme quite fit what I wanted": an account of the past
             year = _anchor_year(block, page, ctx)
             if year is not None and year < ctx.today.year:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))

@@ -275,6 +275,21 @@ def past_event(after: str) -> bool:
     return False
 
 
+_PRESENT = frozenset({"is", "are", "isn't", "aren't", "has", "have", "hasn't", "haven't", "can", "can't", "cannot",
+                      "will", "won't", "does", "do", "doesn't", "don't", "remains", "remain", "stays", "still"})
+
+
+def told_past(after: str) -> bool:
+    """Whether the rest of the sentence after an undated moment tells the past ("Harbor exists because, at the time of
+    writing, no tool quite fit what we wanted"): a verb in the past in it and none of the present ("As of this
+    writing, the scheduler, which was rewritten, is experimental" is said of today)."""
+    rest = re.split(r"[.;!?](?:\s|$)", after)[0]
+    words = [w.strip(".,'\"`*_()").lower() for w in rest.split()]
+    if any(w in _PRESENT for w in words):
+        return False
+    return bool(_PAST.search(rest)) or any(_past_word(w) for w in rest.split())
+
+
 # What may follow a version before the rest of its clause: more versions joined to it ("v7.0 and v7.0.1") and a
 # parenthesis ("(from May 2015)").
 _CHAIN_AFTER = re.compile(r"(?:\s*(?:,|/|\band\b|\bor\b)\s*v?\d+(?:\.\w+)*)*\s*(?:\(([^()\n]{0,60})\))?")
