@@ -47,7 +47,7 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
     and the migration guide are records (not stale, their old paths are history), the landing page is a layout (not
     thin, not stale, though a missing file it names is missing). A short migration guide is still thin; a short
     post is news of its day, complete as it is."""
-    dangling = "Short. See `src/removed.js` for the old loader.\n"
+    dangling = "Short. See `src/removed.js` for the old loader. As of 2019, it reads JSON only.\n"
     write_site(tmp_path, {
         "docs/guide.md": "# Guide\n\n" + dangling,
         "blog/2020-01-10-launch.md": "# We launched\n\n" + dangling,
@@ -56,11 +56,11 @@ def test_rules_skip_the_page_types_they_cannot_judge(tmp_path: Path) -> None:
         "docs/migrating-from-v1.md": "# Migrating from v1\n\n" + dangling,
     }, files={"src/loader.js": "export {};\n"}, commits=OLD)
     (tmp_path / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
-    result = _lint(tmp_path, "SUB001", "STL001", "STL005")
+    result = _lint(tmp_path, "SUB001", "STL001", "STL004", "STL005")
     by_page = {(f.path, f.rule) for f in result.findings}
-    assert by_page == {("docs/guide.md", "SUB001"), ("docs/guide.md", "STL001"), ("docs/guide.md", "STL005"),
-                       ("docs/migrating-from-v1.md", "SUB001"),
-                       ("docs/index.md", "STL005")}
+    assert by_page == {("docs/guide.md", "SUB001"), ("docs/guide.md", "STL001"), ("docs/guide.md", "STL004"),
+                       ("docs/guide.md", "STL005"), ("docs/migrating-from-v1.md", "SUB001"),
+                       ("docs/index.md", "STL004"), ("docs/index.md", "STL005")}
     types = {p.path: p.page_type for p in result.site.pages}
     assert types == {"docs/guide.md": "doc", "blog/2020-01-10-launch.md": "blog", "docs/changelog.md": "release-notes",
                      "docs/index.md": "landing", "docs/migrating-from-v1.md": "migration"}

@@ -114,18 +114,24 @@ def test_because_counts_the_reasons_the_message_names() -> None:
     assert padded.finding(at({**values, "compressibility": 0.5}), FACTS) is None  # one signal is not padding
 
 
-def test_corroboration_raises_a_finding_when_another_rule_fires_on_its_page() -> None:
+def test_corroboration_raises_a_finding_when_enough_other_rules_fire_on_its_page() -> None:
     stale = Finding("STL001", "stale-page", "staleness", "info", "docs/a.md", 1, None, "Stale page")
     review = Finding("STL002", "review-expired", "staleness", "warning", "docs/a.md", 4, None, "Review expired")
+    claim = Finding("STL004", "dated-claim", "staleness", "warning", "docs/a.md", 6, None, "Dated claim")
     alone = Finding("STL001", "stale-page", "staleness", "info", "docs/b.md", 1, None, "Stale page")
-    raised = rulebook.corroborate([stale, review, alone], BASE)
-    # Age alone is not reported (the rule's `alone` is false by default); with evidence it is a warning.
-    assert [f.path for f in raised] == ["docs/a.md", "docs/a.md"]
-    assert raised[0].severity == "warning" and raised[0].message.endswith("; also on this page: review expired")
+    once = Finding("STL001", "stale-page", "staleness", "info", "docs/c.md", 1, None, "Stale page")
+    once_review = Finding("STL002", "review-expired", "staleness", "warning", "docs/c.md", 4, None, "Review expired")
+    raised = rulebook.corroborate([stale, review, claim, alone, once, once_review], BASE)
+    # Age alone is not reported (the rule's `alone` is false by default), nor with one piece of evidence, which its
+    # own finding reports; with two kinds of evidence it is a warning that names them.
+    assert [(f.rule, f.path) for f in raised] == [("STL001", "docs/a.md"), ("STL002", "docs/a.md"),
+                                                   ("STL004", "docs/a.md"), ("STL002", "docs/c.md")]
+    assert raised[0].severity == "warning"
+    assert raised[0].message.endswith("; also on this page: review expired, dated claim")
     asked = [replace(r, params=MappingProxyType({**r.params, "alone": True})) if r.code == "STL001" else r
              for r in BASE]
-    kept = rulebook.corroborate([stale, review, alone], asked)
-    assert kept[2].severity == "info" and kept[2].message == "Stale page"
+    kept = rulebook.corroborate([stale, review, claim, alone], asked)
+    assert kept[3].severity == "info" and kept[3].message == "Stale page"
 
 
 def test_user_rule_folder_adds_rules(tmp_path: Path) -> None:
@@ -145,6 +151,8 @@ def test_user_rule_folder_adds_rules(tmp_path: Path) -> None:
         (HEADER + "check: review-age\nlevel: info\nmessage: m\ncondition: age > 1\ncolour: red\n",
          "unknown keys colour"),
         ("code: [unclosed\n", "cannot be read as YAML"),
+        (HEADER + "check: review-age\nlevel: info\nmessage: m\ncondition: age > 1\n"
+         "corroborated: {by: [STL004], level: warning, min: two}\n", "corroborated.min"),
         (HEADER + "check: review-ages\nlevel: info\nmessage: m\ncondition: age > 1\n", "did you mean `review-age`?"),
         (HEADER + "check: review-age\nlevel: info\nmessage: m\n", "needs a condition over the values of `review-age`"),
         (HEADER + "check: prose-words\nlevel: info\nmessage: m\ncondition: words < 3\n", "missing nav-link-density"),

@@ -39,16 +39,22 @@ def codes(findings: list[Finding]) -> list[tuple[str, str, int, str]]:
 
 
 def test_stale_page_is_a_warning_with_evidence_and_age_alone_only_when_asked(tmp_path: Path) -> None:
-    pages = {"docs/plain.md": OLD_PAGE, "docs/claim.md": OLD_PAGE + "\nAs of 2019, sync is free.\n"}
-    write_site(tmp_path, pages, commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
+    pages = {"docs/plain.md": OLD_PAGE, "docs/one.md": OLD_PAGE + "\nAs of 2019, sync is free.\n",
+             "docs/claim.md": OLD_PAGE + "\nAs of 2019, sync is free.\n\nAcme 1.2 supports Vue 2 only.\n"}
+    write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'},
+               commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
     findings, notes = lint(tmp_path)
     assert notes == ()
-    # An old page with nothing else against it is not reported: age alone is not evidence.
-    assert codes(findings) == [("STL001", "docs/claim.md", 1, "warning"), ("STL004", "docs/claim.md", 5, "warning")]
+    # An old page with nothing else against it is not reported: age alone is not evidence. Nor is an old page with
+    # one kind of evidence (a dated claim), which that rule reports: a second finding would say the same thing.
+    assert codes(findings) == [("STL001", "docs/claim.md", 1, "warning"), ("STL004", "docs/claim.md", 5, "warning"),
+                               ("STL003", "docs/claim.md", 7, "warning"), ("STL004", "docs/one.md", 5, "warning")]
     asked, _ = lint(tmp_path, rule={"STL001": {"alone": True}})
-    assert codes(asked) == [*codes(findings), ("STL001", "docs/plain.md", 1, "info")]
+    assert ("STL001", "docs/plain.md", 1, "info") in codes(asked) and ("STL001", "docs/one.md", 1, "info") in codes(
+        asked)
     stale = findings[0].message
-    assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale and "dated claim" in stale
+    assert "1429 days" in stale and "2023-01-01" in stale and "Docs Writer" in stale
+    assert stale.endswith("also on this page: outdated version, dated claim")
 
 
 def test_a_version_note_in_a_parenthesis_or_opening_its_entry_is_history(tmp_path: Path) -> None:
@@ -83,19 +89,22 @@ def test_a_moment_opening_a_sentence_that_tells_a_past_event_is_history(tmp_path
 
 def test_a_stale_page_is_corroborated_only_by_evidence_that_is_a_warning_itself(tmp_path: Path) -> None:
     # A bare version (info: it may be another thing's) does not make an old page a stale one; the product's does.
-    pages = {"docs/bare.md": OLD_PAGE + "\nThe v1 extension supports Vue 2 only.\n",
-             "docs/named.md": OLD_PAGE + "\nAcme 1.2 supports Vue 2 only.\n"}
+    pages = {"docs/bare.md": OLD_PAGE + "\nThe v1 extension supports Vue 2 only.\n\nAs of 2019, sync is free.\n",
+             "docs/named.md": OLD_PAGE + "\nAcme 1.2 supports Vue 2 only.\n\nAs of 2019, sync is free.\n"}
     write_site(tmp_path, pages, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'},
                commits=[{"date": "2023-01-01T12:00:00", "paths": list(pages)}])
     findings, _ = lint(tmp_path)
-    assert codes(findings) == [("STL003", "docs/bare.md", 5, "info"), ("STL001", "docs/named.md", 1, "warning"),
-                               ("STL003", "docs/named.md", 5, "warning")]
+    assert codes(findings) == [("STL003", "docs/bare.md", 5, "info"), ("STL004", "docs/bare.md", 7, "warning"),
+                               ("STL001", "docs/named.md", 1, "warning"), ("STL003", "docs/named.md", 5, "warning"),
+                               ("STL004", "docs/named.md", 7, "warning")]
 
 
 def test_stale_page_combines_the_other_rules_findings_without_measuring_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page = "---\nreviewed: someday\n---\n" + OLD_PAGE + "\nAs of 2019, sync is free.\n\nAs of 2020, it is not.\n"
-    write_site(tmp_path, {"docs/a.md": page}, commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
+    page = ("---\nreviewed: someday\n---\n" + OLD_PAGE + "\nAs of 2019, sync is free.\n\nAs of 2020, it is not.\n"
+            "\nAcme 1.2 supports Vue 2 only.\n")
+    write_site(tmp_path, {"docs/a.md": page}, {"pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'},
+               commits=[{"date": "2023-01-01T12:00:00", "paths": ["docs/a.md"]}])
     scans: list[str] = []
     pattern = dated_claims.AS_OF_YEAR
 
@@ -111,7 +120,7 @@ def test_stale_page_combines_the_other_rules_findings_without_measuring_again(
     findings, notes = lint(tmp_path)
     assert len(scans) == alone > 0  # one pass over the prose: stale-page reads findings, not the page
     assert [(f.rule, f.severity) for f in findings] == [("STL001", "warning"), ("STL004", "warning"),
-                                                        ("STL004", "warning")]
+                                                        ("STL004", "warning"), ("STL003", "warning")]
     assert any("review date 'someday'" in n and "is not a date" in n for n in notes)
 
 
@@ -141,26 +150,26 @@ def test_renamed_page_keeps_its_age(tmp_path: Path) -> None:
 def test_shallow_clone_skips_git_rules_with_one_note_and_runs_the_rest(tmp_path: Path) -> None:
     origin = tmp_path / "origin"
     origin.mkdir()
-    pages = {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free. See `src/app.py`.\n"}
+    pages = {"docs/a.md": OLD_PAGE + "\nAs of 2019, sync is free. See `src/app.py`.\n\nAcme 1.2 supports Vue 2 only.\n"}
     write_site(
         origin,
         pages,
-        {"src/app.py": "x = 2\n"},
+        {"src/app.py": "x = 2\n", "pyproject.toml": '[project]\nname = "acme"\nversion = "3.0.1"\n'},
         commits=[
             {
                 "date": "2020-01-01T12:00:00",
-                "paths": ["docs/a.md", "src/app.py"],
+                "paths": ["docs/a.md", "src/app.py", "pyproject.toml"],
                 "contents": {"src/app.py": "x = 1\n"},
             },
             {"date": "2026-01-01T12:00:00", "paths": ["src/app.py"]},
         ],
     )
     full, notes = lint(origin)
-    assert {f.rule for f in full} == {"STL001", "STL004", "STL006"} and notes == ()
+    assert {f.rule for f in full} == {"STL001", "STL003", "STL004", "STL006"} and notes == ()
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
     findings, notes = lint(clone)
-    assert [f.rule for f in findings] == ["STL004"]
+    assert [f.rule for f in findings] == ["STL004", "STL003"]
     assert len(notes) == 1 and "shallow" in notes[0] and "fetch-depth: 0" in notes[0]
 
 

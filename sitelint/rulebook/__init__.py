@@ -50,6 +50,7 @@ class Rule:
     because: tuple[tuple[Condition, str], ...] = ()  # reasons the message lists; `reasons` counts those that hold
     corroborated_by: tuple[str, ...] = ()
     corroborated_level: str = ""
+    corroborated_min: int = 1  # how many of those rules must fire on the page
     defect_class: str = ""
     weight: float = 10.0
     options: Mapping[str, str] = field(default_factory=dict)
@@ -197,6 +198,9 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         raise RuleError(f"{path}: a rule needs a condition over the values of `{check_name}`: "
                         f"{', '.join(spec.values)}")
     corroborated = data.get("corroborated") or {}
+    least = corroborated.get("min", 1) if isinstance(corroborated, Mapping) else 1
+    if not isinstance(least, int) or isinstance(least, bool) or least < 1:
+        raise RuleError(f"{path}: corroborated.min is how many of its rules must fire: a whole number from 1")
     fix_measure = data.get("fix-measure") or {}
     if not isinstance(fix_measure, Mapping) or not isinstance(fix_measure.get("measure", ""), str) or (
             fix_measure and not fix_measure.get("measure")):
@@ -207,7 +211,8 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
         why=" ".join(str(data["why"]).split()), source=path, condition=condition,
         params=MappingProxyType(params), kinds=MappingProxyType(kinds), levels=levels, because=because,
         corroborated_by=tuple(str(c) for c in corroborated.get("by", ())),
-        corroborated_level=str(corroborated.get("level", "")), defect_class=str(data.get("defect_class") or ""),
+        corroborated_level=str(corroborated.get("level", "")), corroborated_min=least,
+        defect_class=str(data.get("defect_class") or ""),
         weight=float(data.get("weight", 10)), options=MappingProxyType(dict(data.get("options") or {})),
         example=MappingProxyType(dict(data.get("example") or {})),
         build_overlap=MappingProxyType(dict(data.get("build_overlap") or {})),

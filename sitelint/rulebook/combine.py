@@ -16,7 +16,8 @@ def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Find
     """Raise a finding to its rule's corroborated level when one of the rules it names fires on the same page as a
     warning or error; its message then says which (a stale page that also carries an expired review is where a
     review pays off). Evidence too weak to act on alone (an info finding: a bare `v7` that may be another thing's
-    version) corroborates nothing. A rule whose `alone` param is false reports only corroborated findings."""
+    version) corroborates nothing. A rule whose `alone` param is false reports only corroborated findings; a rule
+    may ask for more than one of the rules it names (`min`): one alone is evidence its own finding already reports."""
     by_code = {r.code: r for r in rules}
     on_page: dict[str, set[str]] = {}
     for f in findings:
@@ -27,7 +28,7 @@ def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Find
         rule = by_code.get(f.rule)
         if rule is not None and rule.corroborated_by and rule.corroborated_level:
             also = [by_code[c].name.replace("-", " ") for c in rule.corroborated_by if c in on_page.get(f.path, ())]
-            if also:
+            if len(also) >= rule.corroborated_min:
                 f = replace(f, severity=rule.corroborated_level,  # type: ignore[arg-type]
                             message=f"{f.message}; also on this page: {', '.join(also)}")
             elif rule.params.get("alone") is False:
