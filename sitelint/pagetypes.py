@@ -168,7 +168,7 @@ _ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|co
                       r"emphasis|bold|italics?|strikethrough|links?|images?|horizontal\s+rules?|abbreviations?|"
                       r"marked\s+text|subscripts?|superscripts?|definition\s+lists?|typography)")
 _LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*([1-6])")  # a heading that shows its level's style: "Heading 2"
-_COUNTED = re.compile(r"(?i)heading[ _]?(\d+)\b")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
+_COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
 _COUNTED_MIN = 3
 _LINK_SECTION_WORDS = 40
 _OPENING_CODE = re.compile(r"^\[?`([^`\n]{1,60})`")
