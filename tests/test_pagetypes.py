@@ -326,6 +326,11 @@ export const collections = { docs, pages, team };
       "docs/zh/guide.md": "# G\n"}, "docs/jp/guide.md", "docs/guide.md", "ja"),
     ({"docs/.vitepress/config.mts": VITEPRESS_SPREAD, "docs/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/guide.md", "ja"),
+    # VitePress before 1.0 keys each locale by its path, as VuePress does, and a folder need not be named by its
+    # language (`'/ptbr/': {lang: 'pt-BR'}`).
+    ({"docs/.vitepress/config.js": "module.exports = {locales: {'/': {lang: 'en-US'}, '/zh/': {lang: 'zh-CN'}, "
+                                   "'/ptbr/': {lang: 'pt-BR'}}}\n", "docs/guide.md": "# G\n",
+      "docs/ptbr/guide.md": "# G\n", "docs/zh/guide.md": "# G\n"}, "docs/ptbr/guide.md", "docs/guide.md", "pt"),
     # The root locale's pages kept in a folder of their own, served at the root by a rewrite.
     ({"docs/.vitepress/config.mts": VITEPRESS_REWRITE, "docs/en/guide.md": "# G\n", "docs/ja/guide.md": "# G\n"},
      "docs/ja/guide.md", "docs/en/guide.md", "ja"),
@@ -352,7 +357,7 @@ export const collections = { docs, pages, team };
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
 ], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales",
-        "vitepress-spread",
+        "vitepress-spread", "vitepress-before-1-0-path-keys",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])

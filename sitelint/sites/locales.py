@@ -109,7 +109,9 @@ def _starlight(config: Path, root: Path) -> Languages:
 
 def _vitepress(config: Path, root: Path) -> Languages:
     source = _js(config)
-    locales, _ = _locale_objects(source)
+    found, _ = _locale_objects(source)
+    # Keyed `root` and `zh`; before 1.0, as VuePress, by the path each locale is served at (`'/'`, `'/ptbr/'`).
+    locales = {key.strip("/") or "root": lang for key, lang in found.items()}
     own = locales.get("root", "root")
     own = own if own != "root" else _first_lang(source)  # `root: { label: 'English', ...en }` names no language
     return Languages(_base(own), _folders(root, locales, {"root"}), (), _rewritten_root(source, root))
