@@ -111,7 +111,8 @@ def _vitepress(config: Path, root: Path) -> Languages:
     source = _js(config)
     found, _ = _locale_objects(source)
     # Keyed `root` and `zh`; before 1.0, as VuePress, by the path each locale is served at (`'/'`, `'/ptbr/'`).
-    locales = {key.strip("/") or "root": lang for key, lang in found.items()}
+    locales = {key.strip("/") or "root": lang if lang != key else key.strip("/") or "root"
+               for key, lang in found.items()}
     own = locales.get("root", "root")
     own = own if own != "root" else _first_lang(source)  # `root: { label: 'English', ...en }` names no language
     return Languages(_base(own), _folders(root, locales, {"root"}), (), _rewritten_root(source, root))
