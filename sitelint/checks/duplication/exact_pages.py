@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -21,6 +22,28 @@ def _code_of(page: Page) -> list[Block]:
     return [*page.code_blocks, *(b for b in page.blocks if b.kind == "esm")]
 
 
+# A callout component that opens or closes on its own line: `<Aside type="note" title="Announcement">`, `</Callout>`.
+_CALLOUT_OPEN = re.compile(r"^<(Aside|Callout|Admonition|Note|Notice|Tip|Warning|Caution|Info|Danger)\b[^>]*(?<!/)>$")
+
+
+def _notice(page: Page) -> bool:
+    """Whether all of a page's prose is in one callout (an admonition, `:::note`, `!!! note`, or a callout
+    component around it): a notice put on the page in place of its content ("For now, we're not accepting
+    translations"), which the pages it replaced each carry on purpose."""
+    prose = page.prose_blocks
+    if not prose:
+        return False
+    if len(prose) == 1 and prose[0].kind == "admonition":
+        return True
+    opens = [b for b in page.blocks if b.kind in ("jsx", "html") and _CALLOUT_OPEN.match(b.text.strip())]
+    if len(opens) != 1:
+        return False
+    name = _CALLOUT_OPEN.match(opens[0].text.strip()).group(1)  # type: ignore[union-attr]
+    close = next((b for b in page.blocks if b.line > opens[0].line and b.kind in ("jsx", "html")
+                  and b.text.strip() == f"</{name}>"), None)
+    return close is not None and all(opens[0].line < b.line and b.end_line < close.line for b in prose)
+
+
 def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     corpus = ctx.run.corpus
     assert corpus is not None
@@ -35,6 +58,8 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
         # `confluent/ack.md`, each with its own imports and examples): parallel by design, not a copy to remove.
         if corpus.editions(place.path for _, place in group):
             continue  # one page in editions of the docs (a folder per database or framework), the same by design
+        if all(_notice(corpus.pages[n]) for n, _ in group):
+            continue  # one notice put on each page it replaced ("not accepting translations for now")
         codes = {_code(corpus.pages[n]) for n, _ in group}
         parallel = len(codes) > 1 and all(_code_of(corpus.pages[n]) for n, _ in group)
         for at, others, detail in on_copies_to_change(corpus, [group]):
