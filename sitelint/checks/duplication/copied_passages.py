@@ -9,7 +9,15 @@ from typing import Any
 
 from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.checks.duplication.corpus import Corpus
-from sitelint.checks.duplication.digest import parallel_names, passage_words, quoted, siblings, span_lines, tokens
+from sitelint.checks.duplication.digest import (
+    parallel_names,
+    passage_words,
+    quoted,
+    siblings,
+    signposts,
+    span_lines,
+    tokens,
+)
 from sitelint.checks.duplication.report import passage_measurements
 from sitelint.checks.duplication.spans import Span, copied_spans, jaccard
 from sitelint.model import Measurement, Page
@@ -64,6 +72,8 @@ def copied_passages(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # one template's text for the same section of two pages (each plugin's "Caching" settings)
         if quoted(pa, a_lines[0]) or quoted(pb, b_lines[0]):
             continue  # a quotation of the other page ("In the layout section we said: > ..."), on purpose
+        if signposts(pa, *a_lines) and signposts(pb, *b_lines):
+            continue  # the same entries in lists of links ("What's next"), each a line about the page it links to
         (words_a, names_a), (words_b, names_b) = words_of(s.a), words_of(s.b)
         added, here, there = _drift(words_a[s.a_lo : s.a_hi], words_b[s.b_lo : s.b_hi], names_a, names_b)
         out.append((s.a, *a_lines, s.b, *b_lines, s.a_hi - s.a_lo,
