@@ -89,10 +89,13 @@ _LINK_ENTRY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\[[^\]\n]+\]\([^)\s]+\)(
 
 def signposts(page: Page, first: int, last: int) -> bool:
     """Whether a passage (its first and last lines) lies in a list of link entries, two or more side by side, each a
-    link and a line about the page it links to ("What's next: **[Workers](workers.md)** - ..."): a card's blurb
-    written as a paragraph, which says what the linked page says on each page that points to it, by design."""
+    link and a line about the page it links to ("What's next: **[Workers](workers.md)** - ..."), with the line that
+    introduces them: a card's blurb written as a paragraph, which says what the linked page says on each page that
+    points to it, by design."""
     lines = _source_lines(page.source)
     blocks = [b for b in page.blocks if b.is_prose and b.end_line >= first and b.line <= last]
+    if len(blocks) > 1 and blocks[0].text.rstrip().endswith(":"):
+        blocks = blocks[1:]  # the line that introduces the list ("Now that you understand X, explore these topics:")
     if not blocks or not all(0 < b.line <= len(lines) and _LINK_ENTRY.match(lines[b.line - 1]) for b in blocks):
         return False
     if len(blocks) >= 2:
