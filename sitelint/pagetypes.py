@@ -436,7 +436,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
-    items = [b for b in prose if b.kind == "list_item" and _mostly_link(b, by_line)]
+    items = [b for b in prose if b.kind == "list_item" and (_mostly_link(b, by_line) or _link_entry(b, by_line))]
     if len(items) >= 3 and 2 * len(items) >= len(prose):
         return "hub", "a list of links"
     if _sections_of_links(page, links):
@@ -686,6 +686,23 @@ def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
     # "Project Jupyter - https://...": a name beside a written-out address (a link with no text of its own)
     bare = sum(1 for link in by_line[start:end] if not link.text.strip())
     return (words > 0 and 2 * inside >= words) or (bare > 0 and words <= _NAME_WORDS * bare)
+
+
+_ENTRY_WORDS = 30  # most words of the line about the linked page in an entry of a list of links
+
+
+def _link_entry(block: Block, by_line: Sequence[Link]) -> bool:
+    """Whether a list item is an entry of a list of links: it opens with a link, then a dash or colon and a line about
+    what it links to ("[@oclif/test](https://github.com/oclif/test) - Test helper for oclif.")."""
+    start = bisect_left(by_line, block.line, key=_line_of)
+    first = by_line[start] if start < len(by_line) else None
+    if first is None or first.line != block.line or not first.text.strip():
+        return False
+    body = block.text.lstrip(" *_")
+    if not body.startswith(first.text.strip()):
+        return False
+    rest = body[len(first.text.strip()):].lstrip(" *_")
+    return bool(re.match(r"[-\u2013\u2014:]\s", rest)) and text.count(rest) <= _ENTRY_WORDS
 
 
 _ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})
