@@ -688,7 +688,7 @@ def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
     return (words > 0 and 2 * inside >= words) or (bare > 0 and words <= _NAME_WORDS * bare)
 
 
-_ENTRY_WORDS = 30  # most words of the line about the linked page in an entry of a list of links
+_LINK_ENTRY_WORDS = 30  # most words of the line about the linked page in an entry of a list of links
 
 
 def _link_entry(block: Block, by_line: Sequence[Link]) -> bool:
@@ -702,7 +702,7 @@ def _link_entry(block: Block, by_line: Sequence[Link]) -> bool:
     if not body.startswith(first.text.strip()):
         return False
     rest = body[len(first.text.strip()):].lstrip(" *_")
-    return bool(re.match(r"[-\u2013\u2014:]\s", rest)) and text.count(rest) <= _ENTRY_WORDS
+    return bool(re.match(r"[-\u2013\u2014:]\s", rest)) and text.count(rest) <= _LINK_ENTRY_WORDS
 
 
 _ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})
