@@ -13,9 +13,9 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     landing        a layout page: VitePress `layout: home`, Starlight `template: splash`, a `hero`, made of components
                    (a title, perhaps a one-line caption, and a component that renders the site's data) or drawn by a
                    script it loads (`<script src="showcase.js">`)
-    hub            navigation: a card list component, prose that is mostly links, entries with addresses its front
-                   matter lists for its layout, a folder's short index page, or a gallery entry (a picture, a line
-                   and a link out)
+    hub            navigation: a card list component, prose that is mostly links, a list of links with a line about
+                   each, entries with addresses its front matter lists for its layout, a folder's short index page,
+                   or a gallery entry (a picture, a line and a link out)
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
