@@ -436,7 +436,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
-    items = [b for b in prose if b.kind == "list_item" and (_mostly_link(b, by_line) or _link_entry(b, by_line))]
+    items = [b for b in prose if b.kind == "list_item" and (_mostly_link(b, by_line) or _link_entry(b, lines))]
     if len(items) >= 3 and 2 * len(items) >= len(prose):
         return "hub", "a list of links"
     if _sections_of_links(page, links):
@@ -689,20 +689,16 @@ def _mostly_link(block: Block, by_line: Sequence[Link]) -> bool:
 
 
 _LINK_ENTRY_WORDS = 30  # most words of the line about the linked page in an entry of a list of links
+# An entry of a list of links, as its source line opens: a link, bold or not, then a dash or colon before a line about
+# what it links to ("**[Workers](workers.md)** - Run code in a background thread", "* [@acme/test](...) - Helpers").
+LINK_ENTRY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\[([^\]\n]+)\]\([^)\s]+\)(?:\*\*|__)?\s*[-\u2013\u2014:]\s")
 
 
-def _link_entry(block: Block, by_line: Sequence[Link]) -> bool:
-    """Whether a list item is an entry of a list of links: it opens with a link, then a dash or colon and a line about
-    what it links to ("[@oclif/test](https://github.com/oclif/test) - Test helper for oclif.")."""
-    start = bisect_left(by_line, block.line, key=_line_of)
-    first = by_line[start] if start < len(by_line) else None
-    if first is None or first.line != block.line or not first.text.strip():
-        return False
-    body = block.text.lstrip(" *_")
-    if not body.startswith(first.text.strip()):
-        return False
-    rest = body[len(first.text.strip()):].lstrip(" *_")
-    return bool(re.match(r"[-\u2013\u2014:]\s", rest)) and text.count(rest) <= _LINK_ENTRY_WORDS
+def _link_entry(block: Block, lines: Sequence[str]) -> bool:
+    """Whether a list item is an entry of a list of links: a link, then a dash or colon and a line of at most
+    `_LINK_ENTRY_WORDS` words about what it links to ("[@oclif/test](https://github.com/oclif/test) - Test helper")."""
+    found = LINK_ENTRY.match(lines[block.line - 1]) if 0 < block.line <= len(lines) else None
+    return found is not None and text.count(block.text) - text.count(found.group(1)) <= _LINK_ENTRY_WORDS
 
 
 _ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})

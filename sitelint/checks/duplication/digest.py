@@ -17,6 +17,7 @@ import numpy as np
 
 from sitelint import text
 from sitelint.model import Block, Page
+from sitelint.pagetypes import LINK_ENTRY
 
 RUN_K = 8  # words per shingle when looking for copied passages
 PAGE_K = 5  # words per shingle for page similarity
@@ -82,26 +83,23 @@ def quoted(page: Page, line: int) -> bool:
     return 0 < line <= len(lines) and _QUOTE_LINE.match(lines[line - 1]) is not None
 
 
-# An entry of a list of links: a line that opens with a link, bold or not, and a dash or colon before a line about the
-# page it links to ("**[Workers](workers.md)** - Run code in a background thread").
-_LINK_ENTRY = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*|__)?\[[^\]\n]+\]\([^)\s]+\)(?:\*\*|__)?\s*[-\u2013\u2014:]\s")
-
-
 def signposts(page: Page, first: int, last: int) -> bool:
     """Whether a passage (its first and last lines) lies in a list of link entries, two or more side by side, each a
     link and a line about the page it links to ("What's next: **[Workers](workers.md)** - ..."), with the line that
     introduces them: a card's blurb written as a paragraph, which says what the linked page says on each page that
     points to it, by design."""
     lines = _source_lines(page.source)
+
+    def entry(block: Block) -> bool:
+        return 0 < block.line <= len(lines) and LINK_ENTRY.match(lines[block.line - 1]) is not None
+
     blocks = [b for b in page.blocks if b.is_prose and b.end_line >= first and b.line <= last]
     if len(blocks) > 1 and blocks[0].text.rstrip().endswith(":"):
         blocks = blocks[1:]  # the line that introduces the list ("Now that you understand X, explore these topics:")
-    if not blocks or not all(0 < b.line <= len(lines) and _LINK_ENTRY.match(lines[b.line - 1]) for b in blocks):
+    if not blocks or not all(entry(b) for b in blocks):
         return False
-    if len(blocks) >= 2:
-        return True
-    near = [b for b in page.blocks if b.is_prose and b is not blocks[0] and abs(b.line - blocks[0].line) <= 6]
-    return any(0 < b.line <= len(lines) and _LINK_ENTRY.match(lines[b.line - 1]) for b in near)
+    return len(blocks) >= 2 or any(entry(b) for b in page.blocks
+                                   if b.is_prose and b is not blocks[0] and abs(b.line - blocks[0].line) <= 6)
 
 
 def tokens(prose: str) -> list[str]:

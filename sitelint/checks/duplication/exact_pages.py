@@ -35,13 +35,14 @@ def _notice(page: Page) -> bool:
         return False
     if len(prose) == 1 and prose[0].kind == "admonition":
         return True
-    opens = [b for b in page.blocks if b.kind in ("jsx", "html") and _CALLOUT_OPEN.match(b.text.strip())]
+    opens = [(b, found) for b in page.blocks
+             if b.kind in ("jsx", "html") and (found := _CALLOUT_OPEN.match(b.text.strip()))]
     if len(opens) != 1:
         return False
-    name = _CALLOUT_OPEN.match(opens[0].text.strip()).group(1)  # type: ignore[union-attr]
-    close = next((b for b in page.blocks if b.line > opens[0].line and b.kind in ("jsx", "html")
-                  and b.text.strip() == f"</{name}>"), None)
-    return close is not None and all(opens[0].line < b.line and b.end_line < close.line for b in prose)
+    (start, found), = opens
+    close = next((b for b in page.blocks if b.line > start.line and b.kind in ("jsx", "html")
+                  and b.text.strip() == f"</{found.group(1)}>"), None)
+    return close is not None and all(start.line < b.line and b.end_line < close.line for b in prose)
 
 
 def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
