@@ -174,6 +174,22 @@ def test_a_zensical_site_is_read_as_the_mkdocs_site_it_builds(tmp_path: Path) ->
     assert pages(layout) == ["content/guide/setup.md", "content/index.md"]
 
 
+def test_an_mkdocs_config_under_a_name_of_its_own_is_read(tmp_path: Path) -> None:
+    # The build names it (`zensical build -f zensical.yml`); it is known by MkDocs' settings, not its name. Other
+    # YAML files at the top (a CI config, a `site_name` with no pages) are not configs of a site.
+    touch(tmp_path, "zensical.yml", ".readthedocs.yaml", "other.yml", "README.md", "docs/src/markdown/index.md",
+          "docs/theme/main.md")
+    (tmp_path / "zensical.yml").write_text("site_name: X\ndocs_dir: docs/src/markdown\ntheme:\n  name: material\n",
+                                           encoding="utf-8")
+    (tmp_path / ".readthedocs.yaml").write_text("version: 2\nmkdocs:\n  configuration: zensical.yml\n",
+                                                encoding="utf-8")
+    (tmp_path / "other.yml").write_text("site_name: not a site\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and [c.name for c in layout.config_files] == ["zensical.yml"]
+    assert pages(layout) == ["docs/src/markdown/index.md"]
+
+
 def test_a_folder_named_like_build_output_inside_the_docs_is_a_section(tmp_path: Path) -> None:
     # `build/` and `site/` where a build writes (the project's top, the config's folder) are output; in the docs
     # folder they are sections of pages (a guide to building in docs/build/).

@@ -38,6 +38,15 @@ def _write(root: Path, files: dict[str, str]) -> None:
     ({"pyproject.toml": "[project]\nname = 'harbor'\ndynamic = ['version']\n[tool.hatch.version]\n"
                         "path = 'harbor/version.py'\n",
       "harbor/version.py": "VERSION = '2.12.0'\n"}, ".", "2.12.0", "harbor/version.py"),
+    # The version kept as numbers; the package.json beside it only builds the docs' assets, a stale number.
+    ({"pyproject.toml": "[project]\nname = 'harbor'\ndynamic = ['version']\n[tool.hatch.version]\n"
+                        "path = 'harbor/__meta__.py'\n",
+      "harbor/__meta__.py": '__version_info__ = Version(11, 0, 0, "final")\n'
+                            "__version__ = __version_info__._get_canonical()\n",
+      "package.json": '{"name": "harbor", "version": "8.1.2", "scripts": {"build": "gulp"}, '
+                      '"devDependencies": {"gulp": "^5"}}'}, ".", "11.0.0", "harbor/__meta__.py"),
+    ({"pyproject.toml": "[project]\nname = 'harbor'\ndynamic = ['version']\n",
+      "harbor/__init__.py": "VERSION = (5, 1, 0, 'alpha', 0)\n"}, ".", "5.1.0", "harbor/__init__.py"),
     ({"pyproject.toml": "[project]\nname = 'harbor'\nversion = '3.1.0'\n"}, "docs", "3.1.0", "pyproject.toml"),
     ({"lerna.json": '{"version": "7.0.2"}', "package.json": '{"private": true, "version": "0.0.0"}'},
      ".", "7.0.2", "lerna.json"),
@@ -47,7 +56,8 @@ def _write(root: Path, files: dict[str, str]) -> None:
     ({"Cargo.toml": "[package]\nname = 'harbor'\nversion = '0.29.0'\n",
       "xtask/Cargo.toml": "[package]\nname = 'xtask'\nversion = '0.1.0'\npublish = false\n"},
      "xtask", "0.29.0", "Cargo.toml"),
-], ids=["mkdocs-extra", "docusaurus-versions", "workspace-package", "dunder-version", "hatch-path", "repo-pyproject",
+], ids=["mkdocs-extra", "docusaurus-versions", "workspace-package", "dunder-version", "hatch-path",
+        "version-numbers-beside-build-tooling", "django-version-tuple", "repo-pyproject",
         "lerna", "cargo-workspace", "cargo-unpublished"])
 def test_current_version_is_found_where_the_site_keeps_it(tmp_path: Path, files: dict[str, str], site: str,
                                                           version: str, where: str) -> None:

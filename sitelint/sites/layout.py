@@ -392,15 +392,23 @@ def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
     return "", [], []
 
 
+def _own_mkdocs_config(text: str) -> bool:
+    """A YAML file in MkDocs' format: a `site_name`, and the folder or the table of its pages (`docs_dir`, `nav`)."""
+    return bool(_MKDOCS_SITE_NAME.search(text) and (_MKDOCS_DIR.search(text) or _MKDOCS_NAV.search(text)))
+
+
 def _mkdocs_configs(base: Path) -> list[Path]:
     """The MkDocs config of a folder: `mkdocs.yml`, else the `mkdocs-*.yml` files a build names with
     `--config-file` (`mkdocs-nav.yml`, `mkdocs-common.yml`), the one with the `nav` first, then the one with the
-    `site_name`; Zensical's `zensical.toml` before them all (it reads an `mkdocs.yml` only where it has no config of
-    its own)."""
+    `site_name`, else a YAML file of another name in MkDocs' format (`zensical.yml`); Zensical's `zensical.toml`
+    before them all (it reads an `mkdocs.yml` only where it has no config of its own)."""
     named = [base / n for n in (_ZENSICAL, *_MKDOCS_NAMES) if (base / n).is_file()]
     if named:
         return named[:1]
     found = sorted(p for p in base.glob("mkdocs[-_.]*") if p.suffix in (".yml", ".yaml") and p.is_file())
+    if not found:  # a config the build names with `--config-file` under a name of its own (`zensical.yml`)
+        found = sorted(p for p in base.glob("*.y*ml") if p.suffix in (".yml", ".yaml") and p.is_file()
+                       and _own_mkdocs_config(p.read_text(encoding="utf-8", errors="replace")))
 
     def rank(config: Path) -> tuple[int, str]:
         text = config.read_text(encoding="utf-8", errors="replace")

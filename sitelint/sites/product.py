@@ -71,6 +71,9 @@ class Product:
 
 
 _VERSION_ASSIGN = re.compile(r"""(?m)^(?:__version__|VERSION|version)\s*(?::\s*\w+\s*)?=\s*['"]([^'"]+)['"]""")
+# A version kept as numbers (`__version_info__ = Version(11, 0, 0, "final")`, Django's `VERSION = (5, 1, 0, ...)`).
+_VERSION_TUPLE = re.compile(r"(?m)^(?:__version_info__|version_info|VERSION)\s*(?::[^=\n]+)?=\s*\w*\(\s*(\d+)\s*,"
+                            r"\s*(\d+)(?:\s*,\s*(\d+))?")
 _TAG = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)$")
 _MKDOCS_NAMES = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "properdocs.yaml")
 
@@ -117,12 +120,17 @@ def _rel(path: Path, base: Path) -> str:
 
 
 def _assigned(path: Path) -> str:
-    """A version string assigned in a Python file (`__version__ = "1.2"`, `VERSION = '2.0'`), read as text."""
+    """A version assigned in a Python file (`__version__ = "1.2"`, `VERSION = '2.0'`, or its numbers
+    `__version_info__ = (1, 2, 0)`), read as text."""
     try:
-        found = _VERSION_ASSIGN.search(path.read_text(encoding="utf-8", errors="replace")[:20_000])
+        text = path.read_text(encoding="utf-8", errors="replace")[:20_000]
     except OSError:
         return ""
-    return found.group(1) if found and _usable(found.group(1)) else ""
+    found = _VERSION_ASSIGN.search(text)
+    if found and _usable(found.group(1)):
+        return found.group(1)
+    numbers = _VERSION_TUPLE.search(text)
+    return ".".join(n for n in numbers.groups() if n is not None) if numbers else ""
 
 
 def _table(data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -178,11 +186,19 @@ def _site_package(data: Mapping[str, Any]) -> bool:
     return bool(deps & set(_SITE_FRAMEWORKS)) and not any(field in data for field in _PUBLISHED_FIELDS)
 
 
+def _build_tooling(data: Mapping[str, Any], folder: Path) -> bool:
+    """The package.json of a Python or Rust project's build (its assets' scripts and devDependencies): it declares
+    nothing for others to install and depends on nothing at run time."""
+    return (not any(field in data for field in (*_PUBLISHED_FIELDS, "dependencies"))
+            and any((folder / name).is_file() for name in ("pyproject.toml", "setup.py", "Cargo.toml")))
+
+
 def _package(path: Path, base: Path) -> Found | None:
-    """A published package.json's version: a private package (a docs site's own, a monorepo's root) has none."""
+    """A published package.json's version: a private package (a docs site's own, a monorepo's root) has none, nor
+    has the build tooling of a project in another language."""
     data = _read_json(path)
     if (not isinstance(data, dict) or data.get("private") is True or _site_package(data)
-            or not _usable(data.get("version"))):
+            or _build_tooling(data, path.parent) or not _usable(data.get("version"))):
         return None
     return Found(str(data["version"]), str(data.get("name", "")).rsplit("/", 1)[-1], _rel(path, base))
 
