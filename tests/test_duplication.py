@@ -284,6 +284,45 @@ def test_pages_of_one_folder_whose_front_matter_names_each_one_s_version_are_not
     assert len(result.findings) == 1
 
 
+def test_pages_named_for_each_release_of_one_reference_are_not_copies(tmp_path: Path) -> None:
+    # The API reference kept once per release, the newest as `latest.md`: each repeats most of the one before.
+    def page(version: str) -> str:
+        return f"# C API {version} Documentation\n\n{PARAGRAPH} {PARAGRAPH}\n\nThis is release {version}.\n"
+    pages = {f"docs/reference/{v}.md": page(v) for v in ("0.13.x", "0.14.x", "latest")}
+    pages["docs/index.md"] = "# Home\n\nSee [the reference](reference/latest.md).\n"
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP001", "DUP002"])
+    assert result.findings == ()
+    # A page of another name beside them is a copy all the same, and so is one named for a release elsewhere.
+    pages["docs/reference/embedding.md"] = page("0.15.x")
+    pages["docs/guides/0.15.x.md"] = page("0.16.x")
+    write_site(tmp_path / "other", pages)
+    result = engine.lint(cwd=tmp_path / "other", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP001", "DUP002"])
+    assert {f.path for f in result.findings} | {o.path for f in result.findings for o in f.related} >= {
+        "docs/reference/embedding.md", "docs/guides/0.15.x.md"}
+
+
+def test_two_folders_of_the_same_two_pages_are_editions(tmp_path: Path) -> None:
+    # The reference per framework: `vue3/` and `svelte3/`, each with its story and variant pages, alike by design.
+    passage = ("Set the `layout` option to pick how the variants of a story are laid out: a grid of a given "
+               "width, or one column. The option applies to every variant of the story unless a variant sets its "
+               "own, and the reader can still switch the layout from the toolbar while the story is open.")
+    pages = {f"docs/reference/{fw}/{name}.md": f"# {name} for {fw}\n\nHow {name} works in {fw}.\n\n{passage}\n"
+             for fw in ("vue3", "svelte3") for name in ("story", "variant")}
+    pages["docs/index.md"] = "# Home\n\nSee the reference.\n"
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP003"])
+    assert [f for f in result.findings if "/vue3/" in f.path or "/svelte3/" in f.path
+            if any("/vue3/" in o.path or "/svelte3/" in o.path for o in f.related)] == []
+    # One folder with a third page of its own: the two no longer hold the same pages, and the copy is reported.
+    pages["docs/reference/vue3/events.md"] = "# Events\n\nThe events a story sends.\n"
+    write_site(tmp_path / "uneven", pages)
+    result = engine.lint(cwd=tmp_path / "uneven", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP003"])
+    assert result.findings
+
+
 def test_partials_snippets_and_imports_are_single_sources(tmp_path: Path) -> None:
     site = _site(
         {

@@ -132,7 +132,13 @@ class Corpus:
 
     def version_pages(self, paths: Sequence[str]) -> bool:
         """Whether pages of one folder are each for another version of one thing, as their front matter says
-        (`custom: {version: v19}` and `{version: v20}`): the pages a site's version picker switches between."""
+        (`custom: {version: v19}` and `{version: v20}`) or their file names do (`reference/0.13.x.md`,
+        `reference/0.14.x.md` and `reference/latest.md`): the pages a site keeps once per release."""
+        stems = [p.rpartition("/")[2].rpartition(".")[0] or p.rpartition("/")[2] for p in paths]
+        named = [_VERSION_NAME.fullmatch(stem) is not None for stem in stems]
+        if (any(named) and all(n or stem.lower() in _VERSION_ALIASES for n, stem in zip(named, stems, strict=True))
+                and len({p.rpartition("/")[0] for p in paths}) == 1):
+            return True
         versions = [self.versions.get(p, "") for p in paths]
         return len({p.rpartition("/")[0] for p in paths}) == 1 and all(versions) and \
             len(set(versions)) == len(versions)
@@ -213,6 +219,7 @@ def _declared_version(front: Mapping[str, Any]) -> str:
 
 _MIRROR_PAGES = 3  # page names two folders must share to be editions of one another
 _VERSION_NAME = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: 0.14.0, v1, 2.x
+_VERSION_ALIASES = frozenset({"latest", "current", "stable", "next"})  # the page of the release a name stands for
 
 
 def _version_folder(folder: str) -> str:
@@ -238,9 +245,10 @@ def _archives(folder_pages: Mapping[str, frozenset[str]]) -> frozenset[str]:
 
 
 def _mirror(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two folders hold mostly the same pages: three names or more in common, half of the smaller one's."""
+    """Whether two folders hold mostly the same pages: three names or more in common, half of the smaller one's;
+    or the same two pages and no other (`vue3/story.md`, `svelte3/story.md`, each with its `variant.md`)."""
     shared = len(a & b)
-    return shared >= _MIRROR_PAGES and shared >= 0.5 * min(len(a), len(b))
+    return (shared >= _MIRROR_PAGES and shared >= 0.5 * min(len(a), len(b))) or (shared >= 2 and a == b)
 
 
 def _edition_rest(folder: str) -> str:
