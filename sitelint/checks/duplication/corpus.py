@@ -134,12 +134,13 @@ class Corpus:
         """Whether pages of one folder are each for another version of one thing, as their front matter says
         (`custom: {version: v19}` and `{version: v20}`) or their file names do (`reference/0.13.x.md`,
         `reference/0.14.x.md` and `reference/latest.md`): the pages a site keeps once per release."""
-        stems = [p.rpartition("/")[2].rpartition(".")[0] or p.rpartition("/")[2] for p in paths]
-        named = [_VERSION_NAME.fullmatch(stem) is not None for stem in stems]
-        if (any(named) and all(n or stem.lower() in _VERSION_ALIASES for n, stem in zip(named, stems, strict=True))
-                and len({p.rpartition("/")[0] for p in paths}) == 1):
-            return True
         versions = [self.versions.get(p, "") for p in paths]
+        if not any(versions):  # the names say it only where the front matter says nothing
+            stems = [p.rpartition("/")[2].rpartition(".")[0] or p.rpartition("/")[2] for p in paths]
+            if not any(_VERSION_NAME.fullmatch(stem) for stem in stems):
+                return False
+            versions = [stem if _VERSION_NAME.fullmatch(stem) or stem.lower() in _VERSION_ALIASES else ""
+                        for stem in stems]
         return len({p.rpartition("/")[0] for p in paths}) == 1 and all(versions) and \
             len(set(versions)) == len(versions)
 
