@@ -270,6 +270,34 @@ def test_mkdocs_admonitions_deflist_footnote_and_indented_code() -> None:
     ]
 
 
+def test_pymdown_blocks_are_callouts_and_blocks_of_structure() -> None:
+    # pymdownx.blocks: `/// name | title` closed by `///` (more slashes around nested ones), options indented under
+    # the header. A callout of any name is an admonition with its title; tabs hold plain blocks; `/// html |
+    # div.result` holds what an example renders to, whose fence left open is the example's, not the page's.
+    page = parse(
+        "# Blocks\n\nIntro.\n\n/// new | New in 7.0\nStarting in 7.0, the base logic can be replaced.\n///\n\n"
+        "/// admonition | Careful\n    type: warning\n    attrs: {class: wide}\n\nBody of the callout.\n///\n\n"
+        "//// tab | First\nTab text.\n\n/// note\nA note in the tab.\n///\n////\n\n"
+        "/// html | div.result\nThis will not.\n\n> ```\n> Test\n\n> Test\n> ```\n///\n\nAfter.\n"
+    )
+    kinds = [(b.kind, b.line, b.end_line, b.text) for b in page.blocks if b.kind not in ("heading", "code")]
+    assert kinds == [
+        ("paragraph", 3, 3, "Intro."),
+        ("admonition", 5, 7, "New in 7.0\nStarting in 7.0, the base logic can be replaced."),
+        ("admonition", 9, 14, "Careful\nBody of the callout."),
+        ("paragraph", 17, 17, "Tab text."),
+        ("admonition", 19, 21, "A note in the tab."),
+        ("example", 25, 25, "This will not."),
+        ("example", 27, 28, ""),
+        ("example", 30, 31, "Test"),
+        ("paragraph", 34, 34, "After."),
+    ]
+    assert not [b for b in page.blocks if b.kind == "code" and "type:" in b.text]  # options are not code
+    assert page.problems == ()
+    # The same open fence on the page itself is reported.
+    assert parse("# Quotes\n\n> ```\n> Test\n\n> Test\n> ```\n").problems
+
+
 def test_markdown_in_html_divs_takes_the_role_of_its_div() -> None:
     page = parse(
         "# Images\n\nFloat an image:\n\n```markdown\n![Title](a.png){ align=left }\n```\n\n"

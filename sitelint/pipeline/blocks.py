@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from markdown_it.tree import SyntaxTreeNode
 
 KIND = re.compile(r"[A-Za-z][\w-]*")  # an admonition's kind: note, tip, or a site's own
+# pymdownx.blocks' `/// name | title` after its slashes; its blocks of structure, the others being callouts.
+BLOCK_HEADER = re.compile(r"([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*))?")
+_STRUCTURE_BLOCKS = frozenset({"tab", "html", "define", "caption", "figure-caption", "table-caption"})
 
 # Nuxt Content's inline component: `:read-more{to="/docs/x" title="X"}`, `:badge[v3]{color="info"}` keeps its label.
 _MDC_INLINE = re.compile(r"""(?<![\w:]):[a-z][\w-]*\{(?:[^{}\n]*?\b(?:to|href)=["']([^"'\n]+)["'])?[^{}\n]*\}""")
@@ -118,6 +121,8 @@ class Builder:
                 self.add("heading", text, start, end, codes=codes)
             elif kind in _WRAPPERS or kind == "container_admonition":
                 self.wrapper(node, start, end)
+            elif kind == "container_block":
+                self.pymdown_block(node, start, end)
             elif kind == "table":
                 rows = [self.inline_text([row], start) for row in _rows(node)]
                 codes = tuple(code for _, row_codes in rows for code in row_codes)
@@ -136,7 +141,7 @@ class Builder:
         text, codes = self.inline_text(own, start)
         if kind == "admonition":
             closer = self.lines[end].lstrip() if end < len(self.lines) else ""
-            if node.type == "container_admonition" and closer.startswith(":::"):
+            if node.type in ("container_admonition", "container_block") and closer.startswith((":::", "///")):
                 end += 1  # the container plugin leaves the closing ::: out of the range
             title = _admonition_title(node)
             text = "\n".join(part for part in (title, text) if part)
@@ -145,6 +150,19 @@ class Builder:
             end = max(ends, default=start)
         self.add(kind, text, start, end, codes=codes)
         self.walk([child for child in node.children if child.type not in ("paragraph", "admonition_title")], start)
+
+    def pymdown_block(self, node: SyntaxTreeNode, start: int, end: int) -> None:
+        """`/// note | Title` is a callout; `/// tab | Title` and `/// html | div.result` hold blocks, which take the
+        role of the html's classes as a `<div class="result" markdown>` gives it (what an example renders to)."""
+        header = BLOCK_HEADER.fullmatch(node.info.strip())
+        name = header.group(1).lower() if header else ""
+        if name not in _STRUCTURE_BLOCKS:
+            self.wrapper(node, start, end)
+            return
+        classes = (header.group(2) or "").split(".")[1:] if name == "html" and header else []
+        self.roles.append(next((role for cls, role in _ROLES if cls in classes), ""))
+        self.walk(node.children, start)
+        self.roles.pop()
 
     def inline_text(self, holders: list[SyntaxTreeNode], line: int) -> tuple[str, tuple[str, ...]]:
         """Prose text and inline code spans of the inline runs inside holders, recording links on the way."""
@@ -215,7 +233,8 @@ class Builder:
         if node.type == "fence":
             self.fences.append((start, node.markup, info))
         if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup) \
-                and not self.container_closes(start, end):
+                and not self.container_closes(start, end) and "example" not in self.roles:
+            # (what an example renders to shows the fence as the example's source leaves it, on purpose or not)
             stray = self.stray_fence(start, node.markup)
             if stray:
                 message = (f"code fence at line {stray} follows text and opens a code block where one was meant to "
@@ -297,6 +316,9 @@ def _rows(table: SyntaxTreeNode) -> list[SyntaxTreeNode]:
 
 def _admonition_title(node: SyntaxTreeNode) -> str:
     """An admonition's own title; the bare kind (note, tip) is not the author's words."""
+    if node.type == "container_block":
+        header = BLOCK_HEADER.fullmatch(node.info.strip())
+        return (header.group(2) or "").strip() if header else ""
     if node.type == "container_admonition":
         params = node.info.strip()
         kind = KIND.match(params)

@@ -95,6 +95,28 @@ def unindent_containers(lines: list[str]) -> list[str]:
     return out
 
 
+# pymdownx.blocks' header, `/// note | Title` (more slashes for a block around others), and its options: YAML
+# indented four spaces right under it (`    type: warning`), settings of the block, not its text.
+_BLOCK_OPENER = re.compile(r"([ \t]*)/{3,}[ \t]*[A-Za-z][\w-]*[ \t]*(?:\|.*)?")
+
+
+def blank_block_options(lines: list[str]) -> list[str]:
+    """pymdownx.blocks' option lines blanked, so that they are not read as indented code; lines keep their places."""
+    if not any(line.lstrip().startswith("///") for line in lines):
+        return lines
+    out = list(lines)
+    for n, line in enumerate(lines):
+        opener = _BLOCK_OPENER.fullmatch(line)
+        if opener is None:
+            continue
+        base = len(opener.group(1).expandtabs(4))
+        k = n + 1
+        while k < len(out) and out[k].strip() and _indent(out[k].expandtabs(4)) >= base + 4:
+            out[k] = ""
+            k += 1
+    return out
+
+
 def _next_text(lines: list[str], at: int) -> list[str]:
     """The first line with text after `at`, as a one-item list (empty at the end of the page)."""
     for line in lines[at + 1 :]:

@@ -16,15 +16,15 @@ import yaml
 
 from sitelint import text as words_of
 from sitelint.model import PLAIN_FRONT_MATTER, PROSE_KINDS, Block, Page, Section
-from sitelint.pipeline.blocks import KIND, Builder, clean
-from sitelint.pipeline.mdx import MaskedSource, mask_source, unindent_containers
+from sitelint.pipeline.blocks import BLOCK_HEADER, KIND, Builder, clean
+from sitelint.pipeline.mdx import MaskedSource, blank_block_options, mask_source, unindent_containers
 
 if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 43
+PARSER_VERSION = 44
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -37,6 +37,12 @@ def _admonition_kind(params: str, *_: Any) -> bool:
     mkdocstrings' `::: package.module` is an API-doc directive that is never closed, not an admonition.
     """
     return KIND.match(params.strip()) is not None and _MKDOCSTRINGS.match(params) is None
+
+
+def _pymdown_block(params: str, *_: Any) -> bool:
+    """pymdownx.blocks' `/// name | title`: a callout (`/// note`, `/// details`, a site's own `/// new`) or a block
+    of structure (`/// tab`, `/// html | div.result`), closed by a `///` line."""
+    return BLOCK_HEADER.fullmatch(params.strip()) is not None
 
 
 def _markdown(indented_code: bool) -> MarkdownIt:
@@ -53,6 +59,7 @@ def _markdown(indented_code: bool) -> MarkdownIt:
         .use(footnote_plugin)
         .use(deflist_plugin)
         .use(container_plugin, "admonition", validate=_admonition_kind)
+        .use(container_plugin, "block", marker="/", validate=_pymdown_block)
     )
     return md if indented_code else md.disable("code")
 
@@ -192,7 +199,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
     mdx = path.endswith(".mdx")
     try:
         if not mdx:
-            lines = unindent_containers(lines)
+            lines = blank_block_options(unindent_containers(lines))
         lines = _unwrap_mdx_code_blocks(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)
