@@ -12,7 +12,7 @@ import datetime as dt
 import difflib
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from sitelint import gitinfo, text
@@ -51,10 +51,10 @@ def _words(markdown: str) -> list[str]:
     return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _without_imports(markdown))))
 
 
-def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
+def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
     """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed, tags reformatted, an import dropped, the file renamed) or its spelling, nothing a
-    translator has to follow."""
+    its markup (links re-pointed, tags reformatted, an import dropped, the file renamed) or its spelling, or is in
+    the translation already (words left untranslated, a command, a URL), nothing a translator has to follow."""
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
     log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
@@ -75,25 +75,30 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str) -> bool:
     old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
     if old.returncode:
         return False
-    return _same_but_spelling(_words(old.stdout), _words(now))
+    return _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ())
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
 _SMALL_WORDS = frozenset("a an the to of is are was be and or in on at for it its this that by as".split())  # noqa: SIM905
 _SPELLING_EDITS = 5  # words a spelling and grammar pass may touch; a change of more is content
+_FOLLOWED_RUN = 3  # words written into the source that, found as they are in the translation, it already has
 
 
-def _same_but_spelling(old: list[str], new: list[str]) -> bool:
+def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str] = ()) -> bool:
     """Whether the source's words are the same but for its spelling and grammar: a handful of words each written
     nearly as before ("build" -> "built", "asserts" -> "assert"), or small words added or dropped. A number, a
-    version, a name or a new sentence changed is content a translator has to follow."""
-    if old == new:
+    version, a name or a new sentence changed is content a translator has to follow, unless the translation holds
+    the new words as they are (three or more: a sentence left in the source's language, a command)."""
+    if old == new or (translation and list(translation) == new):
         return True
+    held = "\0" + "\0".join(translation) + "\0" if translation else ""
     touched = 0
     for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if op == "equal":
             continue
         before, after = old[a1:a2], new[b1:b2]
+        if held and len(after) >= _FOLLOWED_RUN and "\0" + "\0".join(after) + "\0" in held:
+            continue  # the translation has these words already
         touched += max(len(before), len(after))
         if touched > _SPELLING_EDITS:
             return False
@@ -129,8 +134,9 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         if own is not None and theirs is not None:
             mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
             lag = max(0, (source_day - mine).days)
-            if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source):
-                lag = 0  # the source changed only in its markup since
+            if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
+                                                                    page.source):
+                lag = 0  # the source changed only in its markup since, or in words the translation has
             detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
         parts = _sections(source) + _code(source)
         share = min(1.0, (_sections(page) + _code(page)) / parts) if parts else 1.0
