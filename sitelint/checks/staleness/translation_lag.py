@@ -92,13 +92,19 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
     if old == new or (translation and list(translation) == new):
         return True
     held = "\0" + "\0".join(translation) + "\0" if translation else ""
+
+    def holds(run: Sequence[str]) -> bool:
+        return bool(held) and len(run) >= _FOLLOWED_RUN and "\0" + "\0".join(run) + "\0" in held
+
+    changes = [c for c in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes() if c[0] != "equal"]
+    inserted = [new[b1:b2] for _, _, _, b1, b2 in changes if b2 > b1]
     touched = 0
-    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
-        if op == "equal":
-            continue
+    for op, a1, a2, b1, b2 in changes:
         before, after = old[a1:a2], new[b1:b2]
-        if held and len(after) >= _FOLLOWED_RUN and "\0" + "\0".join(after) + "\0" in held:
-            continue  # the translation has these words already
+        if after and holds(new[max(0, b1 - 2):b2 + 2]):
+            continue  # the translation has the new words already, where the source has them
+        if not after and before in inserted and holds(before):
+            continue  # words moved elsewhere in the source, where the translation has them too
         touched += max(len(before), len(after))
         if touched > _SPELLING_EDITS:
             return False
