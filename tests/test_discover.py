@@ -322,6 +322,19 @@ def test_a_vitepress_site_in_a_folder_of_another_name_is_the_one_its_scripts_bui
     assert pages(discover.detect(tmp_path)) == ["packages/core/useMouse/index.md"]
 
 
+def test_a_docs_app_s_vitepress_site_is_the_folder_its_own_scripts_build(tmp_path: Path) -> None:
+    # A monorepo's docs app, `packages/docs`, whose package.json runs `vitepress build src`.
+    touch(tmp_path, "packages/docs/src/.vitepress/config.js", "packages/docs/src/guide/intro.md",
+          "packages/docs/src/zh-cn/guide/intro.md", "packages/core/README.md", "README.md")
+    (tmp_path / "packages/docs/package.json").write_text(
+        '{"private": true, "scripts": {"dev": "vitepress dev src", "build": "vitepress build src"}}',
+        encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "vitepress"
+    assert [r.relative_to(tmp_path).as_posix() for r in layout.docs_roots] == ["packages/docs/src"]
+
+
 def test_a_vitepress_site_s_pages_are_in_its_src_dir_and_its_public_folder_is_files(tmp_path: Path) -> None:
     touch(tmp_path, ".vitepress/config.mts", "content/index.md", "content/guide/start.md",
           "content/public/assets/notes.md", "examples/app/README.md", "README.md")

@@ -296,16 +296,26 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     return "", [], []
 
 
+def _vitepress_scripted(base: Path) -> list[Path]:
+    """The folders a package.json's scripts build with VitePress (`vitepress build src`) that hold a `.vitepress`."""
+    manifest = base / "package.json"
+    if not manifest.is_file():
+        return []
+    out: list[Path] = []
+    for name in _VITEPRESS_SCRIPT.findall(manifest.read_text(encoding="utf-8", errors="replace")):
+        folder = Path(os.path.normpath(base / name))  # as the project's paths are written, not resolved
+        if folder.resolve().is_relative_to(base.resolve()) and (folder / ".vitepress").is_dir() and folder not in out:
+            out.append(folder)
+    return out
+
+
 def _site_elsewhere(root: Path) -> Path | None:
     """A docs site in a top-level folder of another name (`packages/.vitepress/`, `dev-docs/docusaurus.config.js`):
     the folder the project's package.json scripts build with VitePress (`vitepress build packages`), else the one
     top-level folder holding a framework's config (examples, templates and test fixtures aside)."""
-    manifest = root / "package.json"
-    if manifest.is_file():
-        for name in _VITEPRESS_SCRIPT.findall(manifest.read_text(encoding="utf-8", errors="replace")):
-            folder = (root / name).resolve()
-            if folder.is_relative_to(root.resolve()) and (folder / ".vitepress").is_dir():
-                return folder
+    scripted = _vitepress_scripted(root)
+    if scripted:
+        return scripted[0]
     try:
         folders = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
                          and d.name.lower() not in _NOT_THE_SITE)
@@ -453,7 +463,7 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     rspress = _rspress(base)
     if rspress[0]:
         return rspress
-    for sub in (base, base / "docs"):
+    for sub in (base, base / "docs", *_vitepress_scripted(base)):
         if (sub / ".vuepress").is_dir():  # VuePress: its pages in the folder that holds `.vuepress/`
             configs = sorted(p for p in (sub / ".vuepress").glob("config.*") if p.suffix in _JS_SUFFIXES)
             if configs:
