@@ -143,11 +143,12 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
 # `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}`, markdown-it-include's
-# `!!!include(x.md)!!!`). A page
+# `!!!include(x.md)!!!`, MyST's ```{include} and ```{literalinclude}, reStructuredText's `.. include::`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
                       r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
-                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s)")
+                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s"
+                      r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 _FILLED_PROSE = 100
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).

@@ -298,6 +298,15 @@ def test_pymdown_blocks_are_callouts_and_blocks_of_structure() -> None:
     assert parse("# Quotes\n\n> ```\n> Test\n\n> Test\n> ```\n").problems
 
 
+def test_a_myst_doc_role_is_a_link_to_the_page_it_names() -> None:
+    page = parse("# Moved\n\nMoved to {doc}`entry-points`, or see {doc}`the setup guide <guide/setup>`.\n\n"
+                 "The `{doc}` role and {ref}`a-label` are not links to pages.\n")
+    assert [(link.target, link.text, link.line) for link in page.links] == [
+        ("entry-points", "", 3), ("guide/setup", "the setup guide", 3)]
+    assert block_at(page, 3).text == "Moved to entry-points, or see the setup guide."
+    assert "entry-points" not in [c.text for c in page.inline_code]
+
+
 def test_markdown_in_html_divs_takes_the_role_of_its_div() -> None:
     page = parse(
         "# Images\n\nFloat an image:\n\n```markdown\n![Title](a.png){ align=left }\n```\n\n"

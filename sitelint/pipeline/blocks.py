@@ -21,6 +21,9 @@ _MDC_INLINE = re.compile(r"""(?<![\w:]):[a-z][\w-]*\{(?:[^{}\n]*?\b(?:to|href)=[
 # knitr chunk, ```{r}, is code).
 _MYST_DIRECTIVE = re.compile(r"\{([\w:-]+)\}\s*(\S*)")
 _MYST_OPTION = re.compile(r"\s*:[\w-]+:")
+# MyST's role that links to a page, `{doc}` before inline code: {doc}`entry-points`, {doc}`the guide <guide/setup>`.
+_MYST_DOC_ROLE = re.compile(r"\{doc\}$")
+_ROLE_TARGET = re.compile(r"(.*?)\s*<([^<>]+)>")
 _MYST_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention",
                                "seealso", "admonition", "versionadded", "versionchanged", "deprecated", "todo"})
 _MYST_NOT_CODE = frozenset({"toctree", "contents", "include", "eval-rst", "figure", "image", "tab-set", "tab-item",
@@ -196,6 +199,14 @@ class Builder:
                 parts.append("\n")
                 line[0] += 1
             elif kind == "code_inline":
+                role = _MYST_DOC_ROLE.search(parts[-1]) if parts else None
+                if role is not None:  # MyST's {doc}`entry-points`: a link to a page, shown by its title
+                    parts[-1] = parts[-1][: role.start()]
+                    named = _ROLE_TARGET.fullmatch(child.content.strip())
+                    target = named.group(2) if named else child.content.strip()
+                    self.links.append(Link(target, named.group(1) if named else "", line[0]))
+                    parts.append(named.group(1) if named else target)
+                    continue
                 codes.append(child.content)
                 self.inline_code.append(InlineCode(child.content, line[0]))
             elif kind == "link":

@@ -47,7 +47,13 @@ def _without_imports(markdown: str) -> str:
 _CALLOUT_KIND = re.compile(r"^([ \t>]*)(?::{3,}|!!!|\?\?\?\+?)[ \t]*[\w-]+", re.M)
 
 
+# A page's own styles and scripts (VitePress and Vue's `<style scoped>`, `<script setup>`): how it is drawn and
+# run, no words of it.
+_STYLE_SCRIPT = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+
+
 def _words(markdown: str) -> list[str]:
+    markdown = _STYLE_SCRIPT.sub(" ", markdown) if "</s" in markdown.lower() else markdown
     return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _without_imports(markdown))))
 
 
