@@ -27,18 +27,29 @@ _IMPORT = re.compile(r"^import\s(?:[^'\"`;]*?\sfrom\s*)?['\"][^'\"\n]+['\"];?[ \
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 
 
-def _without_imports(markdown: str) -> str:
+# A page's own styles and scripts (VitePress and Vue's `<style scoped>`, `<script setup>`): how it is drawn and
+# run, no words of it. (In a code block they are an example's code.)
+_STYLE_SCRIPT = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+
+
+def _markup_out(prose: str) -> str:
+    prose = _STYLE_SCRIPT.sub(" ", prose) if "</s" in prose.lower() else prose
+    return _IMPORT.sub(" ", prose)
+
+
+def _markup_blocks_out(markdown: str) -> str:
+    """The page with its imports, styles and scripts out, its code blocks as they are."""
     parts, fence, start = [], "", 0
     for match in _FENCE.finditer(markdown):
         mark = match.group(1)
         if not fence:
-            parts.append(_IMPORT.sub(" ", markdown[start:match.start()]))
+            parts.append(_markup_out(markdown[start:match.start()]))
             fence, start = mark, match.start()
         elif mark[0] == fence[0] and len(mark) >= len(fence):
             parts.append(markdown[start:match.end()])
             fence, start = "", match.end()
     rest = markdown[start:]
-    parts.append(rest if fence else _IMPORT.sub(" ", rest))
+    parts.append(rest if fence else _markup_out(rest))
     return "".join(parts)
 
 
@@ -47,14 +58,8 @@ def _without_imports(markdown: str) -> str:
 _CALLOUT_KIND = re.compile(r"^([ \t>]*)(?::{3,}|!!!|\?\?\?\+?)[ \t]*[\w-]+", re.M)
 
 
-# A page's own styles and scripts (VitePress and Vue's `<style scoped>`, `<script setup>`): how it is drawn and
-# run, no words of it.
-_STYLE_SCRIPT = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
-
-
 def _words(markdown: str) -> list[str]:
-    markdown = _STYLE_SCRIPT.sub(" ", markdown) if "</s" in markdown.lower() else markdown
-    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _without_imports(markdown))))
+    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(markdown))))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
