@@ -17,6 +17,7 @@ from sitelint.checks.staleness.history_text import (
     past_event,
     prose,
     told_past,
+    version_callout,
     version_mentions,
     version_note,
 )
@@ -29,10 +30,6 @@ from sitelint.sites.product import Version
 # `versionadded` writes it: its versions say when it arrived.
 _NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added|introduced|changed)\s+(?:in|since))"
                          r"\s*:?\s*v?\d")
-# A callout whose kind is a version note (pymdownx.blocks' `/// new | New in 7.0`, MkDocs' `!!! version-added`,
-# MyST's ```{versionadded} 1.2``): all of it says when what it describes arrived or changed.
-_VERSION_CALLOUT = re.compile(r"(?i)[ \t>]*(?:/{3,}|:{3,}|`{3,}|~{3,}|!!!|\?{3}\+?)[ \t]*\{?"
-                              r"(?:new|added|changed|version[-_ ]?(?:added|changed)|deprecated)\b")
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
@@ -42,12 +39,6 @@ def _emphasised(page: Page, block: Block, claim: str) -> bool:
     """Whether the claim opens an emphasised aside in the block's source (`_new in 2.0, prior to 2.0 ..._`)."""
     source = "\n".join(page.source.split("\n")[block.line - 1 : block.end_line])
     return re.search(rf"(?<![\w*_])[_*]{re.escape(claim.strip())}", source) is not None
-
-
-def _version_callout(page: Page, block: Block) -> bool:
-    lines = page.source.split("\n", block.line)
-    return block.kind == "admonition" and block.line <= len(lines) and \
-        _VERSION_CALLOUT.match(lines[block.line - 1]) is not None
 
 
 def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
@@ -89,7 +80,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # 'expected in 2 weeks': a bare number is a version only when named as one
             new = match.group("lead").lower().startswith("new")
             if new and (version_note(text) or _NOTE_OPENS.match(text) or text[:match.start()].rstrip().endswith("(")
-                        or _emphasised(page, block, match.group(0)) or _version_callout(page, block)):
+                        or _emphasised(page, block, match.group(0)) or version_callout(page, block) is not None):
                 continue  # a version note (under an entry, opening it, in a parenthesis, italics or a callout of
                 # its own) says when
             if version.older_line(current) if new else version.released_by(current):

@@ -221,6 +221,23 @@ _VERSION_NOTE = re.compile(r"[\W_]*(?:new|added|introduced|stabili[sz]ed|availab
 _BADGE = re.compile(r"""(?i)(?::badge\[|<badge\b[^>]{0,80}?\btext\s*=\s*["']?|<badge\b[^>]{0,80}>)\s*$""")
 
 
+# A callout whose kind is a version note (pymdownx.blocks' `/// new | New in 7.0`, MkDocs' `!!! version-added`,
+# MyST's ```{versionadded} 3.0``): all of it says when what it describes arrived or changed, the release it names
+# after its kind.
+_VERSION_CALLOUT = re.compile(r"(?i)[ \t>]*(?:/{3,}|:{3,}|`{3,}|~{3,}|!!!|\?{3}\+?)[ \t]*\{?"
+                              r"(?:new|added|changed|version[-_ ]?(?:added|changed)|deprecated)\b\}?"
+                              r"(?:[ \t|\"']*(?:(?:new|added|changed)(?:[ \t]+in)?[ \t]+)?v?(\d+(?:\.\d+)*))?")
+
+
+def version_callout(page: Page, block: Block) -> str | None:
+    """The release a version-note callout names ("" when it names none); None when the block is not one."""
+    if block.kind != "admonition":
+        return None
+    lines = page.source.split("\n", block.line)
+    found = _VERSION_CALLOUT.match(lines[block.line - 1]) if block.line <= len(lines) else None
+    return None if found is None else found.group(1) or ""
+
+
 def in_badge(before: str) -> bool:
     """Whether the text before a version mention opens a badge around it."""
     return _BADGE.search(before[-120:]) is not None

@@ -18,10 +18,12 @@ from sitelint.checks.staleness.history_text import (
     past_tense,
     proper_names,
     prose,
+    version_callout,
     version_mentions,
     versioned_thing,
 )
 from sitelint.model import Location, Measurement, Page
+from sitelint.sites.product import Version
 
 HISTORY_PARAMS = {
     "exempt-paths": Words("Globs of pages whose job is history (changelogs, migration guides)."),
@@ -72,6 +74,14 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         ctx.site, "proper-names", lambda site: proper_names([b.text for p in site.pages for b in p.blocks
                                                              if b.is_prose and not p.variant]))
     generations = _generations(page)
+    # A section opened by a version note (```{versionadded} 3.0```, `/// new | New in 3.0`) tells how it came to
+    # be: its mentions of that release and the ones before are that history.
+    noted: dict[int, Version] = {}
+    for block in page.blocks:
+        said_version = version_callout(page, block)
+        parsed = Version.parse(said_version) if said_version else None
+        if parsed is not None and (block.section not in noted or noted[block.section].older_line(parsed)):
+            noted[block.section] = parsed
     product_names = names(ctx)
     lowered = [n.lower() for n in product_names]
     said: set[tuple[int, str]] = set()
@@ -104,6 +114,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[kitty](https://...) (>= v0.47.1)": the linked program's version
             if in_badge(block.text[: m.start]):
                 continue
+            if block.section in noted and not noted[block.section].older_line(m.version):
+                continue  # "One of the new introductions in Click 3.0" under ```{versionadded} 3.0```
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
                                 or dated_after(block.text[m.end :])
