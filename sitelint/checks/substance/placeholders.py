@@ -43,6 +43,9 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # "marked as WIP".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
                            r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+$")
+_LOREM = re.compile(r"(?i)lorem\s+ipsum")
+_FILLER_GOES_ON = re.compile(r"(?i)\s+dolor\b")
+_INLINE_TAG = re.compile(r"<(?:mark|kbd|abbr|span|sup|sub|ins|del|u|s|small|code|em|strong|b|i)\b[^>]*>", re.I)
 _QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries"
                           r"|messages?|apps?|tasks?))\b")
@@ -112,6 +115,10 @@ def _list_goes_on(page: Page, block: Block) -> bool:
     before = [b for b in page.blocks if b.end_line < block.line and b.line >= block.line - 40]
     items = [b for b in before if b.kind == "list_item"]
     return len(items) >= 2 and bool(before) and before[-1].kind == "list_item" and before[-1].end_line >= block.line - 2
+
+
+def _block_source(page: Page, block: Block) -> str:
+    return "\n".join(page.source.split("\n")[block.line - 1:block.end_line])
 
 
 def _named(text: str, start: int, end: int) -> bool:
@@ -211,8 +218,12 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
-            if marker.isupper() and _named(block.text, match.start(), match.end()):
-                continue
+            lorem = _LOREM.fullmatch(marker) is not None
+            if (marker.isupper() or (lorem and not _FILLER_GOES_ON.match(block.text, match.end()))) and _named(
+                    block.text, match.start(), match.end()):
+                continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
+            if lorem and _INLINE_TAG.search(_block_source(page, block)):
+                continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and _status_note(page, block, block.text, match.start(), match.end()):
                 continue
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
