@@ -17,8 +17,9 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 
 
 # A comment that marks where the build inserts content (`{/* insert option description */}`, `<!-- AUTO-GENERATED
-# -->`): the section is filled in when the site is built.
-_INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b")
+# -->`, VitePress' `<!--@include: ./parts/setup.md-->`): the section is filled in when the site is built.
+_INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b"
+                       r"|<!--\s*@include:")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
