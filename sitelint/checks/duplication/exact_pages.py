@@ -7,6 +7,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 
+from sitelint import text as words_of
 from sitelint.checks import CheckContext, Count, spec
 from sitelint.checks.duplication.report import on_copies_to_change
 from sitelint.model import Block, Location, Measurement, Page
@@ -26,14 +27,18 @@ def _code_of(page: Page) -> list[Block]:
 _CALLOUT_OPEN = re.compile(r"^<(Aside|Callout|Admonition|Note|Notice|Tip|Warning|Caution|Info|Danger)\b[^>]*(?<!/)>$")
 
 
-def _notice(page: Page) -> bool:
-    """Whether all of a page's prose is in one callout (an admonition, `:::note`, `!!! note`, or a callout
-    component around it): a notice put on the page in place of its content ("For now, we're not accepting
-    translations"), which the pages it replaced each carry on purpose."""
+_OWN_WORDS = 10  # words of a page's own beside its callouts that still leave it a page of notices (a demo's label)
+
+
+def notice_page(page: Page) -> bool:
+    """Whether all of a page's prose is in callouts (admonitions, `:::note`, `!!! note`, or a callout component
+    around it), but for a few words: notices put on the page in place of its content ("For now, we're not accepting
+    translations", "🚧 Constructing"), which the pages they stand in for each carry on purpose."""
     prose = page.prose_blocks
     if not prose:
         return False
-    if len(prose) == 1 and prose[0].kind == "admonition":
+    callouts = [b for b in prose if b.kind == "admonition"]
+    if callouts and sum(words_of.count(b.text) for b in prose if b.kind != "admonition") <= _OWN_WORDS:
         return True
     opens = [(b, found) for b in page.blocks
              if b.kind in ("jsx", "html") and (found := _CALLOUT_OPEN.match(b.text.strip()))]
@@ -59,7 +64,7 @@ def duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
         # `confluent/ack.md`, each with its own imports and examples): parallel by design, not a copy to remove.
         if corpus.editions(place.path for _, place in group):
             continue  # one page in editions of the docs (a folder per database or framework), the same by design
-        if all(_notice(corpus.pages[n]) for n, _ in group):
+        if all(notice_page(corpus.pages[n]) for n, _ in group):
             continue  # one notice put on each page it replaced ("not accepting translations for now")
         codes = {_code(corpus.pages[n]) for n, _ in group}
         parallel = len(codes) > 1 and all(_code_of(corpus.pages[n]) for n, _ in group)

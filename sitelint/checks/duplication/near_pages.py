@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, Share, spec
+from sitelint.checks.duplication.exact_pages import notice_page
 from sitelint.checks.duplication.report import on_copies_to_change
 from sitelint.checks.duplication.spans import similar_pages
 from sitelint.model import Location, Measurement
@@ -37,8 +38,10 @@ def near_duplicate_pages(ctx: CheckContext) -> Iterator[Measurement]:
     for n in sorted(found, key=lambda i: corpus.pages[i].path):
         groups[root(n)].append(n)
     # One page in editions of the docs (a folder per database or framework) is alike by design.
+    # Nor are pages of notices alone (an "Alpha" and an "under construction" callout, the same on each).
     places = [[(n, Location(corpus.pages[n].path, 1)) for n in members] for members in groups.values()
-              if not corpus.editions(corpus.pages[n].path for n in members)]
+              if not corpus.editions(corpus.pages[n].path for n in members)
+              and not all(notice_page(corpus.pages[n]) for n in members)]
     best = {corpus.pages[n].path: max(s for s, _ in matches) for n, matches in found.items()}
     for at, others, detail in on_copies_to_change(corpus, places):
         yield Measurement({"similarity": best[at.path]}, at, detail, others)
