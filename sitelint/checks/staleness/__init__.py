@@ -26,4 +26,5 @@ CHECKS: tuple[CheckSpec, ...] = (
     translation_lag.CHECK,
     orphan_pages.CHECK,
     anchors.CHECK,
+    anchors.MISDIRECTED,
 )

@@ -346,3 +346,56 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
 CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "page_type"), needs=("graph",),
              params={"skip-types": Words("Page types whose links and anchors are not judged."),
                      "record-types": Words("Page types that are records of their day, whose broken anchors are info.")})
+
+
+def _plain_words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFC", text).lower()))
+
+
+def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
+    """Links whose text names a section of the page they open, and whose anchor points at another section of it:
+    `see [No-Merge Policy](#keeping-things-up-to-date)` on a page with a `## No-Merge Policy`."""
+    site = ctx.site
+    graph = ctx.run.graph
+    navigation = graph.navigation if graph is not None else EVERY_PAGE
+    by_key = {key(p.abspath): p for p in site.pages}
+    skip = frozenset(str(t) for t in ctx.params["skip-types"])
+    resolve = link_resolver(site, navigation)
+    headings: dict[str, list[tuple[int, frozenset[str], str]]] = {}  # page -> (section, its slugs, its words)
+    for page in site.pages:
+        if page.variant or page.page_type in skip:
+            continue
+        said: set[tuple[int, str]] = set()
+        for link in page.links:
+            text = _plain_words(link.text)
+            if link.image or "#" not in link.target or len(text.split()) < _NAMING_WORDS:
+                continue
+            where, _, anchor = link.target.partition("#")
+            anchor = _loose(unquote(anchor).strip())
+            target = page if not where.strip() else by_key.get(resolve(where, page) or "")
+            if not anchor or target is None or target.variant:
+                continue
+            known = headings.get(target.path)
+            if known is None:
+                known = headings[target.path] = [(n, frozenset(slugs(s.title)), _plain_words(s.title))
+                                                  for n, s in enumerate(target.sections)]
+            pointed = [n for n, ids, _ in known if anchor in ids]
+            named = [n for n, _, words in known if words == text]
+            if len(pointed) != 1 or len(named) != 1 or pointed == named:
+                continue
+            at, name = target.sections[pointed[0]], target.sections[named[0]]
+            # The page's own title names the page, not a section; a section inside the one linked is reached there,
+            # and one inside the named section is a precise place in it ("[application hooks](#setup-and-teardown)").
+            if (name.level == 1 or named[0] == 0 or at.line <= name.line <= at.end_line
+                    or name.line <= at.line <= name.end_line or (link.line, anchor) in said):
+                continue
+            said.add((link.line, anchor))
+            yield Measurement({"misdirected": True}, Location(page.path, link.line),
+                              {"anchor": anchor, "named": name.title, "pointed": at.title,
+                               "target": "this page" if target is page else target.path, "line": name.line})
+
+
+_NAMING_WORDS = 2  # words a link's text needs to name a section (one word names too many things)
+
+MISDIRECTED = spec("misdirected-anchors", "site", misdirected_anchors, values=("misdirected",), needs=("graph",),
+                   params={"skip-types": Words("Page types whose links are not judged.")})
