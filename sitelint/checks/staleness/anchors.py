@@ -389,6 +389,12 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if (name.level == 1 or named[0] == 0 or at.line <= name.line <= at.end_line
                     or name.line <= at.line <= name.end_line or (link.line, anchor) in said):
                 continue
+            # Words all of the page's title name the page ("the docs about [async and await](async.md#in-a-hurry)"
+            # on "Concurrency and async / await"), and a sentence that names the section opened says where it goes.
+            title = target.sections[0].title if target.sections and target.sections[0].level == 1 else ""
+            if set(text.split()) <= set(_plain_words(title).split()) or _plain_words(at.title) in _plain_words(
+                    _line_text(page, link.line)):
+                continue
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
@@ -396,6 +402,11 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
 
 
 _NAMING_WORDS = 2  # words a link's text needs to name a section (one word names too many things)
+
+
+def _line_text(page: Page, line: int) -> str:
+    """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
+    return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
 
 MISDIRECTED = spec("misdirected-anchors", "site", misdirected_anchors, values=("misdirected",), needs=("graph",),
                    params={"skip-types": Words("Page types whose links are not judged.")})
