@@ -616,9 +616,10 @@ def _gallery_entry(page: Page, prose_words: int) -> bool:
 
 
 # A component that renders a live example, often with its source beside it: `<ComponentPreview name="x" />`,
-# `<Demo src="./x.vue" />`, `<Sandpack>`, `<StackBlitz id="x" />`.
-_DEMO = re.compile(r"^\s*<([A-Z]\w*(?:Preview|Demo|Example|Playground|Sandbox)|Demo|Example|Playground|Sandpack"
-                   r"|StackBlitz|CodePen|CodeSandbox|LiveCode)\b")
+# `<Demo src="./x.vue" />`, `<Sandpack>`, `<StackBlitz id="x" />`, `<Repl example="edges">`; on a line of its own,
+# in a wrapper or not (`<div class="mt-6">` around it).
+_DEMO = re.compile(r"(?m)^\s*<([A-Z]\w*(?:Preview|Demo|Example|Playground|Sandbox|Repl)|Demo|Example|Playground"
+                   r"|Sandpack|Repl|StackBlitz|CodePen|CodeSandbox|LiveCode)\b")
 
 
 def _demo_entry(page: Page, prose_words: int) -> str:
@@ -631,7 +632,7 @@ def _demo_entry(page: Page, prose_words: int) -> str:
 
 def demo(block: Block) -> str:
     """The component a block renders a live example with (`ComponentPreview`), else ""."""
-    match = _DEMO.match(block.text) if block.kind in ("jsx", "html") else None
+    match = _DEMO.search(block.text) if block.kind in ("jsx", "html") else None
     return match.group(1) if match else ""
 
 
