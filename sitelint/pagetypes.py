@@ -311,6 +311,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             return "landing", f"front matter `{key}: {value.strip()}`"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
+    if str(front.get("slug", "")).strip() == "/":  # Docusaurus serves it at the docs' root: their home page
+        return "landing", "front matter `slug: /`: the docs' home page"
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
     if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
