@@ -527,7 +527,7 @@ def test_a_stub_is_a_warning_a_line_and_code_is_info_and_a_short_page_with_its_e
     line_and_code = "# Deploying\n\nRun the deploy script:\n\n```bash\n./deploy.sh\n```\n"
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(line_and_code)])] == [("SUB001", "info")]
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(short)])] == [("SUB001", "info")]
-    longer = "# Notes\n\n" + "This page explains one small setting of the tool in a few plain words. " * 5 + "\n"
+    longer = "# Notes\n\n" + "This page explains one small setting of the tool in a few plain words. " * 3 + "\n"
     assert [(f.rule, f.severity) for f in findings("SUB001", [page(stub)])] == [("SUB001", "warning")]
     # A few sentences around an example: a recipe or a short reference (a template tag's syntax), complete as it is.
     assert findings("SUB001", [page(recipe)]) == []
