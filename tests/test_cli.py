@@ -39,7 +39,7 @@ def invoke(cwd: Path, *args: str) -> tuple[int, str]:
 def test_thin_page_fails_with_ruff_style_line(demo_site: Path) -> None:
     code, out = invoke(demo_site, "check", "--no-semantic", "--select", "SUB001")
     assert code == 1
-    assert "docs/thin.md:1:1: SUB001 Thin page: 3 words of prose (minimum 50) [thin-page]" in out
+    assert "docs/thin.md:1:1: SUB001 Thin page: 3 words of prose (minimum 70) [thin-page]" in out
     assert "docs/good.md" not in out.split("Found")[0]
 
 
@@ -273,7 +273,7 @@ def test_the_summary_leads_with_the_causes_on_the_most_pages() -> None:
 
     def thin(path: str, words: int) -> Finding:
         return Finding("SUB001", "thin-page", "substance", "warning", path, 1, 1,
-                       f"Thin page: {words} words of prose (minimum 50)")
+                       f"Thin page: {words} words of prose (minimum 70)")
 
     lag = Finding("STL007", "translation-lag", "staleness", "warning", "docs/de/a.md", 1, 1, "Translation lags")
     lines = text_report.largest_groups([thin("docs/a.md", 3), thin("docs/b.md", 40), thin("docs/c.md", 9), lag])

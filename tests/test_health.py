@@ -42,19 +42,19 @@ def states(root: Path, *select: str, semantic: bool = False) -> dict[str, dict]:
 
 def test_a_rule_firing_on_most_pages_is_saturated_with_the_threshold_that_flags_the_worst_tenth(
         tmp_path: Path) -> None:
-    lengths = [12, 14, 20, 23, 27, 30, 33, 37, 40, 43, 100, 133]  # ten of twelve under the 50-word floor
+    lengths = [12, 14, 20, 23, 27, 30, 33, 37, 40, 43, 100, 133]  # ten of twelve under the 70-word floor
     s = states(make(tmp_path, lengths), "SUB001")["SUB001"]
     assert s["state"] == "saturated" and (s["pages"], s["judged"]) == (10, 12), s
     # The worst tenth of twelve is the shortest two pages by nearest rank: ceil(1.2) = 2, the 14-word page.
-    assert s["suggested"] == 14 and "min 14 would flag the worst tenth (min now 50)" in s["why"]
+    assert s["suggested"] == 14 and "min 14 would flag the worst tenth (min now 70)" in s["why"]
 
 
 def test_a_rule_firing_on_nothing_is_spent_far_inside_or_crowding(tmp_path: Path) -> None:
     far = states(make(tmp_path / "far", [400 + 10 * i for i in range(12)]), "SUB001")["SUB001"]
     assert far["state"] == "spent" and "far inside" in far["why"] and far["nearest"] == 410, far
-    crowded = states(make(tmp_path / "crowded", [51 + i for i in range(12)]), "SUB001")["SUB001"]
+    crowded = states(make(tmp_path / "crowded", [71 + i for i in range(12)]), "SUB001")["SUB001"]
     assert crowded["state"] == "spent" and "crowding the threshold" in crowded["why"], crowded
-    assert crowded["nearest"] == 52
+    assert crowded["nearest"] == 72
 
 
 def test_some_pages_fire_and_others_do_not_is_informative(tmp_path: Path) -> None:

@@ -180,7 +180,7 @@ def test_staleness_dates_come_from_the_findings_messages_and_translations_meet_t
 def test_the_largest_groups_of_findings_share_a_cause_across_pages() -> None:
     def thin(path: str, words: int) -> Finding:
         return Finding("SUB001", "thin-page", "substance", "warning", path, 1, None,
-                       f"Thin page: {words} words of prose (minimum 50)")
+                       f"Thin page: {words} words of prose (minimum 70)")
 
     other = Finding("SUB002", "placeholder-text", "substance", "warning", "docs/a.md", 3, None, "Placeholder 'TODO'")
     groups = report_groups.groups([thin("docs/a.md", 3), thin("docs/b.md", 40), thin("docs/c.md", 9), other])
