@@ -296,6 +296,14 @@ def test_pymdown_blocks_are_callouts_and_blocks_of_structure() -> None:
     assert page.problems == ()
     # The same open fence on the page itself is reported.
     assert parse("# Quotes\n\n> ```\n> Test\n\n> Test\n> ```\n").problems
+    # A header no `///` line closes is a line of prose, not a block taking in the rest of the page; headers and
+    # options shown in a code block stay code.
+    loose = parse("# Doc comments\n\n/// note\nWrite them above the item.\n\n## Next\n\nMore.\n")
+    assert [(b.kind, b.line, b.text) for b in loose.blocks if b.kind == "paragraph"] == [
+        ("paragraph", 3, "/// note\nWrite them above the item."), ("paragraph", 8, "More.")]
+    shown = parse("# Syntax\n\n```text\n/// admonition | Title\n    type: warning\n\nBody.\n///\n```\n")
+    assert [b.text for b in shown.blocks if b.kind == "code"] == [
+        "/// admonition | Title\n    type: warning\n\nBody.\n///\n"]
 
 
 def test_a_myst_doc_role_is_a_link_to_the_page_it_names() -> None:

@@ -100,14 +100,32 @@ def unindent_containers(lines: list[str]) -> list[str]:
 _BLOCK_OPENER = re.compile(r"([ \t]*)/{3,}[ \t]*[A-Za-z][\w-]*[ \t]*(?:\|.*)?")
 
 
+_BLOCK_CLOSER = re.compile(r"[ \t]*(/{3,})[ \t]*")
+_FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+
+
 def blank_block_options(lines: list[str]) -> list[str]:
-    """pymdownx.blocks' option lines blanked, so that they are not read as indented code; lines keep their places."""
+    """pymdownx.blocks' option lines blanked, so that they are not read as indented code, and a header no `///` line
+    after it closes escaped (`\\/\\/\\/ This`, shown as written: a line of prose, not a block that would take in the
+    rest of the page); code blocks are left as they are, and lines keep their places."""
     if not any(line.lstrip().startswith("///") for line in lines):
         return lines
     out = list(lines)
+    fence = ""
     for n, line in enumerate(lines):
-        opener = _BLOCK_OPENER.fullmatch(line)
+        marker = _FENCE_LINE.match(line)
+        mark = marker.group(1) if marker else ""
+        if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
+            fence = "" if fence else mark
+            continue
+        opener = _BLOCK_OPENER.fullmatch(line) if not fence and out[n] else None
         if opener is None:
+            continue
+        slashes = len(line.lstrip(" \t")) - len(line.lstrip(" \t").lstrip("/"))
+        if not any((closer := _BLOCK_CLOSER.fullmatch(later)) and len(closer.group(1)) >= slashes
+                   for later in lines[n + 1:]):
+            indent = opener.group(1)
+            out[n] = indent + "\\/" * slashes + line[len(indent) + slashes:]
             continue
         base = len(opener.group(1).expandtabs(4))
         k = n + 1

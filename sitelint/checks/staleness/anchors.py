@@ -348,8 +348,16 @@ CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "pag
                      "record-types": Words("Page types that are records of their day, whose broken anchors are info.")})
 
 
+_NAMING_WORDS = 2  # words a link's text needs to name a section (one word names too many things)
+
+
 def _plain_words(text: str) -> str:
     return " ".join(re.findall(r"\w+", unicodedata.normalize("NFC", text).lower()))
+
+
+def _line_text(page: Page, line: int) -> str:
+    """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
+    return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
 
 
 def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
@@ -400,13 +408,6 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
                                "target": "this page" if target is page else target.path, "line": name.line})
 
-
-_NAMING_WORDS = 2  # words a link's text needs to name a section (one word names too many things)
-
-
-def _line_text(page: Page, line: int) -> str:
-    """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
-    return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
 
 MISDIRECTED = spec("misdirected-anchors", "site", misdirected_anchors, values=("misdirected",), needs=("graph",),
                    params={"skip-types": Words("Page types whose links are not judged.")})
