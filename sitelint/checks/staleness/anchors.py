@@ -400,8 +400,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             # Words all of the page's title name the page ("the docs about [async and await](async.md#in-a-hurry)"
             # on "Concurrency and async / await"), and a sentence that names the section opened says where it goes.
             title = target.sections[0].title if target.sections and target.sections[0].level == 1 else ""
-            if set(text.split()) <= set(_plain_words(title).split()) or _plain_words(at.title) in _plain_words(
-                    _line_text(page, link.line)):
+            around = f" {_plain_words(_line_text(page, link.line))} ".replace(f" {text} ", " | ", 1)
+            if set(text.split()) <= set(_plain_words(title).split()) or f" {_plain_words(at.title)} " in around:
                 continue
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
