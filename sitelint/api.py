@@ -46,6 +46,7 @@ class LintResult:
     values: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     cache_file: Path | None = None  # the cache's sqlite file (None: kept in memory); history lives beside it
     today: dt.date | None = None  # the day the run judged ages from (SITELINT_TODAY, or the clock's)
+    unread: int = 0  # reStructuredText pages of a Sphinx site, which sitelint does not read
 
 
 def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: configmod.Config | None = None,
@@ -99,7 +100,10 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                     lambda done, total: tell("embed passages", done, total))
         tell("read pages", 0, 0)
         site = read.read_site(layout, settings, cwd, targets, store)
-        _note_unread_sources(layout, notes.append)
+        unread = unread_sources(layout)
+        if unread:
+            notes.append(f"{unread} reStructuredText page(s) (.rst) in the docs root are not linted: sitelint reads "
+                         "Markdown and MyST pages only")
         scope = read.scope_of(site, targets, settings["lint-variants"], cwd)
         if changed is not None:
             scope = _changed_only(site, scope, changed, cwd)
@@ -142,22 +146,20 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                       tuple(shown), MappingProxyType(times), graph=run.graph,
                       judged=MappingProxyType({code: frozenset(paths) for code, paths in measured.judged.items()}),
                       values=MappingProxyType({code: MappingProxyType(v) for code, v in measured.values.items()}),
-                      cache_file=store.path, today=today)
+                      cache_file=store.path, today=today, unread=unread)
 
 
-def _note_unread_sources(layout: discover.Layout, note: Callable[[str], None]) -> None:
-    """Say so when a Sphinx site writes pages in reStructuredText, which sitelint does not read: a clean run on
-    such a site has checked only its Markdown pages."""
+def unread_sources(layout: discover.Layout) -> int:
+    """How many reStructuredText pages a Sphinx site has, which sitelint does not read: a clean run on such a site
+    has checked only its Markdown pages."""
     if layout.framework != "sphinx":
-        return
+        return 0
     unread = 0
     for docs_root in layout.docs_roots:
         for _base, dirs, files in os.walk(docs_root):
             dirs[:] = [d for d in dirs if d not in discover.SKIP_DIRS and not d.startswith((".", "_"))]
             unread += sum(1 for name in files if name.endswith(".rst"))
-    if unread:
-        note(f"{unread} reStructuredText page(s) (.rst) in the docs root are not linted: sitelint reads Markdown and "
-             "MyST pages only")
+    return unread
 
 
 def _silent(stage: str, done: int, total: int) -> None:

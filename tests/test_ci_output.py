@@ -242,6 +242,14 @@ def test_a_folder_without_pages_is_exit_2(tmp_path: Path) -> None:
     assert code == 2 and "docs/empty: no pages found" in out
 
 
+def test_a_sphinx_site_of_restructuredtext_only_says_why_nothing_is_linted(tmp_path: Path) -> None:
+    write_site(tmp_path, {"docs/conf.py": "project = 'acme'\n", "docs/index.rst": "Acme\n====\n\nHello.\n",
+                          "docs/guide.rst": "Guide\n=====\n\nSteps.\n"})
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "docs: no Markdown pages found, and its 2 reStructuredText page(s) (.rst) are not linted" \
+        in out and "Traceback" not in out, out
+
+
 def test_cache_info_reads_as_lines(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/a.md": "# A\n\nThin.\n"})
     git(tmp_path, "init", "-q")

@@ -241,6 +241,9 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
     unreadable = bool(result.site.unreadable) and not paths  # then the scope names pages only
     if changed is None and not result.scope and not unreadable and all(Path(p).is_dir() for p in paths):
         where = " ".join(paths) or _shown(result.site.root)
+        if result.unread and not result.site.pages:
+            fail(f"{where}: no Markdown pages found, and its {result.unread} reStructuredText page(s) (.rst) are not "
+                 "linted: sitelint reads Markdown and MyST pages only")
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
