@@ -535,6 +535,20 @@ def test_lowercase_jsx_in_mdx_does_not_swallow_markdown() -> None:
     assert [(link.target, link.line, link.image) for link in page.links] == [("/a.png", 4, True)]
 
 
+def test_a_fence_right_under_a_tag_line_in_mdx_is_code_not_part_of_an_html_block() -> None:
+    # A <details> whose <summary> line is followed by an indented fence with blank lines inside: CommonMark's HTML
+    # block would run on to the first blank line and leave the rest of the code to be read as Markdown headings.
+    source = ("import X from './x';\n\n<details>\n  <summary>Expand definition</summary>\n  ```python\n"
+              "  # runtime information\n  name: str\n\n  # change the working dir\n  chdir: bool\n  ```\n"
+              "</details>\n\n### hydra.job.name\n\nThe job name.\n")
+    page = parse(source)
+    assert [(s.title, s.line) for s in page.sections] == [("hydra.job.name", 14)]
+    assert ("code", 5, 11) in kinds(page)
+    # In plain Markdown, CommonMark's reading stands: the HTML block runs to the blank line.
+    plain = parse(source.replace("import X from './x';\n", "\n"))
+    assert ("html", 3, 7) in kinds(plain)
+
+
 def test_inline_jsx_and_expressions_in_a_paragraph() -> None:
     page = parse('Use <Badge type="tip">beta</Badge> builds {props.x} with {/* note */} care.\n', "d/p.mdx")
     assert page.blocks[0].text == "Use beta builds with care."

@@ -21,10 +21,11 @@ from sitelint.pipeline.mdx import MaskedSource, blank_block_options, mask_source
 
 if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
+    from markdown_it.rules_block import StateBlock
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 48
+PARSER_VERSION = 49
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -47,6 +48,7 @@ def _pymdown_block(params: str, *_: Any) -> bool:
 
 def _markdown(indented_code: bool) -> MarkdownIt:
     from markdown_it import MarkdownIt
+    from markdown_it.rules_block import StateBlock
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.container import container_plugin
     from mdit_py_plugins.deflist import deflist_plugin
@@ -61,7 +63,31 @@ def _markdown(indented_code: bool) -> MarkdownIt:
         .use(container_plugin, "admonition", validate=_admonition_kind)
         .use(container_plugin, "block", marker="/", validate=_pymdown_block)
     )
-    return md if indented_code else md.disable("code")
+    if indented_code:
+        return md
+    md.block.ruler.at("html_block", _mdx_html_block)
+    return md.disable("code")
+
+
+_RAW_HTML = re.compile(r"<(?:!--|(?:script|pre|style|textarea)\b)", re.IGNORECASE)
+
+
+def _mdx_html_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """MDX's reading of an HTML block: a tag is a JSX element, and a fenced code block right under it (a `<summary>`
+    line, then the fence a `<details>` holds) is code, where CommonMark's HTML block would run on to a blank line,
+    take in the fence's first lines and leave the rest of it to be read as Markdown."""
+    from markdown_it.rules_block import html_block
+
+    first = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    if not silent and not _RAW_HTML.match(first):
+        for line in range(start + 1, end):
+            text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
+            if not text:
+                break
+            if text.startswith(("```", "~~~")):
+                end = line
+                break
+    return html_block(state, start, end, silent)
 
 
 # Parser configuration only (markdown-it keeps no per-document state on the instance); MDX has no indented code.
