@@ -48,7 +48,6 @@ def _pymdown_block(params: str, *_: Any) -> bool:
 
 def _markdown(indented_code: bool) -> MarkdownIt:
     from markdown_it import MarkdownIt
-    from markdown_it.rules_block import StateBlock
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.container import container_plugin
     from mdit_py_plugins.deflist import deflist_plugin
