@@ -486,6 +486,20 @@ def test_a_folder_kept_out_of_the_navigation_whole_is_a_section_not_leftovers(tm
                      "docs/internal/middleware/tags.md": "info"}
 
 
+def test_a_folder_none_of_whose_pages_the_navigation_lists_is_kept_out_whole(tmp_path: Path) -> None:
+    # The pages a site's tests render, one of them a splash page (a landing, reached as one): none is in the
+    # sidebar, so the rest are a section kept out on purpose too.
+    files = {f"docs/{n}.md": f"# {n}\n\nText.\n" for n in ("index", "guide", "left")}
+    files.update({f"docs/tests/{n}.md": f"# {n}\n\nAn image to zoom.\n" for n in ("large", "text")})
+    files["docs/tests/hidden.md"] = "---\ntitle: Hidden\nsearch:\n  exclude: true\n---\n\nAn image.\n"
+    files["docs/tests/hero.md"] = "---\ntemplate: splash\nhero:\n  title: Test\n---\n"
+    write_site(tmp_path, files, {"mkdocs.yml": "nav:\n  - index.md\n  - guide.md\n"})
+    found, _ = _orphans(tmp_path)
+    assert found["docs/left.md"] == "warning"
+    assert {path: level for path, level in found.items() if path.startswith("docs/tests/")} == {
+        "docs/tests/large.md": "info", "docs/tests/text.md": "info", "docs/tests/hidden.md": "info"}
+
+
 def test_without_a_framework_config_every_page_is_listed(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "# Home\n\nSee [a](a.md).\n", "docs/a.md": "# A\n\nText.\n",
                           "docs/b.md": "# B\n\nText.\n"})

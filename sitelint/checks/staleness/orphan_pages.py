@@ -38,14 +38,15 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
            and p.path not in graph.chrome and p.path not in kept_out}
     outside = len(out)
     share = round(outside / len(pages), 3) if pages else 0.0
-    # A folder whose every page is outside the navigation (an "internal" section for maintainers) is kept out as a
-    # whole, on purpose: its pages are not leftovers one by one.
+    # A folder whose every page is outside the navigation (an "internal" section for maintainers, the pages a
+    # site's own tests render) is kept out as a whole, on purpose: its pages are not leftovers one by one. A page of
+    # it left out by front matter, or read as a landing, is outside the navigation too.
     in_folder: Counter[tuple[str, ...]] = Counter()
     out_folder: Counter[tuple[str, ...]] = Counter()
     for p in pages:
         for folder in _folders(p, ctx.site.root):
             in_folder[folder] += 1
-            out_folder[folder] += p.path in out
+            out_folder[folder] += p.path not in graph.in_nav and p.path not in graph.chrome
     moved = site_fact(ctx.site, "redirected-pages", lambda site: _redirected(site, nav.routes))
     for page in pages:
         inbound = graph.links_to(page.path)
