@@ -118,6 +118,19 @@ def test_an_mdbook_guide_is_its_book_s_src_folder(tmp_path: Path) -> None:
     assert pages(discover.detect(tmp_path)) == ["docs/pages/intro.md"]
 
 
+def test_a_book_per_audience_in_doc_is_a_docs_root_each(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "doc/user-guide/book.toml", "doc/user-guide/src/SUMMARY.md",
+          "doc/user-guide/src/installation.md", "doc/dev-guide/book.toml", "doc/dev-guide/src/SUMMARY.md",
+          "doc/dev-guide/src/release.md", "doc/notes/draft.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["doc/dev-guide/src",
+                                                                             "doc/user-guide/src"]
+    assert pages(layout) == ["doc/dev-guide/src/SUMMARY.md", "doc/dev-guide/src/release.md",
+                             "doc/user-guide/src/SUMMARY.md", "doc/user-guide/src/installation.md"]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

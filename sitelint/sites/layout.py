@@ -6,7 +6,8 @@ framework's config (or .git). A framework's config (Docusaurus, Fumadocs' `sourc
 content collections or its `src/pages`, Rspress (its config's `root`), VuePress, VitePress, MkDocs or Zensical's
 `zensical.toml`, Sphinx) may sit in that folder, in `website/`,
 `www/`, `docs/` or `documentation/` (of the project, or of a monorepo's `packages/` or `apps/`), or one level
-further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `guide/` or `book/` (its `src`), or a site in
+further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `doc/`, `guide/` or `book/` (its `src`; a book
+per folder of `docs/` or `doc/` is a docs root each), or a site in
 another top-level folder (the one package.json's scripts build with VitePress, else the only one with a framework's
 config); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs and
 translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`, translations
@@ -287,13 +288,20 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     elsewhere = _site_elsewhere(root)
     if elsewhere is not None:
         return _framework_in(elsewhere)
-    for base in (root, root / "docs", root / "guide", root / "book", root / "documentation"):
-        if (base / "book.toml").is_file():  # mdBook: its pages under the book's `src` (src/ by default)
-            match = _MDBOOK_SRC.search((base / "book.toml").read_text(encoding="utf-8", errors="replace"))
-            src = base / (match.group(1) if match else "src")
-            if src.is_dir():
-                return "mdbook", [src], [base / "book.toml"]
+    for base in (root, root / "docs", root / "doc", root / "guide", root / "book", root / "documentation"):
+        books = [base / "book.toml"] if (base / "book.toml").is_file() else []
+        if not books and base.name in ("docs", "doc") and base.is_dir():  # a book per audience: `doc/user-guide/`
+            books = sorted(d / "book.toml" for d in base.iterdir() if (d / "book.toml").is_file())
+        found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
+        if found:
+            return "mdbook", [src for _, src in found], [book for book, _ in found]
     return "", [], []
+
+
+def book_source(book: Path) -> Path:
+    """The folder of an mdBook's pages: its book.toml's `src` (src/ by default)."""
+    match = _MDBOOK_SRC.search(book.read_text(encoding="utf-8", errors="replace"))
+    return book.parent / (match.group(1) if match else "src")
 
 
 def _vitepress_scripted(base: Path) -> list[Path]:

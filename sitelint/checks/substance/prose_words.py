@@ -113,7 +113,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
     # The book's home page is as short as its authors like, but not empty: a stub there is still a stub.
     if not exempt and "landing" in ctx.params["skip-types"] and words >= _HOME_WORDS and \
-            page.abspath.resolve() == site_fact(ctx.site, "book-index", _book_index):
+            page.abspath.resolve() in site_fact(ctx.site, "book-index", _book_index):
         exempt = "landing: the book's first chapter, which mdBook serves as its index page (SUMMARY.md)"
     # The longest code listing: a chapter's "Final code" (a line over the whole program) is that listing's page.
     listing = max((b.end_line - b.line + 1 for b in page.blocks if b.kind == "code"), default=0)
@@ -128,35 +128,47 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 _SUMMARY_ENTRY = re.compile(r"^([ \t]*)[-*+][ \t]+\[[^\]]*\]\(([^)\s]+)\)")
 
 
+def _summaries(site: Site) -> list[tuple[Path, str]]:
+    """On an mdBook site, each book's pages folder and its SUMMARY.md (a site may hold a book per audience)."""
+    if site.framework != "mdbook":
+        return []
+    from sitelint.sites.layout import book_source
+
+    roots = [book_source(c) for c in site.config_files if c.name == "book.toml"] or [site.root]
+    out = []
+    for root in roots:
+        try:
+            out.append((root, (root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue
+    return out
+
+
 def _chapters_with_parts(site: Site) -> frozenset[Path]:
     """On an mdBook site, the pages whose SUMMARY.md entry has sub-chapters indented under it: a part's entry page,
     which introduces the chapters the reader turns to next."""
-    if site.framework != "mdbook":
-        return frozenset()
-    try:
-        lines = (site.root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return frozenset()
-    entries = [(len(m.group(1).expandtabs(4)), m.group(2)) for line in lines if (m := _SUMMARY_ENTRY.match(line))]
-    return frozenset((site.root / target.split("#", 1)[0]).resolve()
-                     for (depth, target), (below, _) in zip(entries, entries[1:], strict=False) if below > depth)
+    found: set[Path] = set()
+    for root, summary in _summaries(site):
+        entries = [(len(m.group(1).expandtabs(4)), m.group(2)) for line in summary.splitlines()
+                   if (m := _SUMMARY_ENTRY.match(line))]
+        found |= {(root / target.split("#", 1)[0]).resolve()
+                  for (depth, target), (below, _) in zip(entries, entries[1:], strict=False) if below > depth}
+    return frozenset(found)
 
 
 _HOME_WORDS = 10  # words of a book's home page of its own below which it is a stub still (the rule's `stub`)
 _SUMMARY_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
-def _book_index(site: Site) -> Path | None:
-    """On an mdBook site, the page of SUMMARY.md's first link (a prefix chapter, `[Introduction](introduction.md)`,
+def _book_index(site: Site) -> frozenset[Path]:
+    """On an mdBook site, the page of each SUMMARY.md's first link (a prefix chapter, `[Introduction](introduction.md)`,
     or the first entry): mdBook serves it as the book's `index.html`, its home page."""
-    if site.framework != "mdbook":
-        return None
-    try:
-        text = (site.root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    first = _SUMMARY_LINK.search(re.sub(r"<!--.*?-->", "", text, flags=re.S))
-    return (site.root / first.group(1).split("#", 1)[0]).resolve() if first else None
+    found = set()
+    for root, summary in _summaries(site):
+        first = _SUMMARY_LINK.search(re.sub(r"<!--.*?-->", "", summary, flags=re.S))
+        if first:
+            found.add((root / first.group(1).split("#", 1)[0]).resolve())
+    return frozenset(found)
 
 
 _MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
