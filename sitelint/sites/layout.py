@@ -292,9 +292,9 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         books = [base / "book.toml"] if (base / "book.toml").is_file() else []
         if not books and base.name in ("docs", "doc") and base.is_dir():  # a book per audience: `doc/user-guide/`
             books = sorted(d / "book.toml" for d in base.iterdir() if (d / "book.toml").is_file())
-        found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
-        if found:
-            return "mdbook", [src for _, src in found], [book for book, _ in found]
+        books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
+        if books_found:
+            return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
     return "", [], []
 
 
