@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitelint import text
-from sitelint.model import Block, Link, Page, partial_name
+from sitelint.model import PROSE_KINDS, Block, Link, Page, partial_name
 from sitelint.sites import openapi
 
 TYPES = ("doc", "reference", "generated", "landing", "hub", "blog", "release-notes", "migration", "proposal",
@@ -168,6 +168,10 @@ _ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|co
                       r"sample\s+output|keyboard(?:\s+input)?|lists?|(?:un)?ordered\s+lists?|tables?|headings?|"
                       r"emphasis|bold|italics?|strikethrough|links?|images?|horizontal\s+rules?|abbreviations?|"
                       r"marked\s+text|subscripts?|superscripts?|definition\s+lists?|typography)")
+# A page that says of itself that it is there to show something work, not to tell the reader anything: a plugin's
+# demo pages ("This page exists solely for demonstration purposes and contains no useful information").
+_SAYS_DEMO = re.compile(r"(?i)\bthis\s+page\s+(?:exists|is\s+here|is)\s+(?:solely\s+|only\s+|purely\s+|just\s+)?"
+                        r"(?:for|as)\s+(?:a\s+)?demonstration(?:\s+purposes)?\b|\bthis\s+is\s+a\s+demo(?:nstration)?\s+page\b")
 _LEVEL_NAMED = re.compile(r"(?i)(?:heading|h)\s*([1-6])")  # a heading that shows its level's style: "Heading 2"
 _COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
 _COUNTED_MIN = 3
@@ -296,6 +300,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     counted = {int(found.group(1)) for sec in below if (found := _COUNTED.match(sec.title.strip()))}
     if len(counted) >= _COUNTED_MIN and len(counted) * 2 > len(below):
         return "showcase", f"shows how the site's elements look ({len(counted)} headings numbered, not named)"
+    says_demo = next((said for b in page.blocks if b.kind in PROSE_KINDS and (said := _SAYS_DEMO.search(b.text))),
+                     None)
+    if says_demo:  # a plugin's demo pages: "This page exists solely for demonstration purposes"
+        words = " ".join(says_demo.group(0).split())
+        return "showcase", f"says it is there to demonstrate: '{words}'"
     elements = [sec for sec in below if _ELEMENT.fullmatch(sec.title.strip())]
     if len(elements) >= 3 and len(elements) * 2 > len(below):  # "## Block quote", "## Paragraphs", "## Code"
         return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"

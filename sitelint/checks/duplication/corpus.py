@@ -38,9 +38,10 @@ _IMPORT = re.compile(r"""^import\s[^;\n]*?\bfrom\s+['"]([^'"]+\.mdx?)['"]""", re
 _SNIPPET = re.compile(r"""--8<--\s+["']([^"'\n]+)["']""")
 # Page types that repeat other pages on purpose or are not read alone: posts, release notes and design documents
 # restate the docs of their day, a landing page sums the site up, generated pages repeat their generator's template,
-# partials are included, redirects and 404 pages point elsewhere.
+# partials are included, redirects and 404 pages point elsewhere, showcases (demo pages, style samples) repeat what they
+# show on purpose.
 RECORDS = frozenset({"blog", "release-notes", "proposal", "landing", "generated", "partial", "redirect", "404",
-                     "template"})
+                     "template", "showcase"})
 # A page that names its canonical address: `<link rel="canonical" href="...">` in its head, or front matter.
 _CANONICAL_LINK = re.compile(r"""<link\b(?=[^>]*\brel=["']canonical["'])[^>]*\bhref=["']([^"']+)["']""", re.I)
 _CANONICAL_KEYS = ("canonical", "canonical_url", "canonicalUrl", "canonicalURL")
