@@ -118,12 +118,15 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         first, last = page.sections[run[0]], page.sections[run[-1]]
         subs = len(children.get(run[0], [])) if len(run) == 1 else 0
         names = [f"'{page.sections[i].title}'" for i in run]
-        release = release_page and pagetypes.is_version_heading(first.title)
         said = (f"section: {names[0]} has" if len(run) == 1 else
                 f"sections: {', '.join(names[:3])}{f' and {len(run) - 3} more' if len(run) > 3 else ''} have")
         # A heading right above a sibling with content that names code may be meant to introduce the entries after
         # it, a level too high: "### Builder Methods" then "### `builder.addCase`".
         after = next((i for i in range(run[-1] + 1, len(page.sections)) if page.sections[i].line > last.line), None)
+        # A release with no notes right above the next release (two tagged the same day) is a record too; above a
+        # heading that is no release (`## Features` that should have been `###`), it is a fault of the page.
+        release = release_page and pagetypes.is_version_heading(first.title) and after is not None \
+            and not pagetypes.is_version_heading(page.sections[after].title)
         nested = (f"; if it introduces '{page.sections[after].title}' and the headings after it, make them one "
                   f"level deeper" if len(run) == 1 and after is not None and page.sections[after].level == first.level
                   and page.sections[after].line in names_code and not empty(after) else "")
