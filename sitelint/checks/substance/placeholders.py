@@ -210,8 +210,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A notice of the page's own state in a longer sentence still counts on a page with little else ("This page
         # is work in progress, so please refer to MDN"): there it stands for the content the page lacks; on a page
         # with content it is a disclaimer ("This guide is a work in progress and may not cover all the differences").
+        # However short its sentence, a notice of the page's own state on a page with content is a disclaimer:
+        # "This section's documentation is incomplete." above two hundred words of it.
         held = [m for m in notices.finditer(block.text)
-                if (_sentence_words(block.text, m.start(), m.end()) <= most
+                if ((_sentence_words(block.text, m.start(), m.end()) <= most
+                     and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                     or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _tracked(page, block)]
