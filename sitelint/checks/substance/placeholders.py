@@ -82,6 +82,19 @@ def _aside(text: str, start: int, end: int) -> bool:
     return False
 
 
+# A release named by its number before "coming soon" in the sentence: "Hydra 1.4 is coming soon", "Version 3 is
+# coming soon". The release is on its way, not the page's content; outdated-version and dated-claim judge it later.
+_RELEASE_NAMED = re.compile(r"(?i)\bv?\d+\.\d+(?:\.\d+)*\b|\b(?:version|release|v)\s*\d+\b")
+
+
+def _release_on_its_way(text: str, start: int) -> bool:
+    """Whether the sentence before a notice at text[start] names a release by its number."""
+    for sentence in _SENTENCE.finditer(text):
+        if sentence.start() <= start < max(sentence.end(), start + 1):
+            return bool(_RELEASE_NAMED.search(text, sentence.start(), start))
+    return False
+
+
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
 _STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
 # A status that opens the question it leaves open ("TBD whether the fallback remains", "TBD which release"): a
@@ -217,6 +230,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                      and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                     or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
+                and not _release_on_its_way(block.text, m.start())
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
