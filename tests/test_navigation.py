@@ -659,6 +659,14 @@ VITEPRESS_FORMS = {
         "export default ({ mode }: { mode: string }) => {\n  const base = '/'\n"
         "  return withPwa(defineConfig({srcExclude: ['**/guide/examples/*'], themeConfig: "
         "{sidebar: [{text: 'Start', link: '/guide/start'}]}}))\n}\n"),
+    # an async function whose body computes things first (braces, strings, inner returns) and then returns the
+    # config
+    "async_function_that_computes_before_it_returns_excluded_pages_too": (
+        "export default async () => {\n  const mod = await import('../../tools/rules.js')\n"
+        "  const rules = mod.default.filter((rule) => { return !rule.deprecated })\n"
+        "  const title = `Rules: ${rules.length} {of them}`  // a comment with a } brace\n"
+        "  return defineConfig({srcExclude: ['**/guide/examples/*'], themeConfig: "
+        "{sidebar: [{text: 'Start', link: '/guide/start'}]}})\n}\n"),
     # a sidebar a const arrow function returns
     "sidebar_made_by_an_arrow_function": (
         "const sidebars = (): DefaultTheme.SidebarItem[] => [\n"

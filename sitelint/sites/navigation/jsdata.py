@@ -24,6 +24,45 @@ _REGEX = re.compile(r"\s*/(?![/*])(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n\[])+/[a-
 # An arrow function's head (`({ mode }: Env) =>`, `(): Item[] =>`) and a body block up to its `return`.
 _ARROW = re.compile(r"(?:async\s+)?(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|[A-Za-z_$][\w$]*)\s*(?::[^=]+)?=>\s*")
 _RETURN = re.compile(r"\{[^{}]*?\breturn\s+")
+_MAX_BODY = 200_000  # characters of a function body looked through for its return
+
+
+def _block_return(text: str, at: int) -> int | None:
+    """Where the value of the `return` at the top level of the function body that opens at text[at] (`{`) starts:
+    the return of `async () => { const rules = await load(); ...; return defineConfig({...}) }`, past the nested
+    functions, strings and comments on the way. None when the body has none or is not a block."""
+    if text[at : at + 1] != "{":
+        return None
+    depth, i, end = 0, at, min(len(text), at + _MAX_BODY)
+    while i < end:
+        c = text[i]
+        if c in "\"'`":
+            i += 1
+            while i < end and text[i] != c:
+                i += 2 if text[i] == "\\" else 1
+        elif text.startswith("//", i):
+            i = text.find("\n", i) if "\n" in text[i:end] else end
+            continue
+        elif text.startswith("/*", i):
+            close = text.find("*/", i + 2)
+            i = close + 2 if close >= 0 else end
+            continue
+        elif c in "{[(":
+            depth += 1
+        elif c in "}])":
+            depth -= 1
+            if depth == 0:
+                return None
+        elif depth == 1 and text.startswith("return", i) and not (text[i - 1].isalnum() or text[i - 1] in "_$.") \
+                and not (text[i + 6 : i + 7].isalnum() or text[i + 6 : i + 7] in ("_", "$")):
+            i += 6
+            while i < end and text[i].isspace():
+                i += 1
+            return i
+        i += 1
+    return None
+
+
 _DECLARED = r"(?:^|[\s;}])(?:export\s+)?(?:const|let|var)\s+NAME\s*(?::[^=]+)?=\s*"
 _FUNCTION = r"(?:^|[\s;}])(?:export\s+)?(?:async\s+)?function\s+NAME\s*(?:<[^>]*>)?\("
 _MAX_DEPTH = 40
@@ -107,7 +146,9 @@ class JsSource:
 
     def exported(self, depth: int = 0) -> Any:
         """The value of `export default ...` or `module.exports = ...`, through wrappers (`defineConfig({...})`)
-        and a function of the build's mode (`({ mode }) => { return defineConfig({...}) }`): what it returns."""
+        and a function of the build's mode (`({ mode }) => { return defineConfig({...}) }`), or one that computes
+        things first (`async () => { const rules = await load(); ...; return defineConfig({...}) }`): what it
+        returns."""
         match = re.search(r"(?:export\s+default|module\.exports\s*=)\s*", self.text)
         if match is None:
             return Unread(f"no export in {self.path.name}")
@@ -119,7 +160,10 @@ class JsSource:
         if found is None:
             return at
         body = _RETURN.match(self.text, found.end())
-        return body.end() if body is not None else found.end()
+        if body is not None:
+            return body.end()
+        later = _block_return(self.text, found.end())  # a body of statements before it (`async () => { ... }`)
+        return later if later is not None else found.end()
 
     def call_argument(self, callee: str) -> Any:
         """The first argument of the first call to `callee(...)` (Starlight's `starlight({...})`)."""
