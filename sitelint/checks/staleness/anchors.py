@@ -68,8 +68,19 @@ def _loose(anchor: str) -> str:
     return re.sub(r"-+", "-", unicodedata.normalize("NFC", anchor).lower().replace("_", "-")).strip("-")
 
 
+# An emoji shortcode (`:computer:`): VitePress (markdown-it-emoji) and pymdownx.emoji render it as a picture or an
+# emoji token, which their id leaves out (`## :computer: Editor integrations` is `#editor-integrations`).
+_SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")
+
+
 def slugs(heading: str) -> set[str]:
     """The ids the frameworks give a heading of this text (its markup and trailing `{#id}` left out)."""
+    if _SHORTCODE.search(heading):
+        return _slugs(heading) | _slugs(_SHORTCODE.sub("", heading))
+    return _slugs(heading)
+
+
+def _slugs(heading: str) -> set[str]:
     text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
     text = "".join(part[1:-1] if part.startswith("`") else _TAGS.sub("", part)
