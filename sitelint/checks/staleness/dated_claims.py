@@ -50,6 +50,15 @@ def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
     return record.last_changed(ctx.today).year if record else None
 
 
+def _another_package(page: Page, block: Block, lead: str, ver: str, product_names: list[str]) -> bool:
+    """Whether the block's source names a package in code between the claim's lead and its version, and not the
+    product: "new in `jupyter-ai-jupyternaut` 0.0.12" on the docs of jupyter-ai (the prose text has no code)."""
+    source = "\n".join(page.source.split("\n")[block.line - 1 : block.end_line])
+    said = r"\s+".join(re.escape(word) for word in lead.split())
+    named = re.search(rf"(?i){said}\s+`([^`\n]+)`\s+v?{re.escape(ver)}(?!\w)", source)
+    return named is not None and named.group(1).strip().lower() not in {n.lower() for n in product_names}
+
+
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
         return  # a history page's claims were true when written; a roadmap's are kept current
@@ -78,6 +87,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             version = Version.parse(ver)
             if current is None or version is None or (ver.isdigit() and not match.group("named").strip()):
                 continue  # 'expected in 2 weeks': a bare number is a version only when named as one
+            if _another_package(page, block, match.group("lead"), ver, product_names):
+                continue  # "new in `jupyter-ai-jupyternaut` 0.0.12": a version of another package
             new = match.group("lead").lower().startswith("new")
             if new and (version_note(text) or _NOTE_OPENS.match(text) or text[:match.start()].rstrip().endswith("(")
                         or _emphasised(page, block, match.group(0)) or version_callout(page, block) is not None):
