@@ -97,6 +97,18 @@ def test_a_link_to_a_file_the_site_does_not_lint_is_no_page(tmp_path: Path) -> N
     assert result.graph is not None and "docs/cli/harbor.rst" not in result.graph.inbound
 
 
+def test_a_toctree_entry_commented_out_is_left_out_on_purpose(tmp_path: Path) -> None:
+    write_site(tmp_path, {
+        "docs/index.md": "# Harbor\n\n```{toctree}\napi/index\n```\n",
+        "docs/api/index.md": "# API\n\n```{toctree}\npersonas.md\n```\n<!-- providers.md -->\n",
+        "docs/api/personas.md": "# Personas\n\nAdd a persona.\n",
+        "docs/api/providers.md": "# Providers\n\nAdd a model provider.\n",
+        "docs/api/old.md": "# Old\n\nGone.\n",
+    }, {"docs/conf.py": 'project = "Harbor"\nextensions = ["myst_parser"]\n'})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/api/old.md": "warning"}
+
+
 def test_a_sphinx_external_toc_lists_every_file_and_glob_it_names(tmp_path: Path) -> None:
     # sphinx-external-toc: the tree is one YAML file, named in conf.py; no page holds a toctree.
     toc = ("root: index\nsubtrees:\n- entries:\n  - file: usage\n    subtrees:\n    - titlesonly: true\n"

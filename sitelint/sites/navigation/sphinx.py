@@ -1,5 +1,6 @@
 """Sphinx toctrees: every document a `.. toctree::` (reStructuredText) or `{toctree}` fence (MyST) names, globs
-with `:glob:` included, and the root document; `:orphan:` documents are left out on purpose. A site built with
+with `:glob:` included, and the root document; `:orphan:` documents, and those whose file name a page with a
+toctree holds in a comment of its own (`<!-- old_group.md -->`, an entry commented out), are left out on purpose. A site built with
 sphinx-external-toc keeps its whole tree in one YAML file (`_toc.yml`): every `file` and `glob` it names is listed."""
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ _MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.
 _ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
 _ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
 _SOURCES = (".rst", ".md", ".txt")
+# A line that is only an HTML comment of a document's file name, on a page with a toctree: an entry commented out.
+_COMMENTED_ENTRY = re.compile(r"^[ \t]*<!--\s*([\w./-]+\.(?:md|rst|txt))\s*-->[ \t]*$", re.M)
 _EXTERNAL_TOC = re.compile(r"""['"]sphinx_external_toc['"]""")
 _EXTERNAL_TOC_PATH = re.compile(r"""^external_toc_path\s*=\s*['"]([^'"]+)['"]""", re.M)
 
@@ -37,7 +40,14 @@ def read(site: Site, found: Collector) -> Navigation:
             found.unlisted.add(key(doc))
         folder = relative(doc.parent, root)
         folder = "" if folder == "." else folder
-        for options, entries in _trees(text):
+        trees = _trees(text)
+        if trees:  # a toctree entry commented out (`<!-- model_providers_group.md -->`): left out on purpose
+            for entry in _COMMENTED_ENTRY.findall(text):
+                target = os.path.normpath("/".join(p for p in (folder, entry) if p)).replace(os.sep, "/")
+                file = names.get(re.sub(r"\.(rst|md|txt)$", "", target))
+                if file is not None:
+                    found.unlisted.add(key(file))
+        for options, entries in trees:
             for entry in entries:
                 target = entry.strip("/") if entry.startswith("/") else "/".join(p for p in (folder, entry) if p)
                 target = os.path.normpath(target).replace(os.sep, "/")
