@@ -1,7 +1,8 @@
 """Sphinx toctrees: every document a `.. toctree::` (reStructuredText) or `{toctree}` fence (MyST) names, globs
 with `:glob:` included, and the root document; `:orphan:` documents, and those whose file name a page with a
-toctree holds in a comment of its own (`<!-- old_group.md -->`, an entry commented out), are left out on purpose. A site built with
-sphinx-external-toc keeps its whole tree in one YAML file (`_toc.yml`): every `file` and `glob` it names is listed."""
+toctree holds in a comment of its own (`<!-- old_group.md -->`, an entry commented out), are left out on purpose.
+A site built with sphinx-external-toc keeps its whole tree in one YAML file (`_toc.yml`): every `file` and `glob` it
+names is listed."""
 
 from __future__ import annotations
 
