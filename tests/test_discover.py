@@ -235,6 +235,21 @@ def test_an_rspress_site_is_its_config_s_root_and_astro_s_are_its_content_collec
     assert layout.framework == "astro" and pages(layout) == ["src/content/docs/guide.md", "src/content/blog/post.md"]
 
 
+def test_an_rspress_site_s_versions_other_than_the_default_are_frozen_copies(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "website/rspress.config.ts", "website/docs/13.x/docs/api.mdx",
+          "website/docs/14.x/docs/api.mdx", "website/docs/14.x/index.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "website" / "rspress.config.ts").write_text(
+        "export default defineConfig({\n  root: path.join(__dirname, 'docs'),\n"
+        "  // multiVersion: {default: '13.x'},\n  multiVersion: {\n    default: '14.x',\n"
+        "    versions: ['12.x', '13.x', '14.x'],\n  },\n});\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "rspress"
+    assert {p: layout.variant_of(tmp_path / p) for p in pages(layout)} == {
+        "website/docs/13.x/docs/api.mdx": "versioned:13.x", "website/docs/14.x/docs/api.mdx": "",
+        "website/docs/14.x/index.md": ""}
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

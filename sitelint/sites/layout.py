@@ -10,7 +10,8 @@ further (`docs/en/mkdocs.yml`), or an mdBook's `book.toml` there or in `doc/`, `
 per folder of `docs/` or `doc/` is a docs root each), or a site in
 another top-level folder (the one package.json's scripts build with VitePress, else the only one with a framework's
 config); with none, the docs are `docs/`, else `documentation/docs/` or `documentation/`. Versioned docs and
-translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/`, translations
+translations are deliberate copies (Page.variant): versioned copies are Docusaurus's `versioned_docs/` and Rspress'
+`multiVersion` folders other than the default's, translations
 come from the framework's own config (Docusaurus `i18n/`, Starlight and VitePress `locales`, the MkDocs i18n
 plugin's `languages`), else from top-level folders named like locales that mirror the pages beside them.
 """
@@ -89,6 +90,9 @@ class Layout:
     suffix_locales: tuple[str, ...] = ()  # the MkDocs i18n plugin's `page.<locale>.md` translations
     source_dir: Path | None = None  # where the pages translations translate are, when in a folder of their own
     page_folders: frozenset[str] = frozenset()  # `_` folders that hold pages (Jekyll's collections: `_docs`, `_posts`)
+    # folder (absolute, forward slashes, with a trailing slash) -> the version whose frozen copy it holds (Rspress'
+    # `multiVersion` folders other than the default's)
+    version_dirs: tuple[tuple[str, str], ...] = ()
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -96,6 +100,9 @@ class Layout:
         match = _VERSIONED.search(full)
         if match:
             return f"versioned:{match.group(1)}"
+        for folder, version in self.version_dirs:
+            if full.startswith(folder):
+                return f"versioned:{version}"
         for folder, locale in self.translation_dirs:
             if full.startswith(folder) or full + "/" == folder:
                 return f"i18n:{locale}"
@@ -224,7 +231,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
                         for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
-                  _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset())
+                  _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
+                  _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found else ())
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|website|site|www)(?:$|[-_.])")
@@ -376,6 +384,27 @@ def _nextra(base: Path) -> tuple[str, list[Path], list[Path]]:
         return "", [], []
     pages = next((base / d for d in _NEXTRA_PAGES if (base / d).is_dir() and _holds_pages(base / d)), None)
     return ("nextra", [pages], [config]) if pages is not None else ("", [], [])
+
+
+_MULTI_VERSION = re.compile(r"""(?<![\w$.])multiVersion\s*:\s*\{""")
+_DEFAULT_VERSION = re.compile(r"""(?<![\w$.])default\s*:\s*['"]([^'"]+)['"]""")
+_VERSIONS = re.compile(r"""(?<![\w$.])versions\s*:\s*\[([^\]]*)\]""")
+
+
+def _rspress_versions(config: Path, docs: Path) -> tuple[tuple[str, str], ...]:
+    """Rspress' `multiVersion: {default: '14.x', versions: ['12.x', '13.x', '14.x']}`: each version's pages are in a
+    folder of its name under the docs root; those of the versions other than the default are frozen copies."""
+    text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
+    opened = _MULTI_VERSION.search(text)
+    if opened is None:
+        return ()
+    options = block_after(text, opened.end() - 1)
+    default, versions = _DEFAULT_VERSION.search(options), _VERSIONS.search(options)
+    if default is None or versions is None:
+        return ()
+    folder = str(docs).replace(os.sep, "/").rstrip("/")
+    return tuple((f"{folder}/{name}/", name) for name in _STRING.findall(versions.group(1))
+                 if name != default.group(1) and (docs / name).is_dir())
 
 
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
