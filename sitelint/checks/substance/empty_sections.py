@@ -21,6 +21,8 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b"
                        r"|<!--\s*@include:")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
+# An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension`.
+_DOTTED = re.compile(r"\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
@@ -93,7 +95,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
-    names_code = {b.line for b in page.blocks if b.kind == "heading" and (b.inline_code or _CAMEL.fullmatch(b.text))}
+    names_code = {b.line for b in page.blocks if b.kind == "heading"
+                  and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
         """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
