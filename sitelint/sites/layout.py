@@ -298,7 +298,7 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         return _framework_in(elsewhere)
     for base in (root, root / "docs", root / "doc", root / "guide", root / "book", root / "documentation"):
         books = [base / "book.toml"] if (base / "book.toml").is_file() else []
-        if not books and base.name in ("docs", "doc") and base.is_dir():  # a book per audience: `doc/user-guide/`
+        if not books and base != root and base.name in ("docs", "doc") and base.is_dir():  # a book per audience
             books = sorted(d / "book.toml" for d in base.iterdir() if (d / "book.toml").is_file())
         books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
         if books_found:

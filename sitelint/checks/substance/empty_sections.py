@@ -21,8 +21,9 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated|generated|injected|populated|filled in)\b"
                        r"|<!--\s*@include:")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
-# An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension`.
-_DOTTED = re.compile(r"\s*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
+# An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
+# first: "Node.js" is a name of prose).
+_DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
