@@ -41,7 +41,8 @@ def _block_return(text: str, at: int) -> int | None:
             while i < end and text[i] != c:
                 i += 2 if text[i] == "\\" else 1
         elif text.startswith("//", i):
-            i = text.find("\n", i) if "\n" in text[i:end] else end
+            newline = text.find("\n", i, end)
+            i = newline if newline >= 0 else end
             continue
         elif text.startswith("/*", i):
             close = text.find("*/", i + 2)
