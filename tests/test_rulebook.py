@@ -177,3 +177,27 @@ def test_a_user_rule_may_not_take_a_built_in_code(tmp_path: Path) -> None:
 
 def test_the_rule_pack_loads_from_a_checkout_without_install() -> None:
     assert rulebook.builtin_dir().joinpath("substance", "SUB001.yml").is_file()
+
+
+def test_a_rule_that_yields_leaves_the_words_another_rule_quotes_on_its_line_to_it() -> None:
+    placeholder = Finding("SUB002", "placeholder-text", "substance", "warning", "docs/a.md", 7, 8,
+                          "Placeholder text 'WIP', 'coming soon': finish or remove this before publishing")
+    same = Finding("STL004", "dated-claim", "staleness", "warning", "docs/a.md", 8, None,
+                   "Dated claim: 'coming soon' (written in 2022 at the latest); restate it")
+    other_words = Finding("STL004", "dated-claim", "staleness", "warning", "docs/a.md", 8, None,
+                          "Dated claim: 'later this year' (written in 2022 at the latest); restate it")
+    other_line = Finding("STL004", "dated-claim", "staleness", "warning", "docs/a.md", 12, None,
+                         "Dated claim: 'coming soon' (written in 2022 at the latest); restate it")
+    other_page = replace(same, path="docs/b.md")
+    kept = rulebook.one_cause([placeholder, same, other_words, other_line, other_page], BASE)
+    assert kept == [placeholder, other_words, other_line, other_page]
+    # Without the rule it yields to, the finding is its own.
+    assert rulebook.one_cause([same], BASE) == [same]
+
+
+def test_a_rule_may_yield_only_to_rules_that_exist(tmp_path: Path) -> None:
+    (tmp_path / "X9.yml").write_text(
+        "code: X9\nname: mine\ndimension: substance\nsummary: s\nwhy: w\ncheck: review-age\nlevel: info\n"
+        "message: m\ncondition: age > 1\nyields: [NOPE1]\n", encoding="utf-8")
+    with pytest.raises(rulebook.RuleError, match="yields names NOPE1, which no rule has"):
+        rulebook.load_rules(CHECKS, [tmp_path])

@@ -3,7 +3,8 @@
 A rule binds one check to a condition over the values it measures and the rule's params (thresholds, word lists),
 and says how to report it. Every default lives in the rule file; config overrides are validated against the check's
 declared params (and the rule's own), and the level of a finding is the rule's (`levels` may raise it, never lower
-it, by an expression, `corroborated` when another rule fires on the same page).
+it, by an expression, `corroborated` when another rule fires on the same page; a rule `yields` a finding to another
+that reports the same words on its line).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ _YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 REQUIRED = ("code", "name", "dimension", "check", "level", "message", "summary", "why")
 KNOWN = frozenset({*REQUIRED, "defect_class", "condition", "params", "limits", "levels", "because", "corroborated",
                    "weight", "options", "example", "build_overlap", "enabled", "translations",
-                   "fix-measure"})
+                   "fix-measure", "yields"})
 FACTS = ("page_type", "language", "variant")  # facts of the page every condition may name
 
 
@@ -51,6 +52,7 @@ class Rule:
     corroborated_by: tuple[str, ...] = ()
     corroborated_level: str = ""
     corroborated_min: int = 1  # how many of those rules must fire on the page
+    yields: tuple[str, ...] = ()  # rules that report the same words on the same line in its place (one cause)
     defect_class: str = ""
     weight: float = 10.0
     options: Mapping[str, str] = field(default_factory=dict)
@@ -147,6 +149,9 @@ def load_rules(checks: Mapping[str, CheckSpec], extra_dirs: Sequence[Path] = ())
         unknown = [c for c in rule.corroborated_by if c not in by_code]
         if unknown:
             raise RuleError(f"{rule.source}: corroborated.by names {', '.join(unknown)}, which no rule has")
+        unknown = [c for c in rule.yields if c not in by_code]
+        if unknown:
+            raise RuleError(f"{rule.source}: yields names {', '.join(unknown)}, which no rule has")
     return sorted(by_code.values(), key=lambda r: r.code)
 
 
@@ -205,13 +210,16 @@ def load_rule(path: Path, checks: Mapping[str, CheckSpec]) -> Rule:
     if not isinstance(fix_measure, Mapping) or not isinstance(fix_measure.get("measure", ""), str) or (
             fix_measure and not fix_measure.get("measure")):
         raise RuleError(f"{path}: fix-measure is a mapping {{measure: name, params...}}")
+    yields = data.get("yields") or []
+    if not isinstance(yields, list) or not all(isinstance(c, str) for c in yields):
+        raise RuleError(f"{path}: yields is a list of rule codes ([SUB002])")
     return Rule(
         code=str(data["code"]), name=str(data["name"]), dimension=data["dimension"], check=check_name,
         level=data["level"], message=str(data["message"]), summary=str(data["summary"]).strip(),
         why=" ".join(str(data["why"]).split()), source=path, condition=condition,
         params=MappingProxyType(params), kinds=MappingProxyType(kinds), levels=levels, because=because,
         corroborated_by=tuple(str(c) for c in corroborated.get("by", ())),
-        corroborated_level=str(corroborated.get("level", "")), corroborated_min=least,
+        corroborated_level=str(corroborated.get("level", "")), corroborated_min=least, yields=tuple(yields),
         defect_class=str(data.get("defect_class") or ""),
         weight=float(data.get("weight", 10)), options=MappingProxyType(dict(data.get("options") or {})),
         example=MappingProxyType(dict(data.get("example") or {})),
@@ -255,7 +263,8 @@ def names(rules: Iterable[Rule]) -> dict[str, str]:
     return {r.name: r.code for r in rules}
 
 
-from sitelint.rulebook.combine import corroborate  # noqa: E402 - the rule book's API, in modules of their own
+from sitelint.rulebook.combine import corroborate, one_cause  # noqa: E402 - the rule book's API, in modules of their own
 from sitelint.rulebook.tuning import RULE_SETTINGS, configure  # noqa: E402
 
-__all__ = ["RULE_SETTINGS", "Rule", "RuleError", "configure", "corroborate", "load_rule", "load_rules", "names"]
+__all__ = ["RULE_SETTINGS", "Rule", "RuleError", "configure", "corroborate", "load_rule", "load_rules", "names",
+           "one_cause"]

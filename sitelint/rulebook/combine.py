@@ -1,7 +1,8 @@
-"""Rules that combine others: a finding raised by the findings of other rules on the same page."""
+"""Rules that combine others: a finding raised by, or left to, the findings of other rules on the same page."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -35,3 +36,30 @@ def corroborate(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Find
                 continue  # weak evidence alone (a page's age) is not reported unless the user asks for it
         out.append(f)
     return out
+
+
+_QUOTED = re.compile(r"'([^']+)'")  # the words a message quotes: "Dated claim: 'coming soon' (...)"
+
+
+def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
+    """Report one cause once: a finding of a rule that `yields` to others is left out where a finding of one of those
+    rules covers its line and quotes the words it quotes ("Will coming soon." is a placeholder, which placeholder-text
+    reports; dated-claim would quote the same 'coming soon' on the same line)."""
+    yields = {r.code: set(r.yields) for r in rules if r.yields}
+    if not yields:
+        return list(findings)
+    quoted: dict[tuple[str, str], list[tuple[int, int, set[str]]]] = {}
+    for f in findings:
+        words = {w.lower() for w in _QUOTED.findall(f.message)}
+        if words:
+            quoted.setdefault((f.path, f.rule), []).append((f.line, f.end_line or f.line, words))
+
+    def covered(f: Finding) -> bool:
+        said = _QUOTED.search(f.message)
+        if said is None:
+            return False
+        words = said.group(1).lower()
+        return any(first <= f.line <= last and words in others
+                   for code in yields[f.rule] for first, last, others in quoted.get((f.path, code), ()))
+
+    return [f for f in findings if f.rule not in yields or not covered(f)]
