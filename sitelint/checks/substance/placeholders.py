@@ -97,6 +97,7 @@ def _release_on_its_way(text: str, start: int) -> bool:
 
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
 _STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
+_ITEM_STATE = re.compile(r"\s*\)[\s.,;:!]*$")  # a status whose parenthesis ends its list item
 # A status that opens the question it leaves open ("TBD whether the fallback remains", "TBD which release"): a
 # decision the page reports as not made, not a gap in it.
 _UNDECIDED = re.compile(r"\s+(?:whether|if|which|when|how|what|who|where)\s+\w", re.I)
@@ -112,11 +113,14 @@ def _tracked(page: Page, block: Block) -> bool:
 
 def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> bool:
     """Whether a status marker describes something other than the page: in a parenthesis of a sentence with its own
-    words ("A template for workshops (WIP)"), opening the question it leaves open ("TBD whether the fallback
-    remains"), or in a block that links to the issue tracking the work ("WIP, moving slowly. Follow #357 for
+    words ("A template for workshops (WIP)") or ending a list item after the name of what it lists ("- iOS preset:
+    (WIP)"), opening the question it leaves open ("TBD whether the fallback remains"), or in a block that links to the issue tracking the work ("WIP, moving slowly. Follow #357 for
     updates")."""
     if _aside(text, start, end) or _UNDECIDED.match(text, end):
         return True
+    before = text[:start].rstrip()
+    if block.kind == "list_item" and before.endswith("(") and _ITEM_STATE.match(text, end) and count(before[:-1]):
+        return True  # "- iOS preset (`ios`): (WIP)": the state of the item the list names, in a parenthesis after it
     return _tracked(page, block) and count(text[:start] + " " + text[end:]) >= _ASIDE_WORDS
 
 
@@ -205,7 +209,7 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
 
 
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
-    """Placeholder markers in prose and headings, one measurement per source line."""
+    """Placeholder markers in prose and headings, one measurement per run of consecutive source lines."""
     pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
                        tuple(ctx.params["sentence-markers"]))
     notices = _pattern((), tuple(ctx.params["notice-phrases"]), ())
@@ -255,9 +259,17 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 if line in schedule:
                     continue
             found.setdefault(line, []).append(marker)
-    for line, markers in sorted(found.items()):
-        unique = list(dict.fromkeys(markers))
-        yield Measurement({"markers": len(unique)}, Location(page.path, line),
+    # Markers on consecutive lines are one gap, reported once: a list whose items are each marked TODO, a "WIP"
+    # callout title above its "Coming soon." line.
+    runs: list[list[int]] = []
+    for line in sorted(found):
+        if runs and line == runs[-1][-1] + 1:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    for run in runs:
+        unique = list(dict.fromkeys(m for line in run for m in found[line]))
+        yield Measurement({"markers": len(unique)}, Location(page.path, run[0], run[-1]),
                           {"marker": ", ".join(f"'{m}'" for m in unique)})
 
 
