@@ -114,8 +114,8 @@ def _tracked(page: Page, block: Block) -> bool:
 def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> bool:
     """Whether a status marker describes something other than the page: in a parenthesis of a sentence with its own
     words ("A template for workshops (WIP)") or ending a list item after the name of what it lists ("- iOS preset:
-    (WIP)"), opening the question it leaves open ("TBD whether the fallback remains"), or in a block that links to the issue tracking the work ("WIP, moving slowly. Follow #357 for
-    updates")."""
+    (WIP)"), opening the question it leaves open ("TBD whether the fallback remains"), or in a block that links to
+    the issue tracking the work ("WIP, moving slowly. Follow #357 for updates")."""
     if _aside(text, start, end) or _UNDECIDED.match(text, end):
         return True
     before = text[:start].rstrip()
