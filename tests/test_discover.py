@@ -54,6 +54,33 @@ def test_a_monorepo_package_named_as_its_docs_app_is_the_site(tmp_path: Path) ->
     assert layout.framework == "docusaurus" and pages(layout) == ["packages/acme-website/docs/intro.md"]
 
 
+def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> None:
+    # pnpm-workspace.yaml keeps the project's sites in `websites/*`: the one with the most pages is the site, and
+    # an Astro site's collections without loaders (Astro 2 to 4) are the folders of their names.
+    touch(tmp_path, "README.md", "websites/acme.io/astro.config.mjs", "websites/acme.io/src/content/docs/a.mdx",
+          "websites/acme.io/src/content/docs/b.mdx", "websites/acme.io/src/content/blog/launch.mdx",
+          "websites/acme.io/src/content/config.ts", "websites/shared/layouts/Base.astro",
+          "websites/cli.acme.io/astro.config.mjs", "websites/cli.acme.io/src/content/docs/index.mdx")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pnpm-workspace.yaml").write_text("packages:\n  - websites/*\n", encoding="utf-8")
+    (tmp_path / "websites/acme.io/src/content/config.ts").write_text(
+        "import { defineCollection, z } from 'astro:content'\n"
+        "const blog = defineCollection({ schema: z.object({ title: z.string(), order: z.number() }) })\n"
+        "const docs = defineCollection({ schema: z.object({ title: z.string() }) })\n"
+        "export const collections = {\n  docs,\n  blog,\n}\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "astro"
+    assert sorted(pages(layout)) == ["websites/acme.io/src/content/blog/launch.mdx",
+                                     "websites/acme.io/src/content/docs/a.mdx",
+                                     "websites/acme.io/src/content/docs/b.mdx"]
+    # package.json's `workspaces: {packages: [...]}` names its groups the same way.
+    touch(tmp_path / "b", "README.md", "sites/docs/docusaurus.config.js", "sites/docs/docs/intro.md")
+    (tmp_path / "b/package.json").write_text('{"workspaces": {"packages": ["sites/*"]}}', encoding="utf-8")
+    (tmp_path / "b/.git").mkdir()
+    layout = discover.detect(tmp_path / "b")
+    assert layout.framework == "docusaurus" and pages(layout) == ["sites/docs/docs/intro.md"]
+
+
 def test_a_docusaurus_config_written_as_an_mts_module_is_found(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/website/docusaurus.config.mts", "docs/intro.md",
           "packages/plugin/docs/rules/no-foo.mdx", "packages/plugin/README.md")

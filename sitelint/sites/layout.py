@@ -18,6 +18,7 @@ plugin's `languages`), else from top-level folders named like locales that mirro
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass, field
@@ -53,6 +54,9 @@ _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 # Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
 _ASTRO_CONTENT = tuple(f"src/{name}.{ext}" for name in ("content.config", "content/config")
                        for ext in ("ts", "mts", "js", "mjs"))
+_COLLECTIONS = re.compile(r"""\bexport\s+const\s+collections\s*=\s*\{""")
+# A key of the collections object at its top level: `blog,`, `docs: docsCollection`, `'release-notes': ...`
+_COLLECTION_KEY = re.compile(r"""(?:^|,)\s*["']?([\w-]+)["']?\s*(?=[:,]|$)""")
 _GLOB_LOADER = re.compile(r"""\bglob\s*\(\s*\{""")
 _GLOB_BASE = re.compile(r"""\bbase\s*:\s*["'`]([^"'`]+)["'`]""")
 _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
@@ -235,7 +239,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found else ())
 
 
-_DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|website|site|www)(?:$|[-_.])")
+_DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
 
 
 def _named_like_docs(group: Path) -> list[Path]:
@@ -244,6 +248,52 @@ def _named_like_docs(group: Path) -> list[Path]:
         return sorted(d for d in group.iterdir() if d.is_dir() and _DOCS_APP_NAME.search(d.name))
     except OSError:
         return []
+
+
+def _workspace_groups(root: Path) -> list[Path]:
+    """The folders a JS workspace keeps its packages in besides `packages/` and `apps/`: the `group/*` patterns of
+    pnpm-workspace.yaml's `packages` and of package.json's `workspaces` (a list, or `{packages: [...]}`)."""
+    patterns: list[object] = []
+    try:
+        data = siteconfig.load_yaml(root / "pnpm-workspace.yaml")
+    except (OSError, ValueError):
+        data = {}
+    if isinstance(data.get("packages"), list):
+        patterns += data["packages"]
+    try:
+        manifest = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        manifest = None
+    spaces = manifest.get("workspaces") if isinstance(manifest, dict) else None
+    if isinstance(spaces, dict):
+        spaces = spaces.get("packages")
+    if isinstance(spaces, list):
+        patterns += spaces
+    out: list[Path] = []
+    for pattern in patterns:
+        match = re.fullmatch(r"\.?/?([\w.-]+)/\*\*?/?", pattern) if isinstance(pattern, str) else None
+        group = root / match.group(1) if match and match.group(1) not in _MONOREPO_GROUPS else None
+        if group is not None and group.is_dir() and group not in out:
+            out.append(group)
+    return out
+
+
+def _packages(group: Path) -> list[Path]:
+    try:
+        return sorted(d for d in group.iterdir() if d.is_dir() and not d.name.startswith((".", "_")))
+    except OSError:
+        return []
+
+
+def _page_count(folder: Path, most: int = 5000) -> int:
+    """How many Markdown pages a folder holds (up to `most` files looked at), node_modules aside."""
+    pages = 0
+    for count, path in enumerate(folder.rglob("*.md*")):
+        if count > most:
+            break
+        if path.suffix in (".md", ".mdx") and "node_modules" not in path.parts:
+            pages += 1
+    return pages
 
 
 def _jekyll_collections(config: Path) -> frozenset[str]:
@@ -286,6 +336,13 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`, `packages/acme-website/`.
     bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
     bases += [app for group in _MONOREPO_GROUPS for app in _named_like_docs(root / group) if app not in bases]
+    # A JS workspace may keep its sites in a group of another name (`websites/*` in pnpm-workspace.yaml): the docs
+    # apps among its packages, or, in a group named for sites, every package, the one with the most pages first.
+    for group in _workspace_groups(root):
+        named = [group / app for app in (*DOCS_APPS, "docs", "documentation")] + _named_like_docs(group)
+        if _DOCS_APP_NAME.search(group.name):
+            named += sorted(_packages(group), key=lambda app: -_page_count(app))
+        bases += [app for app in named if app not in bases]
     if (root / "docs").is_dir():
         bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
                         key=lambda d: (d.name != "en", d.name))
@@ -355,6 +412,13 @@ def _astro_collections(base: Path) -> list[Path]:
         if folder and (pattern is None or "md" in pattern.group(1)):
             path = (base / folder.group(1)).resolve()
             if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
+                out.append(path)
+    if not out and (declared := _COLLECTIONS.search(text)):
+        # Collections without a loader (Astro 2 to 4: `export const collections = { blog, docs: docsCollection }`)
+        # each keep their pages in the folder of their name, `src/content/blog/`.
+        for name in _COLLECTION_KEY.findall(block_after(text, declared.end() - 1)):
+            path = base / "src" / "content" / name
+            if path.is_dir() and _holds_pages(path) and path not in out:
                 out.append(path)
     return out
 
