@@ -450,6 +450,21 @@ def test_markdown_between_two_rules_at_the_top_is_no_front_matter() -> None:
     assert keyed.front_matter == {"title": "Converters"} and keyed.title == "Converters"
 
 
+def test_toml_front_matter_between_plus_lines_is_front_matter() -> None:
+    # Hugo and Zola write front matter as TOML between +++ lines; Zola lets blank lines come before it.
+    page = parse('\n+++\ntitle = "Cela"\ntemplate = "theme.html"\n\n[extra]\nrepository = '
+                 '"https://github.com/acme/cela.git"\n+++\n\n# Cela\n\nA minimalist theme.\n')
+    assert page.problems == ()
+    assert page.front_matter["title"] == "Cela"
+    assert page.front_matter["extra"] == {"repository": "https://github.com/acme/cela.git"}
+    assert kinds(page) == [("front_matter", 1, 8), ("heading", 10, 10), ("paragraph", 12, 12)]
+    assert page.words == 3  # the TOML is no prose
+    broken = parse('+++\ntitle = "Cela\n+++\n# Cela\n')
+    assert broken.front_matter == {} and broken.problems[0][1].startswith("front matter is not valid TOML")
+    unclosed = parse('+++\ntitle = "Cela"\n# Cela\n')
+    assert unclosed.problems == ((1, "front matter opened with +++ is never closed; add a closing +++ line"),)
+
+
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
     assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
     assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"

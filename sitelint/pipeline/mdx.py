@@ -39,6 +39,7 @@ class MaskedSource:
     regions: tuple[tuple[str, int, int], ...]
     front_matter: str | None  # the YAML text between the --- lines, None when the page has none
     problems: tuple[tuple[int, str], ...]
+    toml: bool = False  # the front matter is TOML between +++ lines (Hugo, Zola), not YAML
 
 
 # MkDocs (Python-Markdown and pymdownx) blocks whose body is indented four spaces: content tabs, admonitions and
@@ -209,6 +210,10 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
     regions: list[tuple[str, int, int]] = []
     problems: list[tuple[int, str]] = []
     front_matter, index = _front_matter(lines, problems)
+    toml = front_matter is None
+    if toml:
+        front_matter, index = _toml_front_matter(lines, problems)
+        toml = front_matter is not None
     if front_matter is not None:
         regions.append(("front_matter", 1, index))
         out[:index] = [""] * index
@@ -294,7 +299,7 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
             continue
         prev_blank = not stripped
         index += 1
-    return MaskedSource(out, tuple(regions), front_matter, tuple(problems))
+    return MaskedSource(out, tuple(regions), front_matter, tuple(problems), toml)
 
 
 # MyST: a line comment, a colon-fenced directive `:::{name} argument` and its closing fence, the `:key: value` options
@@ -358,6 +363,19 @@ def _markdown_between_rules(block: list[str]) -> bool:
     YAML is a mapping, and renders the page whole otherwise)."""
     return (any(_ATX_LINE.match(line) for line in block) and not any(_FM_KEY.match(line) for line in block)
             and any(line.strip() and not line.lstrip().startswith(("#", "-")) for line in block))
+
+
+def _toml_front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:
+    """The TOML between a +++ line and its closing +++, as Hugo and Zola write front matter (Zola lets blank lines
+    come before it), and the index of the first line after it."""
+    first = next((n for n, line in enumerate(lines) if line.strip()), None)
+    if first is None or lines[first].rstrip() != "+++":
+        return None, 0
+    for index in range(first + 1, len(lines)):
+        if lines[index].rstrip() == "+++":
+            return "\n".join(lines[first + 1:index]), index + 1
+    problems.append((first + 1, "front matter opened with +++ is never closed; add a closing +++ line"))
+    return None, 0
 
 
 def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:

@@ -12,6 +12,7 @@ from bisect import bisect_right
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tomllib
 import yaml
 
 from sitelint import text as words_of
@@ -25,7 +26,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 50
+PARSER_VERSION = 51
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -129,6 +130,12 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
 def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
     if masked.front_matter is None:
         return {}
+    if masked.toml:
+        try:
+            return tomllib.loads(masked.front_matter)
+        except tomllib.TOMLDecodeError as exc:
+            problems.append((1, f"front matter is not valid TOML: {exc}; fix it or remove it"))
+            return {}
     loader = _YAML(masked.front_matter)
     try:
         node = loader.get_single_node()
