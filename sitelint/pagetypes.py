@@ -27,7 +27,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
                    notice that links elsewhere
     showcase       a page that shows how the site's elements look: headings named for their level ("Heading 2")
                    or numbered, not named ("Heading 1" to "Heading 35", to fill a long page), filler text under
-                   them, on purpose
+                   them, on purpose; or an entry of a gallery of other projects whose front matter names the
+                   project's repository beside its homepage, demo or author (its text is that project's README)
     template       a page to copy: headings, and under them only comments that say what to write
     404            the not-found page
 
@@ -39,7 +40,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,6 +301,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     counted = {int(found.group(1)) for sec in below if (found := _COUNTED.match(sec.title.strip()))}
     if len(counted) >= _COUNTED_MIN and len(counted) * 2 > len(below):
         return "showcase", f"shows how the site's elements look ({len(counted)} headings numbered, not named)"
+    shown = _other_project(page.front_matter)
+    if shown:  # a theme gallery's page of each theme, its README copied in by a script
+        return "showcase", f"an entry of a gallery of other projects, whose own text it shows ({shown})"
     says_demo = next((said for b in page.blocks if b.kind in PROSE_KINDS and (said := _SAYS_DEMO.search(b.text))),
                      None)
     if says_demo:  # a plugin's demo pages: "This page exists solely for demonstration purposes"
@@ -610,6 +614,26 @@ def _cobra(page: Page) -> bool:
     if any(_COBRA_SIGNED.match(t) for t in titles):
         return True
     return "SEE ALSO" in titles and any(t.lower() in _COBRA_SECTIONS for t in titles)
+
+
+# An entry of a gallery of other projects (a site's themes or plugins), its front matter naming the project's
+# repository and its homepage, demo or author: `[extra] repository = "https://github.com/x/cela.git"`, `demo = ...`.
+# Its text is that project's README, copied in: its TODOs and empty sections are the project's, not the site's.
+_REPOSITORY_KEYS = ("repository", "repo", "repo_url", "source_repository")
+_ENTRY_KEYS = ("homepage", "demo", "author", "authors")
+_REPOSITORY_URL = re.compile(r"(?i)https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org"
+                             r"|git\.sr\.ht)/[^/\s]+/[^/\s]+")
+
+
+def _other_project(front: Mapping[str, Any]) -> str:
+    """The repository a gallery entry's front matter names beside the project's homepage, demo or author, else ""."""
+    for holder in (front, *(v for v in front.values() if isinstance(v, Mapping))):
+        for key in _REPOSITORY_KEYS:
+            value = holder.get(key)
+            if isinstance(value, str) and _REPOSITORY_URL.match(value.strip()) and any(
+                    holder.get(k) for k in _ENTRY_KEYS):
+                return f"{key} = {value.strip()}"
+    return ""
 
 
 _ENTRY_WORDS = 40  # the line of a gallery entry under its picture ("Fully anonymous end-to-end encrypted chat.")
