@@ -183,6 +183,10 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
                           "docs/demo.mdx": '---\ntitle: Demo\n---\n\n<head>\n  <meta name="robots" '
                                            'content="noindex, nofollow" />\n</head>\n' + body,
                           "docs/styles.md": "---\nrobots: noindex, follow\n---\n" + body,
+                          # no page of its own: a sidebar group's file, Hugo's headless bundles and unrendered pages
+                          "docs/group._index.mdx": "---\nnoPage: true\n---\n" + body,
+                          "docs/bundle/index.md": "+++\nheadless = true\n+++\n" + body,
+                          "docs/list.md": "---\nbuild:\n  render: never\n---\n" + body,
                           "docs/trpc.md": "---\ntitle: tRPC\n---\n" + body})
     assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/trpc.md"]
     named = api.lint(["docs/relay.md", "docs"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),

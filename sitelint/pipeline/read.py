@@ -375,12 +375,25 @@ def draft(page: Page) -> bool:
     """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
     Docusaurus, Astro, Hugo and Jekyll read them), out of the navigation with nothing linking to it by design
     (`hidden: true`), or kept from search engines (`noindex: true`, `robots: noindex`, a robots `noindex` meta tag in
-    its head): a page for the site's makers, a styling test page of placeholder text."""
+    its head): a page for the site's makers, a styling test page of placeholder text; or no page at all (`headless:
+    true`)."""
     front = page.front_matter
     robots = front.get("robots")
     return (front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
             or front.get("noindex") is True or (isinstance(robots, str) and "noindex" in robots.lower())
-            or bool(_NOINDEX.search(page.source[:5000])))
+            or bool(_NOINDEX.search(page.source[:5000])) or _no_page(front))
+
+
+_NO_PAGE_KEYS = ("noPage", "no_page", "nopage", "headless")
+
+
+def _no_page(front: Mapping[str, Any]) -> bool:
+    """Whether front matter says the file renders no page of its own: Hugo's `headless: true` and `build: {render:
+    never}` (or `_build`, `render: false`), or a flag named for it (`noPage: true`: a sidebar group's file)."""
+    if any(front.get(key) is True for key in _NO_PAGE_KEYS):
+        return True
+    return any(isinstance(build := front.get(key), Mapping) and build.get("render") in ("never", False, "false")
+               for key in ("build", "_build"))
 
 
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
