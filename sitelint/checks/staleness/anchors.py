@@ -389,6 +389,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             text = _plain_words(link.text)
             if link.image or "#" not in link.target or len(text.split()) < _NAMING_WORDS:
                 continue
+            if any(c.line == link.line and c.text.strip() == link.text.strip() for c in page.inline_code):
+                continue  # "[`mini-redis-server`](setup#mini-redis)": code names a program or a symbol, no section
             where, _, anchor = link.target.partition("#")
             anchor = _loose(unquote(anchor).strip())
             target = page if not where.strip() else by_key.get(resolve(where, page) or "")

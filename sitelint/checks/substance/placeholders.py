@@ -14,9 +14,11 @@ from sitelint.text import count, phrase_source
 @functools.lru_cache(maxsize=16)
 def _pattern(markers: tuple[str, ...], found: tuple[str, ...], starting: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern, so that overlapping matches ("TODO:") count once: markers in their exact case, phrases in any
-    case, and sentence markers in any case where a sentence starts ("todo:" but not "a todo: list")."""
+    case (not as a possessive: "write this page's code"), and sentence markers in any case where a sentence starts
+    ("todo:" but not "a todo: list")."""
     edge, end = r"(?<![\w-])", r"(?![\w-])"
-    return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(found)}){end})"
+    owner = r"(?![\w-]|['’]s\b)"  # "write this page's code": the page's, an instruction, not the phrase
+    return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(found)}){owner})"
                       rf"|(?im:(?:^|[.!?]\s+)(?:{phrase_source(starting)}))")
 
 
