@@ -121,9 +121,29 @@ def _status_note(page: Page, block: Block, text: str, start: int, end: int) -> b
     if _aside(text, start, end) or _UNDECIDED.match(text, end):
         return True
     before = text[:start].rstrip()
-    if block.kind == "list_item" and before.endswith("(") and _ITEM_STATE.match(text, end) and count(before[:-1]):
+    if (block.kind == "list_item" and before.endswith("(") and _ITEM_STATE.match(text, end) and count(before[:-1])
+            and not _siblings_say_more(page, block, count(before[:-1]))):
         return True  # "- iOS preset (`ios`): (WIP)": the state of the item the list names, in a parenthesis after it
     return _tracked(page, block) and count(text[:start] + " " + text[end:]) >= _ASIDE_WORDS
+
+
+_SAYS_MORE = 5  # words the other items of a list say beyond an item's name, at the median, for its status to stand in
+
+
+def _siblings_say_more(page: Page, block: Block, words: int) -> bool:
+    """Whether the other items of a list item's list each say more than its name (`- Public - There will exist at
+    most one instance...`): a name with only a status beside them ("- Global (WIP)") stands in for its description."""
+    items = sorted((b for b in page.blocks if b.kind == "list_item"), key=lambda b: b.line)
+    at = items.index(block)
+    run: list[Block] = []
+    for step in (-1, 1):  # the items right above it, then right below it, with at most a blank line between
+        n, edge = at + step, block
+        while 0 <= n < len(items) and (edge.line - items[n].end_line if step < 0
+                                       else items[n].line - edge.end_line) <= 2:
+            run.append(items[n])
+            n, edge = n + step, items[n]
+    sizes = sorted(count(b.text) for b in run)
+    return bool(sizes) and sizes[len(sizes) // 2] >= words + _SAYS_MORE
 
 
 def _list_goes_on(page: Page, block: Block) -> bool:
