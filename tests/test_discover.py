@@ -277,6 +277,20 @@ def test_an_rspress_site_s_versions_other_than_the_default_are_frozen_copies(tmp
         "website/docs/14.x/index.md": ""}
 
 
+def test_an_rspress_preset_s_root_dir_is_the_site_s_root(tmp_path: Path) -> None:
+    # A preset of Rspress takes the docs folder as `rootDir`; '.' is the config's own folder.
+    touch(tmp_path, "README.md", "package.json", "docs/rspress.config.ts", "docs/5.x/docs/icons.mdx",
+          "docs/6.x/docs/icons.mdx", "docs/5.x/index.mdx")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs" / "rspress.config.ts").write_text(
+        "export default withCallstackPreset(\n  { context: __dirname, docs: { title: 'Paper', rootDir: '.' } },\n"
+        "  defineConfig({ multiVersion: { default: '5.x', versions: ['5.x', '6.x'] } }),\n);\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "rspress"
+    assert {p: layout.variant_of(tmp_path / p) for p in pages(layout)} == {
+        "docs/5.x/docs/icons.mdx": "", "docs/5.x/index.mdx": "", "docs/6.x/docs/icons.mdx": "versioned:6.x"}
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

@@ -63,7 +63,8 @@ _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
 # Rspress: `rspress.config.ts`, or the `rstack.config.ts` of the Rstack CLI when it defines a doc site
 _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
                          for ext in ("ts", "mts", "js", "mjs", "cjs"))
-_RSPRESS_ROOT = re.compile(r"""(?<![\w$.])root\s*:\s*""")
+# `root:`, or `rootDir:` as a preset of Rspress takes it (`withCallstackPreset({docs: {rootDir: '.'}}, ...)`)
+_RSPRESS_ROOT = re.compile(r"""(?<![\w$.])root(?:Dir)?\s*:\s*""")
 _JS_SUFFIXES = (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
 _STRING = re.compile(r"""['"]([^'"]*)['"]""")
 # Hugo: `hugo.toml` (or .yaml, .json), an older `config.toml` with a `baseURL`, or `config/_default/hugo.toml`;
