@@ -291,6 +291,20 @@ def test_an_rspress_preset_s_root_dir_is_the_site_s_root(tmp_path: Path) -> None
         "docs/5.x/docs/icons.mdx": "", "docs/5.x/index.mdx": "", "docs/6.x/docs/icons.mdx": "versioned:6.x"}
 
 
+def test_a_myst_site_is_the_folder_of_its_myst_yml(tmp_path: Path) -> None:
+    # MyST's own site builder (mystmd, Jupyter Book 2): a `myst.yml` with a `project`, at the top or in docs/.
+    touch(tmp_path, "README.md", "docs/myst.yml", "docs/index.md", "docs/guide/install.md",
+          "packages/core/docs/myst.yml", "packages/core/docs/api.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs/myst.yml").write_text("version: 1\nproject:\n  title: Harbor\n  toc:\n    - file: index.md\n",
+                                            encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "myst" and pages(layout) == ["docs/guide/install.md", "docs/index.md"]
+    # A myst.yml of another kind (no project) is no site.
+    (tmp_path / "docs/myst.yml").write_text("version: 1\nsite:\n  template: book-theme\n", encoding="utf-8")
+    assert discover.detect(tmp_path).framework != "myst"
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

@@ -129,6 +129,23 @@ def test_a_sphinx_external_toc_lists_every_file_and_glob_it_names(tmp_path: Path
     assert set(found) == {"docs/old.md", "docs/usage.md", "docs/howtos/layers.md", "docs/tutorials/cells.md"}
 
 
+def test_a_myst_site_s_toc_lists_its_files_patterns_and_children(tmp_path: Path) -> None:
+    # myst.yml's project.toc: `file:` entries, `pattern:` globs and `children:`; a page in none of them is an orphan.
+    config = ("version: 1\nproject:\n  title: Scope\n  toc:\n    - file: index.md\n    - title: Guides\n"
+              "      children:\n        - file: usage.md\n        - pattern: tutorials/*.md\n"
+              "    - url: https://example.org\n      title: Elsewhere\n")
+    write_site(tmp_path, {
+        "docs/index.md": "# Scope\n\nA viewer.\n", "docs/usage.md": "# Usage\n\nUse it.\n",
+        "docs/tutorials/cells.md": "# Cells\n\nCount.\n", "docs/old.md": "# Old\n\nGone.\n",
+    }, {"docs/myst.yml": config})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}
+    # Without a toc, MyST lists every page of the project.
+    (tmp_path / "docs/myst.yml").write_text("version: 1\nproject:\n  title: Scope\n", encoding="utf-8")
+    found, _ = _orphans(tmp_path)
+    assert found == {}
+
+
 def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:
     # The pages are under the default locale's folder (no root locale), the sidebar names them without it, through
     # a helper that makes a group of the entries it is given; a section's index page lists its folder with a

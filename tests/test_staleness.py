@@ -555,6 +555,19 @@ def test_on_a_sphinx_site_a_myst_link_to_a_target_of_another_page_is_not_broken(
                                                                 "#gone-away", "#organising-content", "#regions-table"]
 
 
+def test_on_a_myst_site_a_link_to_a_label_of_another_page_is_not_broken(tmp_path: Path) -> None:
+    # MyST's own site builder (myst.yml) resolves `[](#name)` across the project too: a directive's `:label:`, an
+    # equation's `$$ (name)`, a page's front matter `label:`. A name no page defines is still broken.
+    pages = {"docs/index.md": "# Harbor\n\nSee [the table](#regions-table), [](#energy), [directives](#directive-list)"
+                              " and [typst](#render-typst).\n",
+             "docs/regions.md": "# Regions\n\n```{list-table}\n:label: regions-table\n* - a\n```\n\n"
+                                "$$ (energy)\ne = mc^2\n$$\n",
+             "docs/directives.md": "---\nlabel: directive-list\n---\n# Directives\n\nEvery directive.\n"}
+    write_site(tmp_path, pages, {"docs/myst.yml": "version: 1\nproject:\n  title: Harbor\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == ["#render-typst"]
+
+
 @pytest.mark.parametrize(("config", "prefix"), [
     ({"mkdocs.yml": "site_name: Harbor\nsite_url: https://example.org/harbor/\n"}, "https://example.org/harbor"),
     ({"docusaurus.config.js": "module.exports = {\n  url: 'https://Example.org',\n  baseUrl: '/harbor/',\n};\n"},

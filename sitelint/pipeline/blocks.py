@@ -21,6 +21,7 @@ _MDC_INLINE = re.compile(r"""(?<![\w:]):[a-z][\w-]*\{(?:[^{}\n]*?\b(?:to|href)=[
 # knitr chunk, ```{r}, is code).
 _MYST_DIRECTIVE = re.compile(r"\{([\w:-]+)\}\s*(\S*)")
 _MYST_OPTION = re.compile(r"\s*:[\w-]+:")
+_MYST_COMMENT = re.compile(r" {0,3}%")
 # MyST's role that links to a page, `{doc}` before inline code: {doc}`entry-points`, {doc}`the guide <guide/setup>`.
 _MYST_DOC_ROLE = re.compile(r"\{doc\}$")
 _ROLE_TARGET = re.compile(r"(.*?)\s*<([^<>]+)>")
@@ -231,8 +232,10 @@ class Builder:
         lang = info.split(maxsplit=1)[0].strip("{}.") if info else ""
         myst = _MYST_DIRECTIVE.match(info) if node.type == "fence" else None
         if myst is not None and myst.group(1).lower() in _MYST_ADMONITIONS:
-            # MyST's ```{note}: a callout whose body is prose (its `:class:` option lines are not)
-            body = "\n".join(ln for ln in node.content.split("\n") if not _MYST_OPTION.match(ln))
+            # MyST's ```{note}: a callout whose body is prose (its `:class:` option lines and `% comment` lines are
+            # not)
+            body = "\n".join(ln for ln in node.content.split("\n")
+                             if not _MYST_OPTION.match(ln) and not _MYST_COMMENT.match(ln))
             self.add("admonition", clean(body), start, end)
             return
         if myst is not None and myst.group(1).lower() in _MYST_NOT_CODE:

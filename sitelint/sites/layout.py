@@ -297,6 +297,16 @@ def _page_count(folder: Path, most: int = 5000) -> int:
     return pages
 
 
+def _myst_project(config: Path) -> bool:
+    """Whether a `myst.yml` configures a MyST project (its `project:` mapping), the folder it sits in its pages."""
+    if not config.is_file():
+        return False
+    try:
+        return isinstance(siteconfig.load_yaml(config).get("project"), dict)
+    except ValueError:
+        return True  # a broken myst.yml is still the site's; its navigation's reader says what is wrong
+
+
 def _jekyll_collections(config: Path) -> frozenset[str]:
     """The folders of a Jekyll site's collections that it writes out as pages (`collections: {docs: {output:
     true}}` keeps them in `_docs/`), and `_posts/`, its blog."""
@@ -578,6 +588,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         match = next(filter(None, (_MKDOCS_DIR.search(c.read_text(encoding="utf-8", errors="replace"))
                                    for c in mkdocs)), None)
         return "mkdocs", [base / (match.group(1).strip() if match else "docs")], mkdocs
+    for sub in (base, base / "docs"):
+        if _myst_project(sub / "myst.yml"):  # MyST's own site builder (mystmd, Jupyter Book 2)
+            return "myst", [sub], [sub / "myst.yml"]
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]

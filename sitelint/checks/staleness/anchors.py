@@ -32,7 +32,8 @@ _EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/
                        r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$""", re.M)
 # MyST's explicit targets, which a `#name` link on any page of a Sphinx project reaches: `(name)=`, `{#name}` and a
 # directive's `:name: name` option.
-_MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:name:\s*(\S+)\s*$", re.M)
+_MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(?:name|label):\s*(\S+)\s*$"
+                          r"|^\s*\$\$[^$\n]*\(([^)\s]+)\)\s*$", re.M)
 _TAGS = re.compile(r"<[^>]+>")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
@@ -223,9 +224,13 @@ def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
 
 
 def _project_targets(pages: tuple[Page, ...]) -> frozenset[str]:
-    """Every MyST explicit target of a Sphinx project, which `[text](#name)` on any of its pages may name."""
-    return frozenset(_loose(next(g for g in match.groups() if g))
-                     for page in pages for match in _MYST_TARGET.finditer(page.source))
+    """Every MyST explicit target of a Sphinx or MyST project (`(name)=`, `{#name}`, a directive's `:name:` or
+    `:label:`, an equation's `$$ (name)`, a page's front matter `label:`), which `[text](#name)` on any of its pages
+    may name."""
+    labels = {_loose(next(g for g in match.groups() if g))
+              for page in pages for match in _MYST_TARGET.finditer(page.source)}
+    return frozenset(labels | {_loose(str(p.front_matter["label"])) for p in pages
+                               if isinstance(p.front_matter.get("label"), str)})
 
 
 def _shown_in(pages: tuple[Page, ...], by_path: dict[str, Page], skip: frozenset[str],
@@ -306,7 +311,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             present = _has(target, anchor, known)
             if present and not cased:
                 continue
-            if target is page and site.framework == "sphinx":
+            if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
                 if _loose(anchor) in project_targets or _DOMAIN_OBJECT.fullmatch(anchor):

@@ -190,7 +190,8 @@ def _listing(kind: str, folder: Path, pattern: str) -> list[Path]:
 
 
 Reader = Callable[[Site, Collector], Navigation]
-_READERS = frozenset({"docusaurus", "mkdocs", "sphinx", "starlight", "vitepress"})  # a module of this package each
+# a module of this package each
+_READERS = frozenset({"docusaurus", "mkdocs", "myst", "sphinx", "starlight", "vitepress"})
 EVERY_PAGE = Navigation(every_page=True)  # no navigation read: every page counts as listed, nothing is guessed
 
 
