@@ -134,10 +134,13 @@ def test_a_myst_site_s_toc_lists_its_files_patterns_and_children(tmp_path: Path)
     config = ("version: 1\nproject:\n  title: Scope\n  toc:\n    - file: index.md\n    - title: Guides\n"
               "      children:\n        - file: usage.md\n        - pattern: tutorials/*.md\n"
               "    - url: https://example.org\n      title: Elsewhere\n")
+    # A file the config it extends names as a part of the site (its footer) is no page of its own.
     write_site(tmp_path, {
         "docs/index.md": "# Scope\n\nA viewer.\n", "docs/usage.md": "# Usage\n\nUse it.\n",
         "docs/tutorials/cells.md": "# Cells\n\nCount.\n", "docs/old.md": "# Old\n\nGone.\n",
-    }, {"docs/myst.yml": config})
+        "docs/footer.md": "Made by the Scope team.\n",
+    }, {"docs/myst.yml": "extends: config/site.yml\n" + config,
+        "docs/config/site.yml": "site:\n  parts:\n    footer: footer.md\n"})
     found, result = _orphans(tmp_path)
     assert found == {"docs/old.md": "warning"}
     # Without a toc, MyST lists every page of the project.
