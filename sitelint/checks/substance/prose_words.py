@@ -111,6 +111,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not exempt and "hub" in ctx.params["skip-types"] and page.abspath.resolve() in site_fact(
             ctx.site, "chapters-with-parts", _chapters_with_parts):
         exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
+    # A file of no content of its own beside a folder of its name (`advanced.md` beside `advanced/`, its front
+    # matter a title and an order): that folder's entry in the navigation, as an empty index page in it is.
+    if not exempt and "hub" in ctx.params["skip-types"] and _no_content(page) and posixpath.splitext(
+            page.path)[0] in site_fact(ctx.site, "page-folders", _page_folders):
+        exempt = "hub: the entry of the folder of its name beside it (no content of its own)"
     # The book's home page is as short as its authors like, but not empty: a stub there is still a stub.
     if not exempt and "landing" in ctx.params["skip-types"] and words >= _HOME_WORDS and \
             page.abspath.resolve() in site_fact(ctx.site, "book-index", _book_index):
@@ -169,6 +174,23 @@ def _book_index(site: Site) -> frozenset[Path]:
         if first:
             found.add((root / first.group(1).split("#", 1)[0]).resolve())
     return frozenset(found)
+
+
+def _no_content(page: Page) -> bool:
+    """Whether a page holds nothing but front matter, comments and at most its title."""
+    return not any(b.kind not in ("heading", "front_matter", "comment") for b in page.blocks) and sum(
+        b.kind == "heading" for b in page.blocks) <= 1
+
+
+def _page_folders(site: Site) -> frozenset[str]:
+    """Every folder that holds a page of the site, or a folder that does."""
+    out: set[str] = set()
+    for page in site.pages:
+        folder = posixpath.dirname(page.path)
+        while folder and folder not in out:
+            out.add(folder)
+            folder = posixpath.dirname(folder)
+    return frozenset(out)
 
 
 _MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
