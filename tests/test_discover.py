@@ -305,6 +305,17 @@ def test_a_myst_site_is_the_folder_of_its_myst_yml(tmp_path: Path) -> None:
     assert discover.detect(tmp_path).framework != "myst"
 
 
+def test_a_zola_site_is_its_content_dir(tmp_path: Path) -> None:
+    # Zola: a config.toml with a snake-case `base_url` beside `content/`, at the top or in a folder of the site's.
+    touch(tmp_path, "README.md", "www/config.toml", "www/reference.md", "www/content/_index.md",
+          "www/content/docs.md", "www/templates/base.html")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "www/config.toml").write_text('base_url = "https://example.org"\ntitle = "Harbor"\n',
+                                              encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "zola" and pages(layout) == ["www/content/_index.md", "www/content/docs.md"]
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

@@ -608,4 +608,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         content = base / (match.group(1).strip() if match else "content")
         if content.is_dir():
             return "hugo", [content], [config]
+    for name in ("zola.toml", "config.toml"):  # Zola: its config's snake-case `base_url`, its pages in `content/`
+        config = base / name
+        if config.is_file() and (base / "content").is_dir() and re.search(
+                r"(?m)^\s*base_url\s*=", config.read_text(encoding="utf-8", errors="replace")):
+            return "zola", [base / "content"], [config]
     return "", [], []

@@ -385,7 +385,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     by_key = {key(p.abspath): p for p in site.pages}
     skip = frozenset(str(t) for t in ctx.params["skip-types"])
     resolve = link_resolver(site, navigation)
-    headings: dict[str, list[tuple[int, frozenset[str], str]]] = {}  # page -> (section, its slugs, its words)
+    # page -> (section, its slugs, its words, the ids written on its heading line: `## Events & Logging {#events}`)
+    headings: dict[str, list[tuple[int, frozenset[str], str, frozenset[str]]]] = {}
     for page in site.pages:
         if page.variant or page.page_type in skip:
             continue
@@ -403,10 +404,14 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             known = headings.get(target.path)
             if known is None:
-                known = headings[target.path] = [(n, frozenset(slugs(s.title)), _plain_words(s.title))
-                                                  for n, s in enumerate(target.sections)]
-            pointed = [n for n, ids, _ in known if anchor in ids]
-            named = [n for n, _, words in known if words == text]
+                lines = target.source.split("\n")
+                known = headings[target.path] = [
+                    (n, frozenset(slugs(s.title)), _plain_words(s.title), _written_on(lines, s.line))
+                    for n, s in enumerate(target.sections)]
+            # An id written on a heading is that heading's, whatever another heading's words would slug to.
+            pointed = [n for n, _, _, written in known if anchor in written] or [
+                n for n, ids, _, _ in known if anchor in ids]
+            named = [n for n, _, words, _ in known if words == text]
             if len(pointed) != 1 or len(named) != 1 or pointed == named:
                 continue
             at, name = target.sections[pointed[0]], target.sections[named[0]]
@@ -425,6 +430,12 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
                                "target": "this page" if target is page else target.path, "line": name.line})
+
+
+def _written_on(lines: list[str], line: int) -> frozenset[str]:
+    """The ids written on a heading's line (`{#events}`, `{/*events*/}`, Fumadocs' `[#events]`)."""
+    raw = lines[line - 1] if 0 < line <= len(lines) else ""
+    return frozenset(_loose(next(g for g in m.groups() if g)) for m in _EXPLICIT.finditer(raw))
 
 
 MISDIRECTED = spec("misdirected-anchors", "site", misdirected_anchors, values=("misdirected",), needs=("graph",),
