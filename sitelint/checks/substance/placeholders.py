@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
+from sitelint.pagetypes import is_roadmap
 from sitelint.text import count, phrase_source
 
 
@@ -239,6 +240,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     stub_page = int(ctx.params["notice-page-words"])
     found: dict[int, list[str]] = {}
     shown = _words(" ".join(b.text for b in page.code_blocks))
+    roadmap = is_roadmap(page)
     for block in page.blocks:
         if not (block.is_prose or block.kind == "heading"):
             continue
@@ -267,8 +269,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
-            if marker in _STATUS and _status_note(page, block, block.text, match.start(), match.end()):
-                continue
+            if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())):
+                continue  # on a roadmap, "WIP" under an item is that item's state
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
