@@ -12,7 +12,6 @@ from bisect import bisect_right
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import tomllib
 import yaml
 
 from sitelint import text as words_of
@@ -131,6 +130,8 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
     if masked.front_matter is None:
         return {}
     if masked.toml:
+        import tomllib  # only a page with TOML front matter needs it
+
         try:
             return tomllib.loads(masked.front_matter)
         except tomllib.TOMLDecodeError as exc:
