@@ -316,6 +316,20 @@ def test_a_zola_site_is_its_content_dir(tmp_path: Path) -> None:
     assert layout.framework == "zola" and pages(layout) == ["www/content/_index.md", "www/content/docs.md"]
 
 
+def test_a_folder_named_for_a_version_that_mirrors_the_current_pages_is_its_frozen_copy(tmp_path: Path) -> None:
+    # `docs/v2/servers/tools.mdx` beside `docs/servers/tools.mdx`: the docs of version 2, kept beside the current ones.
+    # A folder named for a version whose pages are its own (an API's v1 reference) is the current docs.
+    touch(tmp_path, "README.md", "docs/index.mdx", "docs/servers/tools.mdx", "docs/servers/context.mdx",
+          "docs/clients/auth.mdx", "docs/v2/index.mdx", "docs/v2/servers/tools.mdx", "docs/v2/servers/context.mdx",
+          "docs/v2/clients/sampling.mdx", "docs/v1/endpoints.md", "docs/v1/errors.md", "docs/v1/limits.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    variants = {p: layout.variant_of(tmp_path / p) for p in pages(layout)}
+    assert {p for p, v in variants.items() if v} == {"docs/v2/index.mdx", "docs/v2/servers/tools.mdx",
+                                                    "docs/v2/servers/context.mdx", "docs/v2/clients/sampling.mdx"}
+    assert variants["docs/v2/index.mdx"] == "versioned:v2" and variants["docs/v1/limits.md"] == ""
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

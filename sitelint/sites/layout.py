@@ -18,6 +18,7 @@ plugin's `languages`), else from top-level folders named like locales that mirro
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -96,7 +97,7 @@ class Layout:
     source_dir: Path | None = None  # where the pages translations translate are, when in a folder of their own
     page_folders: frozenset[str] = frozenset()  # `_` folders that hold pages (Jekyll's collections: `_docs`, `_posts`)
     # folder (absolute, forward slashes, with a trailing slash) -> the version whose frozen copy it holds (Rspress'
-    # `multiVersion` folders other than the default's)
+    # `multiVersion` folders other than the default's; a folder named for a version that mirrors the current pages)
     version_dirs: tuple[tuple[str, str], ...] = ()
 
     def variant_of(self, path: Path | str) -> str:
@@ -237,7 +238,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                         for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
-                  _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found else ())
+                  _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found
+                  else _version_copies(found[:1]))
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
@@ -480,6 +482,29 @@ def _rspress_versions(config: Path, docs: Path) -> tuple[tuple[str, str], ...]:
     folder = str(docs).replace(os.sep, "/").rstrip("/")
     return tuple((f"{folder}/{name}/", name) for name in _STRING.findall(versions.group(1))
                  if name != default.group(1) and (docs / name).is_dir())
+
+
+_VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: v2, 2.x, 1.0
+_MIRRORED = 3  # pages a version's folder needs, half of them beside the current ones, to be that version's copy
+
+
+def _version_copies(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
+    """The folders at the top of the docs named for a version (`v2/`, `3.x/`) whose pages are, half of them or
+    more, the current pages' paths again (`v2/servers/tools.mdx` beside `servers/tools.mdx`): that version's docs,
+    kept beside the current ones (Mintlify's versions, a hand-made archive), frozen copies as Docusaurus's are."""
+    out: list[tuple[str, str]] = []
+    for docs in roots:
+        try:
+            folders = sorted(d for d in docs.iterdir() if d.is_dir() and _VERSION_FOLDER.fullmatch(d.name))
+        except OSError:
+            continue
+        for folder in folders:
+            inside = [p.relative_to(folder) for p in itertools.islice(folder.rglob("*.md*"), 3000)
+                      if p.suffix in (".md", ".mdx") and "node_modules" not in p.parts]
+            mirrored = sum(1 for rel in inside if any((docs / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
+            if len(inside) >= _MIRRORED and 2 * mirrored >= len(inside):
+                out.append((str(folder).replace(os.sep, "/").rstrip("/") + "/", folder.name))
+    return tuple(out)
 
 
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
