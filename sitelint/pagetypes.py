@@ -436,6 +436,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"
+    dotted = next((m.group(1) for b in page.blocks[:3] if b.kind == "heading" and 0 < b.line <= len(page.source)
+                   and (m := _DOTTED_TITLE.match(page.source.split("\n", b.line)[b.line - 1]))), "")
+    if dotted:  # "# `fastmcp.cli`" over the module's docstring: a page per module, made from the code
+        return "reference", f"the page of one module or object, titled with its dotted name as code (`{dotted}`)"
     called = _called_symbol(page)
     if called:
         return "reference", f"the page of one function its examples call (`{called}`)"
@@ -505,6 +509,9 @@ def _defined_symbol(page: Page) -> str:
     return symbol if title == symbol or title.startswith(symbol + " ") else ""
 
 
+# A title that is a dotted name as code and nothing else: `# \`fastmcp.server.auth\``, an API reference's page of one
+# module or object.
+_DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)`\s*$")
 # A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
 # an underscore or a dot, not a word of prose ("Installation").
 _CODE_TITLE = re.compile(r"`?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`?")
