@@ -84,9 +84,9 @@ def slugs(heading: str) -> set[str]:
 def _slugs(heading: str) -> set[str]:
     text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
-    text = "".join(part[1:-1] if part.startswith("`") else _TAGS.sub("", part)
-                   for part in re.split(r"(`[^`]*`)", text))
-    text = re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", text).strip().lower()
+    # Emphasis markers are markup too, but not inside code: "`targets.*.source`" keeps its star.
+    text = "".join(part[1:-1] if part.startswith("`") else re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part))
+                   for part in re.split(r"(`[^`]*`)", text)).strip().lower()
     # github-slugger drops punctuation and symbols only: a script's combining marks (Devanagari's vowel signs) stay.
     github = "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
                      ).replace(" ", "-")
@@ -95,7 +95,9 @@ def _slugs(heading: str) -> set[str]:
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     python_markdown = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
     sphinx = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
-    return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
+    # markdown-it-anchor's default (Eleventy sites): spaces to dashes, punctuation kept, "fs.readfilesync"
+    kept = re.sub(r"\s+", "-", text)
+    return {_loose(s) for s in (github, vitepress, python_markdown, sphinx, kept) if s}
 
 
 def _anchors(page: Page) -> frozenset[str]:
