@@ -162,6 +162,11 @@ _CALLOUT_WORDS = frozenset("""NOTE NOTES TIP TIPS HINT INFO WARNING WARN CAUTION
 # automatically generated").
 _SAYS_GENERATED = re.compile(r"(?i)\b(?:auto-?\s?generated|automatically generated|generated (?:by|from|with)"
                              r"|do not edit|don'?t (?:edit|modify) this file)\b[^\n]*")
+# A comment at a page's top that says the file is there only for the navigation: "This file exists only to create a
+# section heading. Its output is deleted by the build."
+_SAYS_NAV_ONLY = re.compile(r"(?i)\b(?:file|page)\s+(?:exists|is\s+here|is\s+there)\s+(?:only|solely|just)\s+to\s+"
+                            r"(?:create|make|add|define|hold|group)\b[^\n.]*?\b(?:heading|section|sidebar|navigation|nav"
+                            r"|group|category|menu)\b[^\n]*")
 _HEAD_LINES = 15
 _INDEX_NAMES = frozenset({"index", "readme", "_index"})
 # Sections named for the element they show: a page of the site's styles for text (lorem ipsum on purpose).
@@ -393,6 +398,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     linked = _source_linked_headings(page, lines)
     if linked >= 2:
         return "generated", f"an API reference made from the source ({linked} member headings link to their lines)"
+    said = _SAYS_NAV_ONLY.search(_head_comments(page))
+    if said and total < _FILLED_PROSE:
+        return "hub", f"its folder's entry in the navigation, it says: '{said.group(0).strip()}'"
     said = _SAYS_GENERATED.search(_head_comments(page))
     if said:
         return "generated", f"says so: '{said.group(0).strip()}'"
