@@ -260,6 +260,10 @@ def _defines_title(page: Page, prose: list[Block]) -> bool:
     return re.match(rf"(?:an?\s+|the\s+)?{re.escape(title)}s?\s+(?:is|are|means|refers\s+to)\b", first) is not None
 
 
+MODULE = "a module of the site's own"  # an MDX file of exports, which pages import: the partial's reason starts so
+_DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")  # `export default () => <Search />` renders the page
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -268,6 +272,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     front = page.front_matter
     if partial or partial_name(name):
         return "partial", "included into other pages"
+    if {b.kind for b in page.blocks} - {"front_matter", "comment"} == {"esm"} and not any(
+            _DEFAULT_EXPORT.search(b.text) for b in page.blocks if b.kind == "esm"):  # `export const Badge = ...`
+        return "partial", f"{MODULE}: only `import` and `export` statements, nothing shown"
     if _DYNAMIC_ROUTE.fullmatch(name.rsplit(".", 1)[0]):
         return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
     if stem.lower() in _NOT_FOUND_NAME:

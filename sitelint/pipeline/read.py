@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from sitelint import pagetypes
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
@@ -155,7 +156,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
                   if p.page_type != "partial" and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
-                  if p.page_type != "partial" and _key(p.abspath) in included else p for p in site.pages)
+                  if (p.page_type != "partial" or p.type_reason.startswith(pagetypes.MODULE)) and _key(p.abspath)
+                  in included else p for p in site.pages)
     typed = _unfilled_endpoints(typed, site.root)
     typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)
