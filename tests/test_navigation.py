@@ -149,6 +149,23 @@ def test_a_myst_site_s_toc_lists_its_files_patterns_and_children(tmp_path: Path)
     assert found == {}
 
 
+def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp_path: Path) -> None:
+    # docs.json: pages under anchors, tabs and groups (a group nested in `pages`), a part in a file of its own
+    # (`$ref`); a page in none of them is an orphan, and a file of snippets/ is no page at all.
+    config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"anchors": [{"anchor": '
+              '"Docs", "groups": [{"group": "Start", "pages": ["welcome", {"group": "Concepts", "pages": '
+              '["concepts/tasks"]}]}]}, {"$ref": "api-navigation.json"}]}}')
+    write_site(tmp_path, {
+        "docs/welcome.mdx": "# Welcome\n\nStart here.\n", "docs/concepts/tasks.mdx": "# Tasks\n\nA task.\n",
+        "docs/api/run.mdx": "# run\n\nRuns a task.\n", "docs/guides/cli.mdx": "# CLI\n\nThe command line.\n",
+        "docs/snippets/note.mdx": "Requires version 3.\n",
+    }, {"docs/docs.json": config, "docs/api-navigation.json": '{"group": "API", "pages": ["api/run"]}'})
+    found, result = _orphans(tmp_path)
+    assert result.site.framework == "mintlify"
+    assert found == {"docs/guides/cli.mdx": "warning"}
+    assert {p.path: p.page_type for p in result.site.pages}["docs/snippets/note.mdx"] == "partial"
+
+
 def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:
     # The pages are under the default locale's folder (no root locale), the sidebar names them without it, through
     # a helper that makes a group of the entries it is given; a section's index page lists its folder with a

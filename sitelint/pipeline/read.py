@@ -158,6 +158,11 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if (p.page_type != "partial" or p.type_reason.startswith(pagetypes.MODULE)) and _key(p.abspath)
                   in included else p for p in site.pages)
+    if site.framework == "mintlify":  # Mintlify renders no page of its `snippets/` folder: pages import them
+        snippets = (site.root / "snippets").resolve()
+        typed = tuple(replace(p, page_type="partial", type_reason="in Mintlify's snippets/ folder, never a page")
+                      if p.page_type != "partial" and p.abspath.resolve().is_relative_to(snippets) else p
+                      for p in typed)
     typed = _unfilled_endpoints(typed, site.root)
     typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)

@@ -299,6 +299,18 @@ def _page_count(folder: Path, most: int = 5000) -> int:
     return pages
 
 
+def _mintlify_config(config: Path) -> bool:
+    """Whether a `docs.json` (or the older `mint.json`) configures a Mintlify site: a mapping with its `navigation`."""
+    if not config.is_file():
+        return False
+    try:
+        data = json.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "navigation" in data and (
+        "mintlify" in str(data.get("$schema", "")) or config.name == "mint.json" or "theme" in data)
+
+
 def _myst_project(config: Path) -> bool:
     """Whether a `myst.yml` configures a MyST project (its `project:` mapping), the folder it sits in its pages."""
     if not config.is_file():
@@ -616,6 +628,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for sub in (base, base / "docs"):
         if _myst_project(sub / "myst.yml"):  # MyST's own site builder (mystmd, Jupyter Book 2)
             return "myst", [sub], [sub / "myst.yml"]
+        mintlify = next((sub / n for n in ("docs.json", "mint.json") if _mintlify_config(sub / n)), None)
+        if mintlify is not None:  # Mintlify: its pages beside its docs.json (mint.json before v4)
+            return "mintlify", [sub], [mintlify]
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]

@@ -191,7 +191,7 @@ def _listing(kind: str, folder: Path, pattern: str) -> list[Path]:
 
 Reader = Callable[[Site, Collector], Navigation]
 # a module of this package each
-_READERS = frozenset({"docusaurus", "mkdocs", "myst", "sphinx", "starlight", "vitepress"})
+_READERS = frozenset({"docusaurus", "mintlify", "mkdocs", "myst", "sphinx", "starlight", "vitepress"})
 EVERY_PAGE = Navigation(every_page=True)  # no navigation read: every page counts as listed, nothing is guessed
 
 

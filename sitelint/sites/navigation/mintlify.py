@@ -1,0 +1,60 @@
+"""Mintlify's `docs.json` (`mint.json` before v4): the pages its `navigation` lists under any of its keys (`pages` of
+groups, tabs, anchors, dropdowns, versions and languages, a group's `root`), in it or in a JSON file it names with
+`$ref`; each page by its path from the docs folder, without its suffix."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from sitelint.model import Site
+from sitelint.sites.navigation import Collector, Navigation, file_routes
+
+_DEPTH = 40  # how deep a navigation nests before the reader stops (a `$ref` that names itself)
+
+
+def read(site: Site, found: Collector) -> Navigation:
+    config = site.config_files[0]
+    data = _load(config, found)
+    _walk(data.get("navigation"), config.parent, site.root, found, 0)
+    return found.done(f"{config.name} navigation", routes=file_routes(site.root, found))
+
+
+def _load(path: Path, found: Collector) -> dict[str, Any]:
+    text = found.text(path)
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc}); fix the file") from None
+    return data if isinstance(data, dict) else {}
+
+
+def _walk(value: Any, base: Path, docs: Path, found: Collector, depth: int) -> None:
+    if depth > _DEPTH:
+        return
+    if isinstance(value, list):
+        for item in value:
+            _walk(item, base, docs, found, depth + 1)
+        return
+    if not isinstance(value, dict):
+        return
+    ref = value.get("$ref")
+    if isinstance(ref, str):  # `{"$ref": "v2-navigation.json"}`: a part of the navigation kept in a file of its own
+        path = (base / ref).resolve()
+        if found.root is None or path.is_relative_to(found.root.resolve()):
+            if found.is_file(path):
+                _walk(_load(path, found), path.parent, docs, found, depth + 1)
+            else:
+                found.unread.append(f"{ref} (no such file)")
+    for key, item in value.items():
+        if key in ("pages", "root") and isinstance(item, (list, str)):
+            for page in [item] if isinstance(item, str) else item:
+                if isinstance(page, str):
+                    hit = found.find(docs, page)
+                    if hit is not None:
+                        found.listed.add(hit)
+                else:
+                    _walk(page, base, docs, found, depth + 1)
+        elif isinstance(item, (dict, list)) and key != "$ref":
+            _walk(item, base, docs, found, depth + 1)
