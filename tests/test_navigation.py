@@ -154,12 +154,14 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
     # (`$ref`); a page in none of them is an orphan, and a file of snippets/ is no page at all.
     config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"anchors": [{"anchor": '
               '"Docs", "groups": [{"group": "Start", "pages": ["welcome", {"group": "Concepts", "pages": '
-              '["concepts/tasks"]}]}]}, {"$ref": "api-navigation.json"}]}}')
+              '["concepts/tasks"]}]}]}, {"$ref": "api-navigation.json"}, {"anchor": "SDK", "pages": {"$ref": '
+              '"sdk-pages.json"}}]}}')
     write_site(tmp_path, {
         "docs/welcome.mdx": "# Welcome\n\nStart here.\n", "docs/concepts/tasks.mdx": "# Tasks\n\nA task.\n",
         "docs/api/run.mdx": "# run\n\nRuns a task.\n", "docs/guides/cli.mdx": "# CLI\n\nThe command line.\n",
-        "docs/snippets/note.mdx": "Requires version 3.\n",
-    }, {"docs/docs.json": config, "docs/api-navigation.json": '{"group": "API", "pages": ["api/run"]}'})
+        "docs/snippets/note.mdx": "Requires version 3.\n", "docs/sdk/cli.mdx": "# `harbor.cli`\n\nThe CLI.\n",
+    }, {"docs/docs.json": config, "docs/api-navigation.json": '{"group": "API", "pages": ["api/run"]}',
+        "docs/sdk-pages.json": '["sdk/cli"]'})
     found, result = _orphans(tmp_path)
     assert result.site.framework == "mintlify"
     assert found == {"docs/guides/cli.mdx": "warning"}

@@ -17,25 +17,31 @@ _DEPTH = 40  # how deep a navigation nests before the reader stops (a `$ref` tha
 def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     data = _load(config, found)
-    _walk(data.get("navigation"), config.parent, site.root, found, 0)
+    _walk(data.get("navigation") if isinstance(data, dict) else None, config.parent, site.root, found, 0)
     return found.done(f"{config.name} navigation", routes=file_routes(site.root, found))
 
 
-def _load(path: Path, found: Collector) -> dict[str, Any]:
+def _load(path: Path, found: Collector) -> Any:
     text = found.text(path)
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except ValueError as exc:
         raise ValueError(f"{path}: not valid JSON ({exc}); fix the file") from None
-    return data if isinstance(data, dict) else {}
 
 
-def _walk(value: Any, base: Path, docs: Path, found: Collector, depth: int) -> None:
+def _walk(value: Any, base: Path, docs: Path, found: Collector, depth: int, pages: bool = False) -> None:
+    """Walk a part of the navigation; `pages` says it is the value of a `pages` key (or a group's `root`), whose
+    strings are pages."""
     if depth > _DEPTH:
+        return
+    if isinstance(value, str) and pages:
+        hit = found.find(docs, value)
+        if hit is not None:
+            found.listed.add(hit)
         return
     if isinstance(value, list):
         for item in value:
-            _walk(item, base, docs, found, depth + 1)
+            _walk(item, base, docs, found, depth + 1, pages)
         return
     if not isinstance(value, dict):
         return
@@ -44,17 +50,9 @@ def _walk(value: Any, base: Path, docs: Path, found: Collector, depth: int) -> N
         path = (base / ref).resolve()
         if found.root is None or path.is_relative_to(found.root.resolve()):
             if found.is_file(path):
-                _walk(_load(path, found), path.parent, docs, found, depth + 1)
+                _walk(_load(path, found), path.parent, docs, found, depth + 1, pages)
             else:
                 found.unread.append(f"{ref} (no such file)")
     for key, item in value.items():
-        if key in ("pages", "root") and isinstance(item, (list, str)):
-            for page in [item] if isinstance(item, str) else item:
-                if isinstance(page, str):
-                    hit = found.find(docs, page)
-                    if hit is not None:
-                        found.listed.add(hit)
-                else:
-                    _walk(page, base, docs, found, depth + 1)
-        elif isinstance(item, (dict, list)) and key != "$ref":
-            _walk(item, base, docs, found, depth + 1)
+        if key != "$ref":
+            _walk(item, base, docs, found, depth + 1, key in ("pages", "root"))
