@@ -450,6 +450,18 @@ def test_markdown_between_two_rules_at_the_top_is_no_front_matter() -> None:
     assert keyed.front_matter == {"title": "Converters"} and keyed.title == "Converters"
 
 
+def test_an_mdx_fence_indented_in_a_component_and_closed_at_the_margin_is_one_block_of_code() -> None:
+    # MDX has no indented code: `    ```bash` in a <Step> opens a fence, and the ``` at the margin closes it.
+    source = ("# Cloud\n\n<Steps>\n  <Step title=\"Start\">\n    Start a session:\n    ```bash\n"
+              "    curl --request POST \\\n  --url https://example.org\n```\n\n  </Step>\n</Steps>\n\n"
+              "## Next steps\n\nDeploy it.\n")
+    page = parse(source, "docs/cloud.mdx")
+    assert page.problems == ()
+    assert ("code", 6, 9) in kinds(page) and [s.title for s in page.sections] == ["Cloud", "Next steps"]
+    # In a .md page CommonMark's reading stands: four spaces in after a line of text, the fence is that text's.
+    assert parse(source, "docs/cloud.md").problems != ()
+
+
 def test_toml_front_matter_between_plus_lines_is_front_matter() -> None:
     # Hugo and Zola write front matter as TOML between +++ lines; Zola lets blank lines come before it.
     page = parse('\n+++\ntitle = "Cela"\ntemplate = "theme.html"\n\n[extra]\nrepository = '

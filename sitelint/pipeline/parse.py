@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 52
+PARSER_VERSION = 53
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -234,6 +234,8 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))
         lines = _unwrap_mdx_code_blocks(lines)
+        if mdx:
+            lines = _outdent_mdx_fences(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)
         if not mdx and _mdx_flavoured(masked, lines):
@@ -314,6 +316,34 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
 
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
+
+
+def _outdent_mdx_fences(lines: list[str]) -> list[str]:
+    """MDX has no indented code, so a fence may be indented any amount, and a closing fence at any indentation
+    closes it (micromark). A fence opened four spaces in or more and closed further out (`    ```bash` in a `<Step>`,
+    its closing ``` at the margin) is moved out to its closing fence's indentation, opener and closer alike, so that
+    CommonMark reads it as the same block of code (line numbers kept)."""
+    out = list(lines)
+    index, fence = 0, ""
+    while index < len(out):
+        line = out[index]
+        opened = _FENCE_LINE.match(line)
+        if fence:
+            if _closes_fence(line, fence):
+                fence = ""
+        elif opened:
+            indent = len(line) - len(line.lstrip(" "))
+            close = next((k for k in range(index + 1, len(out)) if _closes_fence(out[k], opened.group(1))), None)
+            if indent >= 4 and close is not None:
+                outer = len(out[close]) - len(out[close].lstrip(" "))
+                if outer < indent:
+                    out[index] = " " * outer + line.lstrip(" ")
+                    index = close
+                    index += 1
+                    continue
+            fence = opened.group(1)
+        index += 1
+    return out
 
 
 def _closes_fence(line: str, fence: str) -> bool:
