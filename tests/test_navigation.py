@@ -160,12 +160,15 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
         "docs/welcome.mdx": "# Welcome\n\nStart here.\n", "docs/concepts/tasks.mdx": "# Tasks\n\nA task.\n",
         "docs/api/run.mdx": "# run\n\nRuns a task.\n", "docs/guides/cli.mdx": "# CLI\n\nThe command line.\n",
         "docs/snippets/note.mdx": "Requires version 3.\n", "docs/sdk/cli.mdx": "# `harbor.cli`\n\nThe CLI.\n",
+        "docs/api/android.mdx": '---\ntitle: "Android SDK"\nurl: "https://android.example.org/"\n---\n',
     }, {"docs/docs.json": config, "docs/api-navigation.json": '{"group": "API", "pages": ["api/run"]}',
         "docs/sdk-pages.json": '["sdk/cli"]'})
     found, result = _orphans(tmp_path)
     assert result.site.framework == "mintlify"
     assert found == {"docs/guides/cli.mdx": "warning"}
-    assert {p.path: p.page_type for p in result.site.pages}["docs/snippets/note.mdx"] == "partial"
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["docs/snippets/note.mdx"] == "partial"
+    assert types["docs/api/android.mdx"] == "redirect"  # its front matter `url` links out from the navigation
 
 
 def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:
