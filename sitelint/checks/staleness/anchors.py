@@ -100,14 +100,17 @@ def _slugs(heading: str) -> set[str]:
     return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
 
 
-def _kept_punctuation(page: Page) -> frozenset[str]:
-    """The ids markdown-it-anchor gives a page's headings by default (an Eleventy site's): spaces to dashes, the
-    punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`). Only on a site of no framework
-    sitelint knows: the frameworks it knows slug their own way, and there `#params.route` is broken."""
+def _kept_punctuation(page: Page, mintlify: bool = False) -> frozenset[str]:
+    """The ids a slugger that keeps punctuation gives a page's headings: markdown-it-anchor's default (an Eleventy
+    site's), spaces to dashes (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), only on a site of no
+    framework sitelint knows (the frameworks it knows slug their own way: there `#params.route` is broken); and
+    Mintlify's, which also turns periods into dashes and drops parentheses (`### @tool` is `#@tool`)."""
     out = set()
     for section in page.sections:
-        title = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title))
-        out.add(_loose(re.sub(r"\s+", "-", _TAGS.sub("", title.replace("`", "")).strip().lower())))
+        title = _TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")).strip()
+        if mintlify:
+            title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
+        out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
 
 
@@ -329,9 +332,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             present = _has(target, anchor, known)
             if present and not cased:
                 continue
-            if not site.framework:
+            if site.framework in ("", "mintlify"):
                 if target.path not in plain_ids:
-                    plain_ids[target.path] = _kept_punctuation(target)
+                    plain_ids[target.path] = _kept_punctuation(target, site.framework == "mintlify")
                 if _loose(anchor) in plain_ids[target.path]:
                     continue
             if target is page and site.framework in ("sphinx", "myst"):
