@@ -451,8 +451,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"
-    dotted = next((m.group(1) for b in page.blocks[:3] if b.kind == "heading" and 0 < b.line <= len(page.source)
-                   and (m := _DOTTED_TITLE.match(page.source.split("\n", b.line)[b.line - 1]))), "")
+    source_lines = page.source.split("\n", 200)
+    dotted = next((m.group(1) for b in page.blocks[:3] if b.kind == "heading" and 0 < b.line < len(source_lines)
+                   and (m := _DOTTED_TITLE.match(source_lines[b.line - 1]))), "")
     if dotted:  # "# `fastmcp.cli`" over the module's docstring: a page per module, made from the code
         return "reference", f"the page of one module or object, titled with its dotted name as code (`{dotted}`)"
     called = _called_symbol(page)
