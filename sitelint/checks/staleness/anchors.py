@@ -101,15 +101,19 @@ def _slugs(heading: str) -> set[str]:
 
 
 def _kept_punctuation(page: Page, mintlify: bool = False) -> frozenset[str]:
-    """The ids a slugger that keeps punctuation gives a page's headings: markdown-it-anchor's default (an Eleventy
-    site's), spaces to dashes (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), only on a site of no
-    framework sitelint knows (the frameworks it knows slug their own way: there `#params.route` is broken); and
-    Mintlify's, which also turns periods into dashes and drops parentheses (`### @tool` is `#@tool`)."""
+    """The ids sluggers of their own give a page's headings. On a site of no framework sitelint knows (the frameworks
+    it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
+    spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
+    @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
+    `fast-api`). On Mintlify its own, which keeps punctuation but periods and parentheses (`### @tool` is `#@tool`)."""
     out = set()
     for section in page.sections:
         title = _TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")).strip()
         if mintlify:
             title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
+        else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`
+            spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", re.sub(r"([a-z\d])([A-Z])", r"\1 \2", title))
+            out.add(_loose(re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
 
