@@ -330,6 +330,19 @@ def test_a_folder_named_for_a_version_that_mirrors_the_current_pages_is_its_froz
     assert variants["docs/v2/index.mdx"] == "versioned:v2" and variants["docs/v1/limits.md"] == ""
 
 
+def test_a_repository_read_whole_leaves_out_its_tests_examples_and_demos(tmp_path: Path) -> None:
+    # No framework and no docs folder: the repository's top is read, but not its code's tests, examples and demos.
+    touch(tmp_path, "README.md", "guides/intro.md", "guides/cn/intro.md", "demo/animegan/DESCRIPTION.md",
+          "js/spa/test/tests.md", "examples/chat/README.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "" and pages(layout) == ["README.md", "guides/cn/intro.md", "guides/intro.md"]
+    # A docs folder is read as it is: its own `examples/` are pages.
+    touch(tmp_path / "b", "README.md", "docs/guide.md", "docs/examples/chat.md")
+    (tmp_path / "b/.git").mkdir()
+    assert pages(discover.detect(tmp_path / "b")) == ["docs/examples/chat.md", "docs/guide.md"]
+
+
 def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     touch(tmp_path, "hugo.toml", "README.md", "CLAUDE.md", "archetypes/default.md", "content/en/_index.md",
           "content/en/about/intro.md")

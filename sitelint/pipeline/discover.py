@@ -23,6 +23,9 @@ PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build", "site", ".vitepress/dist", "dist",
                        ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
 _COPIES_DIRS = frozenset({"i18n", "versioned_docs"})
+# Folders of a repository that hold code's tests, examples and demos, not its docs.
+NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "examples", "example", "demo", "demos", "e2e",
+                      "benchmarks", "playground", "playgrounds"})
 # Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
 # agents that edit the site, never a page for its readers.
 AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
@@ -67,12 +70,18 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
         # file at its top (a README on how the translations are made, a prompt for them) is no page of the site.
         copies = docs_root.name in _COPIES_DIRS
 
-        def wanted(full: str, static: str | None = static, copies: bool = copies) -> bool:
+        # With no framework and no docs folder, the repository's top is read: its tests, examples and demos there are
+        # no pages of its docs (a demo's DESCRIPTION.md, a test suite's notes).
+        whole = not layout.framework and os.path.normpath(str(docs_root)) == os.path.normpath(str(layout.project_root))
+
+        def wanted(full: str, static: str | None = static, copies: bool = copies, whole: bool = whole) -> bool:
             if static is not None and full.startswith(static):
                 return False
             if copies and not layout.variant_of(full):
                 return False
             rel = rel_of(full)
+            if whole and any(part.lower() in NOT_DOCS for part in rel.split("/")[:-1]):
+                return False
             if os.path.basename(full) in AGENT_FILES:
                 return False
             return _matches(rel, include) and not _matches(rel, exclude)
