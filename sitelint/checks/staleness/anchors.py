@@ -100,7 +100,7 @@ def _slugs(heading: str) -> set[str]:
     return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
 
 
-def _kept_punctuation(page: Page, mintlify: bool = False) -> frozenset[str]:
+def _own_slugs(page: Page, mintlify: bool = False) -> frozenset[str]:
     """The ids sluggers of their own give a page's headings. On a site of no framework sitelint knows (the frameworks
     it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
@@ -294,7 +294,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
-    plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as markdown-it-anchor makes them, when asked
+    plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
     shown_in = _shown_in(site.pages, by_path, skip, renders)
     for page in site.pages:
         includer = shown_in.get(page.path)
@@ -338,7 +338,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if site.framework in ("", "mintlify"):
                 if target.path not in plain_ids:
-                    plain_ids[target.path] = _kept_punctuation(target, site.framework == "mintlify")
+                    plain_ids[target.path] = _own_slugs(target, site.framework == "mintlify")
                 if _loose(anchor) in plain_ids[target.path]:
                     continue
             if target is page and site.framework in ("sphinx", "myst"):
