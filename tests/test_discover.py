@@ -54,6 +54,21 @@ def test_a_monorepo_package_named_as_its_docs_app_is_the_site(tmp_path: Path) ->
     assert layout.framework == "docusaurus" and pages(layout) == ["packages/acme-website/docs/intro.md"]
 
 
+def test_a_site_among_a_monorepos_apps_is_found_whatever_its_name(tmp_path: Path) -> None:
+    # `apps/` holds the sites of a monorepo: `apps/v4/` is its Fumadocs site though not named as docs; the app with
+    # the most pages is tried first.
+    touch(tmp_path, "README.md", "apps/v4/source.config.ts", "apps/v4/content/docs/install.mdx",
+          "apps/v4/content/docs/theming.mdx", "apps/v3/docusaurus.config.js", "apps/v3/docs/intro.md",
+          "packages/cli/README.md", "templates/next-app/README.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apps/v4/source.config.ts").write_text(
+        'import { defineDocs } from "fumadocs-mdx/config"\nexport const docs = defineDocs({ dir: "content/docs" })\n',
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "fumadocs"
+    assert pages(layout) == ["apps/v4/content/docs/install.mdx", "apps/v4/content/docs/theming.mdx"]
+
+
 def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> None:
     # pnpm-workspace.yaml keeps the project's sites in `websites/*`: the one with the most pages is the site, and
     # an Astro site's collections without loaders (Astro 2 to 4) are the folders of their names.
@@ -393,6 +408,12 @@ def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
           "packages/core/README.md")
     (tmp_path / "m" / ".git").mkdir()
     assert pages(discover.detect(tmp_path / "m")) == ["packages/docs/src/pages/en/intro.md"]
+    # ... or from its src/routes (Qwik City, SvelteKit), a page per route folder.
+    touch(tmp_path / "q", "README.md", "starters/app/README.md", "packages/docs/src/routes/docs/intro/index.mdx",
+          "packages/docs/src/routes/docs/menu.md", "packages/core/src/README.md")
+    (tmp_path / "q" / ".git").mkdir()
+    assert pages(discover.detect(tmp_path / "q")) == ["packages/docs/src/routes/docs/intro/index.mdx",
+                                                      "packages/docs/src/routes/docs/menu.md"]
     touch(tmp_path / "b", "x.md")
     assert pages(discover.detect(tmp_path / "b")) == ["x.md"]
 

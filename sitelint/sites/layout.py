@@ -217,10 +217,10 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
         if roots != [root] and _nuxt_content(roots[0]):
             roots = [roots[0] / "content"]  # the docs folder is a Nuxt Content app: its pages are in content/
         if roots == [root]:
-            # A site that renders its pages from src/content or src/pages (Next.js, Astro, a Vite app), at the top
-            # or as a monorepo's docs app (`packages/docs/src/pages`).
+            # A site that renders its pages from src/content, src/pages or src/routes (Next.js, Astro, a Vite app,
+            # Qwik City's or SvelteKit's routes), at the top or as a monorepo's docs app (`packages/docs/src/pages`).
             apps = [root, *(root / group / "docs" for group in _MONOREPO_GROUPS)]
-            roots = next(([app / sub] for app in apps for sub in ("src/content", "src/pages")
+            roots = next(([app / sub] for app in apps for sub in ("src/content", "src/pages", "src/routes")
                           if (app / sub).is_dir() and _holds_pages(app / sub)), roots)
             # A Nuxt Content site: `content/` beside its nuxt.config, at the top or as a monorepo's docs app.
             roots = roots if roots != [root] else next(([app / "content"] for app in apps if _nuxt_content(app)),
@@ -361,6 +361,8 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`, `packages/acme-website/`.
     bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
     bases += [app for group in _MONOREPO_GROUPS for app in _named_like_docs(root / group) if app not in bases]
+    # `apps/` holds a monorepo's sites whatever their names (`apps/v4/`): each app, the one with the most pages first.
+    bases += [app for app in sorted(_packages(root / "apps"), key=lambda app: -_page_count(app)) if app not in bases]
     # A JS workspace may keep its sites in a group of another name (`websites/*` in pnpm-workspace.yaml): the docs
     # apps among its packages, or, in a group named for sites, every package, the one with the most pages first.
     for group in _workspace_groups(root):
