@@ -210,6 +210,15 @@ HISTORICAL = re.compile(
     r"\W+(?:\w+\W+){0,8}$",
     re.I,
 )
+# A release named as the last one with something ("The latest version of Kedro that supports `pandas-iris` is
+# Kedro 0.18.14", "the last release to run on Python 3.7 was 2.4"): a bound in the past, named on purpose.
+LAST_WITH = re.compile(
+    r"\b(?:last|latest|final)\s+(?:[\w`'-]+\W+){0,4}?(?:(?:that|which|to)\s+(?:still\s+)?"
+    r"(?:supports?|supported|support|works?|worked|work|runs?|ran|run|includes?|included|include|ships?|shipped|ship"
+    r"|contains?|contained|contain|has|had|have|allows?|allowed|allow|offers?|offered|offer)"
+    r"|with|supporting|including)\b(?:\W+[\w`'-]+){0,8}\W*$",
+    re.I,
+)
 # A block that is only a version note ("_New in Ruff v0.5.0_", "Added in 2.3"), as Sphinx's versionadded writes one
 # under an entry: when the entry arrived, history by design.
 _VERSION_NOTE = re.compile(r"[\W_]*(?:new|added|introduced|stabili[sz]ed|available|changed|deprecated)\s+(?:in|since)"

@@ -9,6 +9,7 @@ from sitelint.checks import CheckContext, Pattern, Words, site_fact, spec
 from sitelint.checks.staleness.common import after_link, frozen, in_link_text, line_of
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
+    LAST_WITH,
     RANGE,
     dated_after,
     exempt_reason,
@@ -85,6 +86,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product_names = names(ctx)
     lowered = [n.lower() for n in product_names]
     said: set[tuple[int, str]] = set()
+    told: set[tuple[int | None, ...]] = set()  # the releases this page names as the last with something
     # A page that names the product's current line ("Jupyter Book 2 vs 1", "upgrade to Zod 4") compares it with
     # the older ones it names: a FAQ of the two, a downgrade guide.
     texts = [*(b.text for b in blocks), *(sec.title for sec in page.sections)]
@@ -116,13 +118,18 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if block.section in noted and not noted[block.section].older_line(m.version):
                 continue  # "One of the new introductions in Click 3.0" under ```{versionadded} 3.0```
+            if not m.claim and m.version.parts in told:
+                continue  # "assuming Kedro version 0.18.14" after "the latest version that supports it is 0.18.14"
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
+                                or LAST_WITH.search(block.text[max(0, m.start - 80) : m.start])
                                 or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
                                 or dated_after(block.text[m.end :])
                                 or past_tense(block.text[: m.start], block.text[m.end :])
                                 or old_line_as_such(block.text[: m.start], block.text[m.end :])
                                 or any(_JOINED.match(block.text[end : m.start]) for end in history_ends)):
                 history_ends.append(m.end)  # an alternative joined to it ("or Metro 0.81.5") is history too
+                if LAST_WITH.search(block.text[max(0, m.start - 80) : m.start]):
+                    told.add(m.version.parts)
                 continue
             line = line_of(page, block, mention, block.text[: m.start].count(mention))
             if (line, mention) in said:
