@@ -479,6 +479,33 @@ def test_on_docusaurus_an_anchor_in_another_case_than_its_heading_s_lower_case_i
     assert [f.message.split("'")[1] for f in findings] == ["#EventsClear"]
 
 
+def test_anchors_written_in_their_headings_case_across_a_site_are_one_habit(tmp_path: Path) -> None:
+    # Twelve links on four pages write `#Setting-Up` for `## Setting up`, whose id Docusaurus writes in lower case:
+    # one habit, one warning at the first, naming the others and the setting that keeps case; a link to a heading
+    # that is gone is its own finding still.
+    target = "# Config\n\n## Setting up\n\nSet it.\n\n## Comments\n\nSay it.\n"
+    def linker(n: int) -> str:
+        return "# Page\n\n" + "".join(f"See [setup](config.md#Setting-Up) and [notes](config.md#Comments), step {i}.\n\n"
+                                       for i in range(n))
+    pages = {"docs/config.md": target, "docs/a.md": linker(2), "docs/b.md": linker(2), "docs/c.md": linker(2),
+             "docs/d.md": "# D\n\nSee [gone](config.md#removed-section).\n"}
+    write_site(tmp_path, pages, {"docusaurus.config.js": "module.exports = {};\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    by_path = {f.path: f for f in findings}
+    assert sorted(by_path) == ["docs/a.md", "docs/d.md"]
+    habit = by_path["docs/a.md"]
+    assert habit.severity == "warning" and habit.line == 3
+    assert "12 links on 3 pages write an anchor in its heading's case" in habit.message
+    assert "maintainCase" in habit.message and "drop the anchor" not in habit.message
+    assert len(habit.related) == 11
+    assert "drop the anchor" in by_path["docs/d.md"].message
+    # Fewer than ten such links are each their own finding.
+    pages["docs/c.md"] = pages["docs/b.md"] = "# Page\n\nNothing here.\n"
+    write_site(tmp_path, pages, {"docusaurus.config.js": "module.exports = {};\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert sorted(f.path for f in findings) == ["docs/a.md"] * 4 + ["docs/d.md"]
+
+
 def test_fumadocs_heading_ids_and_mdx_escaped_ids_are_anchors(tmp_path: Path) -> None:
     actors = ("# Actors\n\nUse [machines](#createmachine), [observables](#fromObservable) or [setup](#existing-setup)"
               " or [gone](#export).\n\n### State machine logic (`createMachine(...)`) [#createmachine]\n\nText.\n\n"
@@ -642,12 +669,34 @@ def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: 
                 "src/components/Command.astro": "---\nconst { name } = Astro.props;\n---\n<pre>kit {name}</pre>\n"})
     findings, _ = lint(tmp_path, "STL009")
     assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/guide.md", "#unsafe-fixes")]
+    # A component imported by its folder (`@/components/plugins-list`) is that folder's index file.
+    write_site(tmp_path / "b", {"docs/plugins.mdx": "import List from '@/components/plugins-list'\n\n# Plugins\n\n"
+                                                    "<List />\n", "docs/guide.md": "# Guide\n\nSee [mail](plugins.mdx#email).\n"},
+               {"src/components/plugins-list/index.tsx": "export default () => <h2 id={c.name}>{c.name}</h2>\n"})
+    assert lint(tmp_path / "b", "STL009")[0] == []
     # Without the component's file, a heading level given to it says the same.
     (tmp_path / "docs/components/settings.vue").unlink()
     assert [f.message.split("'")[1] for f in lint(tmp_path, "STL009")[0]] == ["#unsafe-fixes"]
     (tmp_path / "docs/settings.md").write_text(settings.replace(' :level="2"', ""), encoding="utf-8")
     assert sorted(f.message.split("'")[1] for f in lint(tmp_path, "STL009")[0]) == ["#auto_env", "#cache-ttl",
                                                                                      "#unsafe-fixes"]
+
+
+def test_a_component_docusaurus_gives_every_page_renders_headings_of_its_own(tmp_path: Path) -> None:
+    # src/theme/MDXComponents.js maps `HeaderTimeouts` to a partial whose heading is `### Timeouts`: a page that
+    # places it alone on a line, with no import, has that heading; `<Badge />`, a component of no heading, gives none.
+    mapping = ("import MDXComponents from '@theme-original/MDXComponents'\n"
+               "import HeaderTimeouts from '@site/docs/partials/_header-timeouts.mdx'\n"
+               "import Badge from '../components/badge'\n\n"
+               "export default { ...MDXComponents, HeaderTimeouts, Badge }\n")
+    click = ("# click\n\nWaits until [timing out](#timeouts).\n\n## Rules\n\n<HeaderTimeouts />\n\nText.\n")
+    badge = "# type\n\nWaits until [timing out](#timeouts).\n\n## Rules\n\n<Badge />\n\nText.\n"
+    write_site(tmp_path, {"docs/click.mdx": click, "docs/type.mdx": badge,
+                          "docs/partials/_header-timeouts.mdx": "### Timeouts\n\nRetried until the timeout.\n"},
+               {"docusaurus.config.js": "module.exports = {};\n", "src/theme/MDXComponents.js": mapping,
+                "src/components/badge.tsx": "export default () => <span>new</span>\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.path for f in findings] == ["docs/type.mdx"]
 
 
 def test_a_file_an_mkdocs_gen_files_script_writes_into_the_site_is_not_dangling(tmp_path: Path) -> None:

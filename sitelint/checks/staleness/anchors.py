@@ -62,6 +62,7 @@ _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\
                            r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/)[^"']+)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
 _HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+")
+_MD_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+\S|<h[1-6][\s>]")  # a Markdown file's heading, or an HTML one in it
 _LEVEL_PROP = re.compile(r"(?<![\w-]):?(?:level|heading-?level|headingLevel)\s*=")
 
 
@@ -159,16 +160,17 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
 
     def headings_in(file: Path) -> bool:
         if file not in read:
+            markup = _MD_HEADING if file.suffix in (".md", ".mdx") else _HEADING_MARKUP
             try:
                 read[file] = file.stat().st_size < 1_000_000 and bool(
-                    _HEADING_MARKUP.search(file.read_text(encoding="utf-8", errors="replace")))
+                    markup.search(file.read_text(encoding="utf-8", errors="replace")))
             except OSError:
                 read[file] = False
         return read[file]
 
-    def files_of(spec: str, page: Page) -> list[Path]:
+    def files_of(spec: str, page: Page | None, near: Path | None = None) -> list[Path]:
         if spec.startswith("."):
-            bases = [page.abspath.parent / spec]
+            bases = [(near if near is not None else page.abspath.parent if page is not None else project) / spec]
         elif spec.startswith("/"):
             bases = [site.root / spec[1:], project / spec[1:]]
         elif spec.startswith("@theme/"):  # Docusaurus: the site's own theme component, in src/theme/
@@ -176,13 +178,29 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         else:  # `@/`, `~/`, `@site/`: the project's src/ or the project itself
             rest = spec.split("/", 1)[1]
             bases = [project / "src" / rest, project / rest, site.root / rest]
-        return [c for b in bases for c in (b, *(b.with_name(b.name + ext) for ext in (".vue", ".astro", ".tsx",
-                                                                                      ".jsx", ".js", ".ts")))
-                if c.is_file()]
+        exts = (".vue", ".astro", ".tsx", ".jsx", ".js", ".ts")
+        # `@site/src/components/plugins-list`: the file of that name, or the folder's index file.
+        return [c for b in bases for c in (b, *(b.with_name(b.name + ext) for ext in exts),
+                                           *(b / f"index{ext}" for ext in exts)) if c.is_file()]
+
+    # Docusaurus' `src/theme/MDXComponents.js` gives every page the components it imports, with no import of theirs
+    # (`<HeaderTimeouts />` from `@site/docs/partials/_header-timeouts.mdx`).
+    everywhere: dict[str, list[Path]] = {}
+    for app in apps if site.framework == "docusaurus" else ():
+        for mapping in sorted((app / "src" / "theme").glob("MDXComponents.*")):
+            if mapping.suffix not in (".js", ".jsx", ".ts", ".tsx") or not mapping.is_file():
+                continue
+            text = mapping.read_text(encoding="utf-8", errors="replace")
+            for match in _LOCAL_IMPORT.finditer(text):
+                spec = match.group(3)
+                files = (files_of(spec, page=None, near=mapping.parent) if spec.startswith(".")
+                         else files_of(spec, page=None))
+                for name in (match.group(1) or match.group(2) or "").split(","):
+                    everywhere.setdefault(name.split(" as ")[-1].strip(), files)
 
     def renders(page: Page) -> bool:
         source = page.source
-        if "import" not in source or "/>" not in source:
+        if "/>" not in source or ("import" not in source and not everywhere):
             return False
         imported: dict[str, str] = {}
         for match in _LOCAL_IMPORT.finditer(source):
@@ -191,6 +209,8 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         for tag in _ALONE_TAG.finditer(source):
             spec = imported.get(tag.group(1))
             if spec is None:
+                if any(headings_in(f) for f in everywhere.get(tag.group(1), ())):
+                    return True
                 continue
             files = files_of(spec, page)
             # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
@@ -208,6 +228,9 @@ _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*
 # Frameworks whose heading ids are github-slugger's, always lower case: a link's anchor in another case opens the
 # page at its top (`#EventsEmit` for `### EventsEmit`, whose id is `eventsemit`).
 _LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs"})
+_CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
+_HABIT_SHOWN = 50  # the other places a habit's finding lists
+_ADVICE = "link to the section it became, or drop the anchor"
 
 
 def _written_ids(page: Page) -> frozenset[str]:
@@ -292,7 +315,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     renders = _component_headings(site)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
-    found: list[tuple[Page, int, bool, str, str, str]] = []
+    found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
     plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
     shown_in = _shown_in(site.pages, by_path, skip, renders)
@@ -354,10 +377,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
                 translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
             found.append((page, link.line, target is page, anchor, "this page" if target is page else target.path,
-                          translated))
+                          translated, cased and present))
     # A translation that keeps its source's broken link is the source's fault, fixed there: one finding, on the
     # source, that counts the translations carrying it.
-    on_source = {(p.path, a) for p, _, _, a, _, _ in found if not p.variant}
+    on_source = {(p.path, a) for p, _, _, a, *_ in found if not p.variant}
     copies: dict[tuple[str, str], set[str]] = {}
     kept = []
     for item in found:
@@ -368,25 +391,40 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 copies.setdefault(origin, set()).add(page.path)
         else:
             kept.append(item)
+    records = frozenset(str(t) for t in ctx.params["record-types"])
+    # Links that write anchors in their headings' case, on a site whose ids are lower case, are one habit of the
+    # site's (a convention kept from an earlier generator): one finding, at the first, naming the others.
+    cased = [item for item in kept if item[6]]
+    if len(cased) >= _CASE_HABIT and len({item[0].path for item in cased}) >= 3:
+        first = next((item for item in cased if item[0].page_type not in records), cased[0])
+        pages = len({item[0].path for item in cased})
+        setting = ", or keep the headings' case in ids (`markdown: {anchors: {maintainCase: true}}`)" \
+            if site.framework == "docusaurus" else ""
+        advice = (f"{len(cased)} links on {pages} pages write an anchor in its heading's case: lower-case their"
+                  f" anchors{setting}")
+        kept = [item for item in kept if not item[6]]
+        yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
+                          {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
+                          tuple(Location(item[0].path, item[1]) for item in cased if item is not first)[:_HABIT_SHOWN])
     # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
     # first, naming the others: a note to read, not a list of dozens.
-    records = frozenset(str(t) for t in ctx.params["record-types"])
-    on_record: dict[str, list[int]] = {}
+    records_lines: dict[str, list[int]] = {}
     for page, line, *_ in kept:
         if page.page_type in records:
-            on_record.setdefault(page.path, []).append(line)
-    for page, line, same_page, anchor, where_to, translated in kept:
+            records_lines.setdefault(page.path, []).append(line)
+    for page, line, same_page, anchor, where_to, translated, _ in kept:
         count = len(copies.get((page.path, anchor), ())) if not page.variant else 0
         also = f" (also in {count} translation{'s' if count > 1 else ''})" if count else ""
         others: tuple[Location, ...] = ()
-        lines = on_record.pop(page.path, None)
+        lines = records_lines.pop(page.path, None)
         if lines is None and page.page_type in records:
             continue  # told with the page's first
         if lines and len(lines) > 1:
             others = tuple(Location(page.path, n) for n in dict.fromkeys(lines[1:]) if n != line)
             also += f" (and {len(lines) - 1} more on this page)"
         yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, line),
-                          {"anchor": anchor, "target": where_to, "translated": translated + also}, others)
+                          {"anchor": anchor, "target": where_to, "translated": translated + also,
+                           "advice": _ADVICE}, others)
 
 
 CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "page_type"), needs=("graph",),
