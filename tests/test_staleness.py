@@ -484,9 +484,10 @@ def test_anchors_written_in_their_headings_case_across_a_site_are_one_habit(tmp_
     # one habit, one warning at the first, naming the others and the setting that keeps case; a link to a heading
     # that is gone is its own finding still.
     target = "# Config\n\n## Setting up\n\nSet it.\n\n## Comments\n\nSay it.\n"
+    line = "See [setup](config.md#Setting-Up) and [notes](config.md#Comments), step {}.\n\n"
+
     def linker(n: int) -> str:
-        return "# Page\n\n" + "".join(f"See [setup](config.md#Setting-Up) and [notes](config.md#Comments), step {i}.\n\n"
-                                       for i in range(n))
+        return "# Page\n\n" + "".join(line.format(i) for i in range(n))
     pages = {"docs/config.md": target, "docs/a.md": linker(2), "docs/b.md": linker(2), "docs/c.md": linker(2),
              "docs/d.md": "# D\n\nSee [gone](config.md#removed-section).\n"}
     write_site(tmp_path, pages, {"docusaurus.config.js": "module.exports = {};\n"})
@@ -670,8 +671,9 @@ def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: 
     findings, _ = lint(tmp_path, "STL009")
     assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/guide.md", "#unsafe-fixes")]
     # A component imported by its folder (`@/components/plugins-list`) is that folder's index file.
-    write_site(tmp_path / "b", {"docs/plugins.mdx": "import List from '@/components/plugins-list'\n\n# Plugins\n\n"
-                                                    "<List />\n", "docs/guide.md": "# Guide\n\nSee [mail](plugins.mdx#email).\n"},
+    plugins = "import List from '@/components/plugins-list'\n\n# Plugins\n\n<List />\n"
+    write_site(tmp_path / "b", {"docs/plugins.mdx": plugins,
+                                "docs/guide.md": "# Guide\n\nSee [mail](plugins.mdx#email).\n"},
                {"src/components/plugins-list/index.tsx": "export default () => <h2 id={c.name}>{c.name}</h2>\n"})
     assert lint(tmp_path / "b", "STL009")[0] == []
     # Without the component's file, a heading level given to it says the same.
