@@ -394,18 +394,18 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     records = frozenset(str(t) for t in ctx.params["record-types"])
     # Links that write anchors in their headings' case, on a site whose ids are lower case, are one habit of the
     # site's (a convention kept from an earlier generator): one finding, at the first, naming the others.
-    cased = [item for item in kept if item[6]]
-    if len(cased) >= _CASE_HABIT and len({item[0].path for item in cased}) >= 3:
-        first = next((item for item in cased if item[0].page_type not in records), cased[0])
-        pages = len({item[0].path for item in cased})
+    habit = [item for item in kept if item[6]]
+    if len(habit) >= _CASE_HABIT and len({item[0].path for item in habit}) >= 3:
+        first = next((item for item in habit if item[0].page_type not in records), habit[0])
+        pages = len({item[0].path for item in habit})
         setting = ", or keep the headings' case in ids (`markdown: {anchors: {maintainCase: true}}`)" \
             if site.framework == "docusaurus" else ""
-        advice = (f"{len(cased)} links on {pages} pages write an anchor in its heading's case: lower-case their"
+        advice = (f"{len(habit)} links on {pages} pages write an anchor in its heading's case: lower-case their"
                   f" anchors{setting}")
         kept = [item for item in kept if not item[6]]
         yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
                           {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
-                          tuple(Location(item[0].path, item[1]) for item in cased if item is not first)[:_HABIT_SHOWN])
+                          tuple(Location(item[0].path, item[1]) for item in habit if item is not first)[:_HABIT_SHOWN])
     # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
     # first, naming the others: a note to read, not a list of dozens.
     records_lines: dict[str, list[int]] = {}
