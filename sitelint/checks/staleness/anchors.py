@@ -439,6 +439,11 @@ def _plain_words(text: str) -> str:
     return " ".join(re.findall(r"\w+", unicodedata.normalize("NFC", text).lower()))
 
 
+def _singular(words: str) -> str:
+    """Words with a plural's `s` left out ("stats presets" and "stats preset" are "stat preset")."""
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words.split())
+
+
 def _line_text(page: Page, line: int) -> str:
     """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
     return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
@@ -494,6 +499,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             around = f" {_plain_words(_line_text(page, link.line))} ".replace(f" {text} ", " | ", 1)
             if set(text.split()) <= set(_plain_words(title).split()) or f" {_plain_words(at.title)} " in around:
                 continue
+            if _singular(text) == _singular(_plain_words(at.title)):
+                continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
