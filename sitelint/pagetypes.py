@@ -65,6 +65,7 @@ class Signals:
 
 
 DEFAULT = Signals()
+MEMBERS = "a section per documented member"  # the reason of a reference page made of its members' sections
 _DYNAMIC_ROUTE = re.compile(r"\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}")  # `[name].md`, `[...slug].md`, `[[lang]].md`
 _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
                               r"return|type):\s+\S", re.I)
@@ -447,7 +448,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                                        and b.text.split()[0] in names) and text.count(b.text) <= 2
                or _SIGNATURE.fullmatch(b.text.strip())]
     if len(members) >= 2 and len(members) >= _MEMBER_SHARE * (len(headings) - 1):  # the page title is not a member
-        return "reference", f"a section per documented member ({len(members)} of {len(headings)} headings)"
+        return "reference", f"{MEMBERS} ({len(members)} of {len(headings)} headings)"
     symbol = _defined_symbol(page)
     if symbol:
         return "reference", f"documents one API symbol (`{symbol}`)"

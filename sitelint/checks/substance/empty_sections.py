@@ -27,6 +27,7 @@ _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
+_GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
@@ -78,10 +79,16 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         line = page.sections[index].line
         return 0 < line <= len(lines) and _LINK_IN_HEADING.match(lines[line - 1]) is not None
 
+    # A long reference page of a section per documented member (an API reference a generator writes from the
+    # source): a member's heading with nothing under it is a member the source gives no description, not an outline.
+    members = (page.page_type == "reference" and page.type_reason.startswith(pagetypes.MEMBERS)
+               and len(page.sections) >= _GENERATED_MEMBERS)
+
     def hollow(index: int) -> bool:
         # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
         return (empty(index) and index != title and not rendered(index) and not overload(index)
-                and not statement(index) and any(c.isalnum() for c in page.sections[index].title))
+                and not statement(index) and any(c.isalnum() for c in page.sections[index].title)
+                and not (members and len(page.sections[index].title.split()) == 1))
 
     def statement(index: int) -> bool:
         """A heading that is its own message: a link (a banner pointing elsewhere), or a sentence ("For more
