@@ -566,6 +566,27 @@ def test_a_contentlayer_site_is_its_content_folder(tmp_path: Path) -> None:
     assert layout.framework == "contentlayer" and pages(layout) == ["src/content/get-started.mdx"]
 
 
+def test_a_velite_site_is_its_collections_of_markdown(tmp_path: Path) -> None:
+    # A monorepo's `apps/www/velite.config.ts`: the folders of its collections of Markdown, under the root the
+    # config computes (its own folder); a collection of JSON is data, not pages.
+    touch(tmp_path, "README.md", "packages/react/README.md", "apps/www/velite.config.ts",
+          "apps/www/content/docs/get-started.mdx", "apps/www/content/blog/launch.mdx",
+          "apps/www/content/showcases.json", "apps/www/README.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apps/www/velite.config.ts").write_text(
+        'const docs = defineCollection({ name: "Doc", pattern: ["content/docs/**/*.mdx"] })\n'
+        'const showcases = defineCollection({ pattern: "content/showcases.json" })\n'
+        'const blogs = defineCollection({ pattern: "content/blog/**/*.mdx" })\n'
+        'export default defineConfig({ root: cwd, collections: { docs, showcases, blogs } })\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "velite"
+    assert sorted(pages(layout)) == ["apps/www/content/blog/launch.mdx", "apps/www/content/docs/get-started.mdx"]
+    # With no root named, the patterns are under `content/`.
+    (tmp_path / "apps/www/velite.config.ts").write_text(
+        'export default defineConfig({ collections: { docs: { pattern: "docs/**/*.mdx" } } })\n', encoding="utf-8")
+    assert pages(discover.detect(tmp_path)) == ["apps/www/content/docs/get-started.mdx"]
+
+
 def test_a_site_in_the_one_top_level_folder_with_a_framework_config(tmp_path: Path) -> None:
     touch(tmp_path, "dev-docs/docusaurus.config.js", "dev-docs/docs/intro.md", "packages/app/CHANGELOG.md",
           "examples/docusaurus.config.js", "examples/docs/demo.md", "README.md")

@@ -51,6 +51,9 @@ _NEXT_CONFIGS = tuple(f"next.config.{ext}" for ext in ("js", "mjs", "cjs", "ts",
 _NEXTRA = re.compile(r"""["']nextra["']|["']@theguild/components/next\.config["']""")
 _NEXTRA_PAGES = ("content", "src/content", "pages", "src/pages")
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
+_VELITE_CONFIGS = ("velite.config.ts", "velite.config.js", "velite.config.mjs")
+_VELITE_ROOT = re.compile(r"""\broot\s*:\s*["']([^"']+)["']""")
+_VELITE_PATTERN = re.compile(r"""\bpattern\s*:\s*\[?\s*["']([^"']+)["']""")
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 # Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
 _ASTRO_CONTENT = tuple(f"src/{name}.{ext}" for name in ("content.config", "content/config")
@@ -468,6 +471,29 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
 
+def _velite(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A Velite site (Next.js): its `velite.config` collections' Markdown patterns (`pattern: "content/docs/**/*.mdx"`,
+    or a list of them), under its `root` (`content` unless the config names another folder)."""
+    for name in _VELITE_CONFIGS:
+        config = base / name
+        if not config.is_file():
+            continue
+        text = config.read_text(encoding="utf-8", errors="replace")
+        named_root = _VELITE_ROOT.search(text)
+        root = base / named_root.group(1) if named_root else base / "content" if re.search(
+            r"\broot\s*:", text) is None else base  # a root the config computes (`root: cwd`) is its folder
+        folders: list[Path] = []
+        for pattern in _VELITE_PATTERN.findall(text):
+            if not pattern.endswith((".md", ".mdx", "}")):
+                continue  # a collection of data (`content/showcases.json`)
+            folder = root / re.split(r"[*{\[]", pattern, maxsplit=1)[0].rstrip("/")
+            if folder.is_dir() and folder not in folders:
+                folders.append(folder)
+        if folders:
+            return "velite", folders, [config]
+    return "", [], []
+
+
 def _nextra(base: Path) -> tuple[str, list[Path], list[Path]]:
     """A Nextra site: a Next.js config that imports Nextra, and the first of its page folders that holds Markdown."""
     config = next((base / n for n in _NEXT_CONFIGS if (base / n).is_file()), None)
@@ -591,6 +617,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     fumadocs = _fumadocs(base)
     if fumadocs[0]:
         return fumadocs
+    velite = _velite(base)
+    if velite[0]:
+        return velite
     nextra = _nextra(base)
     if nextra[0]:
         return nextra
