@@ -148,10 +148,15 @@ _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # `!!!include(x.md)!!!`, MyST's ```{include} and ```{literalinclude}, reStructuredText's `.. include::`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
+                      r"|:{1,2}(?:partial|include|snippet)\{"  # an MDC component a site fills in from a partial
                       r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 _FILLED_PROSE = 100
+# An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
+# between `---` lines after it.
+_MDC_LINK_CARD = re.compile(r"(?m)^[ \t]*:{2,}[A-Za-z][\w-]*(?:\{[^}\n]*\b(?:to|href)=[^}\n]*\}[ \t]*$"
+                            r"|[ \t]*\n[ \t]*---[ \t]*\n(?:[ \t]*[\w-]+:[^\n]*\n){0,12}?[ \t]*(?:to|href):)")
 # A line the site's build replaces with generated content, written as a quote of one upper-case keyword and its
 # argument: `> MODULE: @scope/pkg`, `> TYPES: Private types`, `> EXPANDED_TYPES: Config#Kit` (as Svelte's docs do).
 # A callout keyword (`> NOTE: ...`) opens prose, not a directive; an argument of more than a few words is prose too.
@@ -342,6 +347,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
     if signals.card_components and any(b.kind in ("jsx", "html") and cards.search(b.text) for b in page.blocks):
         return "hub", "a card list"  # whatever it is about: an overview of migration guides is made of cards too
+    if total < _FILLED_PROSE and len(_MDC_LINK_CARD.findall(page.source)) >= 2:
+        return "hub", "a card list"  # Nuxt Content's cards, each a link (`:::u-page-card` with `to:` in its props)
     if total < _FILLED_PROSE and any(b.kind == "esm" and _DEFAULT_EXPORT.search(b.text) for b in page.blocks):
         return "landing", "its default export renders it (`export default`)"
     if total < _FILLED_PROSE and any(b.kind == "esm" and _DATA_EXPORT.search(b.text) for b in page.blocks):
