@@ -173,6 +173,21 @@ def test_a_book_per_audience_in_doc_is_a_docs_root_each(tmp_path: Path) -> None:
                              "doc/user-guide/src/SUMMARY.md", "doc/user-guide/src/installation.md"]
 
 
+def test_a_folder_of_books_named_for_versions_is_one_book_s_releases(tmp_path: Path) -> None:
+    # `docs-src/0.6/`, `docs-src/0.7/` and `docs-src/blog/` each hold a book: each a docs root, the newest version's
+    # pages current and the older version's a frozen copy.
+    touch(tmp_path, "README.md", "packages/cli/README.md", "docs-src/0.6/book.toml", "docs-src/0.6/src/intro.md",
+          "docs-src/0.7/book.toml", "docs-src/0.7/src/intro.md", "docs-src/blog/book.toml",
+          "docs-src/blog/src/release.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == [
+        "docs-src/0.6/src", "docs-src/0.7/src", "docs-src/blog/src"]
+    assert [version for _, version in layout.version_dirs] == ["0.6"]
+    assert layout.version_dirs[0][0].endswith("docs-src/0.6/src/")
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

@@ -242,6 +242,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found
+                  else _book_versions(configs) if framework == "mdbook" and len(configs) >= 2
                   else _version_copies(found[:1]))
 
 
@@ -390,7 +391,31 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
         if books_found:
             return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
+    # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
+    # each a docs root; books named for versions are one book's releases (see `_book_versions`).
+    try:
+        folders = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
+                         and d.name.lower() not in _NOT_THE_SITE)
+    except OSError:
+        folders = []
+    for base in folders:
+        books = sorted(d / "book.toml" for d in base.iterdir() if d.is_dir() and (d / "book.toml").is_file())
+        books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
+        if len(books_found) >= 2:
+            return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
     return "", [], []
+
+
+def _book_versions(books: list[Path]) -> tuple[tuple[str, str], ...]:
+    """Books in folders named for versions (`0.6/book.toml`, `0.7/book.toml`), two or more: one book's releases, the
+    newest its current pages and each other's pages a frozen copy."""
+    named = [(tuple(int(n) for n in re.findall(r"\d+", b.parent.name)), b) for b in books
+             if _VERSION_FOLDER.fullmatch(b.parent.name)]
+    if len(named) < 2:
+        return ()
+    newest = max(named)[1]
+    return tuple((str(book_source(b)).replace(os.sep, "/").rstrip("/") + "/", b.parent.name)
+                 for _, b in sorted(named) if b != newest)
 
 
 def book_source(book: Path) -> Path:
