@@ -828,3 +828,16 @@ def test_an_api_page_a_theme_component_renders_from_a_spec_inside_an_mdx_code_bl
     assert [f.message.split("'")[1] for f in lint(tmp_path, "STL009")[0]] == ["#the-tree"]
     page = page_from_text("docs/rest-api.mdx", tmp_path / "docs/rest-api.mdx", api)
     assert not any(b.kind == "code" for b in page.blocks)  # the fence's body is MDX, not code
+
+
+def test_an_mdbook_chapter_its_summary_does_not_link_is_not_built(tmp_path: Path) -> None:
+    # mdBook renders the chapters SUMMARY.md links, nothing else: an empty file no entry links, or only an entry
+    # in a comment, is not a page of the book, and no thin page; an empty chapter SUMMARY.md links is one.
+    summary = ("# Summary\n\n- [Guide](guide.md)\n- [Effects](effects.md)\n"
+               "<!-- - [Android](deploy/android.md) -->\n")
+    guide = "# Guide\n\n" + "Build the app, then run it and watch it reload as you save each file. " * 8 + "\n"
+    write_site(tmp_path, {"book/src/SUMMARY.md": summary, "book/src/guide.md": guide, "book/src/effects.md": "",
+                          "book/src/deploy/android.md": "", "book/src/futures.md": ""},
+               {"book/book.toml": "[book]\ntitle = \"Kit\"\n"})
+    findings, _ = lint(tmp_path, "SUB001")
+    assert [f.path for f in findings] == ["book/src/effects.md"]

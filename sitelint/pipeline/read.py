@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from sitelint import pagetypes
 from sitelint.cache import Cache
@@ -202,6 +203,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         left_out = docusaurus.unbuilt(site_root)
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
+    if layout.framework == "mdbook":
+        return _unsummarised(site_pages, layout.docs_roots)
     if layout.framework not in ("mkdocs", "sphinx") or not layout.docs_roots or not layout.config_files:
         return frozenset()
     if layout.framework == "sphinx":
@@ -218,6 +221,28 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
             continue
         if any(ignored(rel_path, p) for p in patterns):
             out.add(page.path)
+    return frozenset(out)
+
+
+_SUMMARY_LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)")
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...]) -> frozenset[str]:
+    """mdBook renders the chapters its SUMMARY.md links and nothing else: a file of a book's folder that no entry
+    links (or only one in a comment, `<!-- - [Android](deploy/android.md) -->`) is not built."""
+    out = set()
+    for root in roots:
+        summary = root / "SUMMARY.md"
+        try:
+            text = _HTML_COMMENT.sub("", summary.read_text(encoding="utf-8", errors="replace"))
+        except OSError:
+            continue
+        listed = {os.path.normpath(root / unquote(m.group(1))) for m in _SUMMARY_LINK.finditer(text)}
+        for page in site_pages:
+            if (page.abspath.is_relative_to(root) and page.abspath != summary
+                    and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):
+                out.add(page.path)
     return frozenset(out)
 
 
