@@ -188,6 +188,19 @@ def test_a_folder_of_books_named_for_versions_is_one_book_s_releases(tmp_path: P
     assert layout.version_dirs[0][0].endswith("docs-src/0.6/src/")
 
 
+def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_path: Path) -> None:
+    # `guide/v10/` and `guide/v11/` with no current pages above them: v11 is current, v10, which has v11's pages
+    # again, a copy; v8, of other pages, stays; `api/` folders not named for versions are pages.
+    names = ("intro", "hooks", "forms", "refs")
+    touch(tmp_path, "docs/index.md", *(f"docs/guide/v11/{n}.md" for n in names),
+          *(f"docs/guide/v10/{n}.md" for n in names[:3]), "docs/guide/v10/extra.md",
+          *(f"docs/guide/v8/old-{n}.md" for n in names), "docs/api/a.md", "docs/api/b.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert [(folder.rsplit("/", 3)[-3:-1], version) for folder, version in layout.version_dirs] == [
+        (["guide", "v10"], "v10")]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

@@ -569,7 +569,33 @@ def _version_copies(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
             mirrored = sum(1 for rel in inside if any((docs / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
             if len(inside) >= _MIRRORED and 2 * mirrored >= len(inside):
                 out.append((str(folder).replace(os.sep, "/").rstrip("/") + "/", folder.name))
+        out += [copy for copy in _sibling_versions(docs) if copy not in out]
     return tuple(out)
+
+
+def _pages_in(folder: Path) -> set[Path]:
+    return {p.relative_to(folder).with_suffix("") for p in itertools.islice(folder.rglob("*.md*"), 3000)
+            if p.suffix in (".md", ".mdx") and "node_modules" not in p.parts}
+
+
+def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str]]:
+    """Folders side by side named for versions (`guide/v8/`, `guide/v10/`, `guide/v11/`; `docs/v1/` to `docs/v3/`)
+    with no current pages above them: the newest is current, and each older one half of whose pages the newest has
+    again at the same paths is that version's frozen copy."""
+    out: list[tuple[str, str]] = []
+    for here, dirs, _ in os.walk(docs):
+        base = Path(here)
+        dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"
+                   and len(base.relative_to(docs).parts) < depth]
+        named = sorted((tuple(int(n) for n in re.findall(r"\d+", d)), d) for d in dirs if _VERSION_FOLDER.fullmatch(d))
+        if len(named) < 2:
+            continue
+        newest = _pages_in(base / named[-1][1])
+        for _, name in named[:-1]:
+            inside = _pages_in(base / name)
+            if len(inside) >= _MIRRORED and 2 * len(inside & newest) >= len(inside):
+                out.append((str(base / name).replace(os.sep, "/").rstrip("/") + "/", name))
+    return out
 
 
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
