@@ -304,6 +304,18 @@ def test_pages_named_for_each_release_of_one_reference_are_not_copies(tmp_path: 
         "docs/reference/embedding.md", "docs/guides/0.15.x.md"}
 
 
+def test_editions_whose_pages_are_numbered_to_order_them_are_editions(tmp_path: Path) -> None:
+    # `01.nextjs/06.forms.md` and `02.nuxt/07.forms.md`: the number orders a page, its address leaves it out; the
+    # folders hold the same pages, a guide per framework, and share their text by design.
+    pages = {f"content/frameworks/{n}/{prefix}.{name}.md": f"# {name} with {fw}\n\n{PARAGRAPH}\n" if name == "forms"
+             else f"# {name} with {fw}\n\nThe {name} page of {fw} says {i} things.\n"
+             for n, fw, order in (("01.nextjs", "Next.js", (1, 2, 6)), ("02.nuxt", "Nuxt", (1, 2, 7)))
+             for i, (prefix, name) in enumerate(zip(order, ("data-fetching", "authentication", "forms")))}
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP"])
+    assert result.findings == ()
+
+
 def test_two_folders_of_the_same_two_pages_are_editions(tmp_path: Path) -> None:
     # The reference per framework: `vue3/` and `svelte3/`, each with its story and variant pages, alike by design.
     passage = ("Set the `layout` option to pick how the variants of a story are laid out: a grid of a given "

@@ -127,7 +127,7 @@ class Corpus:
             return False
         if self.version_pages(group):
             return True
-        if len({p.rpartition("/")[2] for p in group}) != 1:
+        if len({_ORDER_PREFIX.sub("", p.rpartition("/")[2]) for p in group}) != 1:
             return False
         return all(self.in_editions(a, b) for a, b in zip(group, group[1:], strict=False))
 
@@ -203,7 +203,7 @@ def prepare(site: Site, settings: Mapping[str, Any], scope: frozenset[str] | Non
         if page.variant:
             continue
         folder, _, name = page.path.rpartition("/")
-        folders[folder].add(name)
+        folders[folder].add(_ORDER_PREFIX.sub("", name))  # `06.forms.md` and `07.forms.md` are one page's places
     versions = {p.path: v for p in pages if (v := _declared_version(p.front_matter))}
     return Corpus(tuple(pages), made, focus, inbound, created, shingle_index(made, focus), frozenset(in_nav),
                   sources, {f: frozenset(n) for f, n in folders.items()}, versions)
@@ -219,6 +219,9 @@ def _declared_version(front: Mapping[str, Any]) -> str:
     return ""
 
 
+# A number a file name starts with to order the pages (`01.data-fetching.md`, `02-setup.md`), which Nuxt Content,
+# Docusaurus and others leave out of the page's address.
+_ORDER_PREFIX = re.compile(r"^\d+[._-](?=.)")
 _MIRROR_PAGES = 3  # page names two folders must share to be editions of one another
 _VERSION_NAME = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: 0.14.0, v1, 2.x
 _VERSION_ALIASES = frozenset({"latest", "current", "stable", "next"})  # the page of the release a name stands for
