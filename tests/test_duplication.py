@@ -310,7 +310,8 @@ def test_editions_whose_pages_are_numbered_to_order_them_are_editions(tmp_path: 
     pages = {f"content/frameworks/{n}/{prefix}.{name}.md": f"# {name} with {fw}\n\n{PARAGRAPH}\n" if name == "forms"
              else f"# {name} with {fw}\n\nThe {name} page of {fw} says {i} things.\n"
              for n, fw, order in (("01.nextjs", "Next.js", (1, 2, 6)), ("02.nuxt", "Nuxt", (1, 2, 7)))
-             for i, (prefix, name) in enumerate(zip(order, ("data-fetching", "authentication", "forms")))}
+             for i, (prefix, name) in enumerate(zip(order, ("data-fetching", "authentication", "forms"),
+                                                    strict=True))}
     write_site(tmp_path, pages)
     result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP"])
     assert result.findings == ()
