@@ -70,7 +70,7 @@ _DYNAMIC_ROUTE = re.compile(r"\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}")  # `[name].md`, 
 _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
                               r"return|type):\s+\S", re.I)
 # VitePress, Starlight, Hugo themes; Hugo's `list` renders a section's pages
-_LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list"})
+_LAYOUTS = frozenset({"home", "landing", "splash", "hero", "homepage", "page", "list", "search"})
 # An MDX page's default export is the component that renders it in place of its Markdown (Nextra's pages, MDX's
 # layout): with little prose of its own, the page is that component's.
 _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")
@@ -153,6 +153,7 @@ _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 _FILLED_PROSE = 100
+_ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
 # An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
 # between `---` lines after it.
 _MDC_LINK_CARD = re.compile(r"(?m)^[ \t]*:{2,}[A-Za-z][\w-]*(?:\{[^}\n]*\b(?:to|href)=[^}\n]*\}[ \t]*$"
@@ -309,8 +310,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
             and _POINTER.match(prose[0].text)):
         return "redirect", "one sentence that sends its readers to another page"
-    levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(sec.title.strip()))
-              and int(named.group(1)) == sec.level]  # "## Heading 2" in the style of its level
+    # "## Heading 2" in the style of its level (an attribute after it aside: `# Heading 1 {docsify-ignore}`)
+    levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(_ATTRIBUTES.sub("", sec.title)))
+              and int(named.group(1)) == sec.level]
     if len(levels) >= 2:
         return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
     below = [sec for sec in page.sections if sec.level > 1]

@@ -187,6 +187,8 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
                           "docs/group._index.mdx": "---\nnoPage: true\n---\n" + body,
                           "docs/bundle/index.md": "+++\nheadless = true\n+++\n" + body,
                           "docs/list.md": "---\nbuild:\n  render: never\n---\n" + body,
+                          # a menu entry whose address redirects elsewhere (`render: link`)
+                          "docs/api.md": "---\ntitle: API\n_build: { render: link }\n---\n" + body,
                           "docs/trpc.md": "---\ntitle: tRPC\n---\n" + body})
     assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/trpc.md"]
     named = api.lint(["docs/relay.md", "docs"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),

@@ -425,11 +425,12 @@ _NO_PAGE_KEYS = ("noPage", "no_page", "nopage", "headless")
 
 def _no_page(front: Mapping[str, Any]) -> bool:
     """Whether front matter says the file renders no page of its own: Hugo's `headless: true` and `build: {render:
-    never}` (or `_build`, `render: false`), or a flag named for it (`noPage: true`: a sidebar group's file)."""
+    never}` (or `_build`, `render: false`; `render: link`, a menu entry that links elsewhere), or a flag named for it
+    (`noPage: true`: a sidebar group's file)."""
     if any(front.get(key) is True for key in _NO_PAGE_KEYS):
         return True
-    return any(isinstance(build := front.get(key), Mapping) and build.get("render") in ("never", False, "false")
-               for key in ("build", "_build"))
+    return any(isinstance(build := front.get(key), Mapping)
+               and build.get("render") in ("never", "link", False, "false") for key in ("build", "_build"))
 
 
 def scope_of(site: Site, targets: Sequence[Path], variants: bool, cwd: Path) -> frozenset[str] | None:
