@@ -190,7 +190,8 @@ def test_a_folder_of_books_named_for_versions_is_one_book_s_releases(tmp_path: P
 
 def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_path: Path) -> None:
     # `guide/v10/` and `guide/v11/` with no current pages above them: v11 is current, v10, which has v11's pages
-    # again, a copy; v8, of other pages, stays; `api/` folders not named for versions are pages.
+    # again, a copy, and so is v8, of other pages, in that series of three; `api/` folders not named for versions
+    # are pages.
     names = ("intro", "hooks", "forms", "refs")
     touch(tmp_path, "docs/index.md", *(f"docs/guide/v11/{n}.md" for n in names),
           *(f"docs/guide/v10/{n}.md" for n in names[:3]), "docs/guide/v10/extra.md",
@@ -198,7 +199,12 @@ def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_p
     (tmp_path / ".git").mkdir()
     layout = discover.detect(tmp_path)
     assert [(folder.rsplit("/", 3)[-3:-1], version) for folder, version in layout.version_dirs] == [
-        (["guide", "v10"], "v10")]
+        (["guide", "v8"], "v8"), (["guide", "v10"], "v10")]
+    # Two folders of versions, one not a copy of the other's pages: both current (an API's v1 and v2).
+    touch(tmp_path / "api", "docs/index.md", *(f"docs/api/v2/{n}.md" for n in names),
+          *(f"docs/api/v1/old-{n}.md" for n in names))
+    (tmp_path / "api/.git").mkdir()
+    assert discover.detect(tmp_path / "api").version_dirs == ()
 
 
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:

@@ -591,10 +591,15 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str]]:
         if len(named) < 2:
             continue
         newest = _pages_in(base / named[-1][1])
+        mirrored = []
         for _, name in named[:-1]:
             inside = _pages_in(base / name)
             if len(inside) >= _MIRRORED and 2 * len(inside & newest) >= len(inside):
-                out.append((str(base / name).replace(os.sep, "/").rstrip("/") + "/", name))
+                mirrored.append(name)
+        # Three versions or more, one of them a copy of the newest: a series of the docs' releases, of which the
+        # oldest may have been written otherwise (`v2.3/` beside `v3.1/` to `v3.8/`), a copy too.
+        kept = [name for _, name in named[:-1]] if mirrored and len(named) >= 3 else mirrored
+        out += [(str(base / name).replace(os.sep, "/").rstrip("/") + "/", name) for name in kept]
     return out
 
 

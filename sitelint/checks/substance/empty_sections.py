@@ -28,6 +28,8 @@ _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|a
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
+# A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
+_REPEAT_STEPS = re.compile(r"(?i)\b(?:repeat|redo|go back to)\b.{0,20}\bsteps?\s+\d")
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
@@ -99,8 +101,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         words = section.title.split()
         if index == len(page.sections) - 1 and _DONE.search(section.title):
             return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
-        if _FIRST_RELEASE.match(section.title):
-            return True
+        if _FIRST_RELEASE.match(section.title) or _REPEAT_STEPS.search(section.title):
+            return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
