@@ -286,6 +286,18 @@ def _version_key(tag: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", tag.lstrip("v").split("-", 1)[0])[:4])
 
 
+def last_change(repo_root: Path, path: Path) -> int | None:
+    """When a file or folder was last changed by a commit (seconds since the epoch); None without git, a commit or
+    a history of it."""
+    if shutil.which("git") is None:
+        return None
+    try:
+        out = _git(repo_root, "log", "-1", "--format=%ct", "--", str(path)).strip()
+    except (OSError, subprocess.SubprocessError, _GitError):
+        return None
+    return int(out) if out.isdigit() else None
+
+
 def version_tags(repo_root: Path) -> list[str]:
     """The repository's tags, newest version first (by their numbers, `v` or not); [] without git or tags. A
     repository that has moved to tagging each package's releases (`@scope/cli@5.0.1`), whose ten latest tags include a

@@ -6,6 +6,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
+from conftest import write_site
 from sitelint import api, config as configmod
 from sitelint.pipeline import discover
 
@@ -205,6 +206,19 @@ def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_p
           *(f"docs/api/v1/old-{n}.md" for n in names))
     (tmp_path / "api/.git").mkdir()
     assert discover.detect(tmp_path / "api").version_dirs == ()
+
+
+def test_the_release_line_before_the_newest_still_edited_is_current(tmp_path: Path) -> None:
+    # `guide/v11/` is the preview of the next release and `guide/v10/`, edited in the same month, the stable line
+    # beside it: both current; `guide/v8/`, last edited years before, a frozen copy.
+    names = ("intro", "hooks", "forms", "refs")
+    pages = {f"docs/guide/{v}/{n}.md": f"# {n}\n\nThe {n} guide of {v}.\n" for v in ("v8", "v10", "v11")
+             for n in names}
+    old = [p for p in pages if "/v8/" in p]
+    write_site(tmp_path, pages, commits=[{"date": "2021-03-01T12:00:00", "paths": old},
+                                         {"date": "2026-06-01T12:00:00", "paths": [p for p in pages if p not in old]}])
+    layout = discover.detect(tmp_path)
+    assert [version for _, version in layout.version_dirs] == ["v8"]
 
 
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:

@@ -11,12 +11,40 @@ import functools
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from sitelint.sites.layout import Layout, detect, project_root, variant_of
+from sitelint import gitinfo
+from sitelint.sites import layout as layoutmod
+from sitelint.sites.layout import Layout, project_root, variant_of
 
 __all__ = ["PAGE_SUFFIXES", "Found", "Layout", "detect", "project_root", "variant_of", "walk"]
+
+# An older version's folder edited within this many days of the newest's last edit is still kept: not a frozen copy.
+_STILL_EDITED_DAYS = 180
+
+
+def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
+    """The site's layout (sitelint.sites.layout.detect); of the version folders guessed from their names beside a
+    newer one, the one just before the newest is current too when the repository's history shows it still edited:
+    the stable line kept beside the preview of the next (Preact's `v10/` beside `v11/`). Older ones stay copies."""
+    found = layoutmod.detect(start, docs_root, language)
+    if not found.version_guesses:
+        return found
+    before: dict[str, str] = {}  # the newest folder -> the guessed folder just before it (they come oldest first)
+    for older, newest in found.version_guesses:
+        before[newest] = older
+    kept = set()
+    for newest, older in before.items():
+        old_at = gitinfo.last_change(found.project_root, Path(older))
+        new_at = gitinfo.last_change(found.project_root, Path(newest))
+        if old_at is not None and new_at is not None and new_at - old_at < _STILL_EDITED_DAYS * 86400:
+            kept.add(older)
+    if not kept:
+        return found
+    return replace(found, version_dirs=tuple(v for v in found.version_dirs if v[0] not in kept),
+                   version_guesses=tuple(g for g in found.version_guesses if g[0] not in kept))
+
 
 PAGE_SUFFIXES = (".md", ".mdx", ".markdown")
 # Build output, dependencies, caches, and Sphinx's `_static` (files the build copies as they are, never pages).

@@ -102,6 +102,9 @@ class Layout:
     # folder (absolute, forward slashes, with a trailing slash) -> the version whose frozen copy it holds (Rspress'
     # `multiVersion` folders other than the default's; a folder named for a version that mirrors the current pages)
     version_dirs: tuple[tuple[str, str], ...] = ()
+    # Of those, the ones guessed from folders side by side named for versions: (the older folder, the newest one),
+    # for the run to check against the repository's history (an older version still edited is not frozen).
+    version_guesses: tuple[tuple[str, str], ...] = ()
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -243,7 +246,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found
                   else _book_versions(configs) if framework == "mdbook" and len(configs) >= 2
-                  else _version_copies(found[:1]))
+                  else _version_copies(found[:1]),
+                  () if framework == "rspress" else _version_guesses(
+                      found, list(configs) if framework == "mdbook" else []))
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
@@ -569,8 +574,20 @@ def _version_copies(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
             mirrored = sum(1 for rel in inside if any((docs / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
             if len(inside) >= _MIRRORED and 2 * mirrored >= len(inside):
                 out.append((str(folder).replace(os.sep, "/").rstrip("/") + "/", folder.name))
-        out += [copy for copy in _sibling_versions(docs) if copy not in out]
+        out += [(folder, name) for folder, name, _ in _sibling_versions(docs) if (folder, name) not in out]
     return tuple(out)
+
+
+def _version_guesses(roots: tuple[Path, ...], books: list[Path]) -> tuple[tuple[str, str], ...]:
+    """The version folders guessed from their names beside a newer one (books named for versions, folders side by
+    side), each with the newest: (older, newest)."""
+    guesses = [(folder, newest) for docs in roots[:1] for folder, _, newest in _sibling_versions(docs)]
+    named = sorted((tuple(int(n) for n in re.findall(r"\d+", b.parent.name)), b) for b in books
+                   if _VERSION_FOLDER.fullmatch(b.parent.name))
+    if len(named) >= 2:
+        newest = str(book_source(named[-1][1])).replace(os.sep, "/").rstrip("/") + "/"
+        guesses += [(str(book_source(b)).replace(os.sep, "/").rstrip("/") + "/", newest) for _, b in named[:-1]]
+    return tuple(guesses)
 
 
 def _pages_in(folder: Path) -> set[Path]:
@@ -578,11 +595,11 @@ def _pages_in(folder: Path) -> set[Path]:
             if p.suffix in (".md", ".mdx") and "node_modules" not in p.parts}
 
 
-def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str]]:
+def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
     """Folders side by side named for versions (`guide/v8/`, `guide/v10/`, `guide/v11/`; `docs/v1/` to `docs/v3/`)
     with no current pages above them: the newest is current, and each older one half of whose pages the newest has
-    again at the same paths is that version's frozen copy."""
-    out: list[tuple[str, str]] = []
+    again at the same paths is that version's frozen copy: (its folder, its version, the newest's folder)."""
+    out: list[tuple[str, str, str]] = []
     for here, dirs, _ in os.walk(docs):
         base = Path(here)
         dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"
@@ -599,7 +616,8 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str]]:
         # Three versions or more, one of them a copy of the newest: a series of the docs' releases, of which the
         # oldest may have been written otherwise (`v2.3/` beside `v3.1/` to `v3.8/`), a copy too.
         kept = [name for _, name in named[:-1]] if mirrored and len(named) >= 3 else mirrored
-        out += [(str(base / name).replace(os.sep, "/").rstrip("/") + "/", name) for name in kept]
+        newest_folder = str(base / named[-1][1]).replace(os.sep, "/").rstrip("/") + "/"
+        out += [(str(base / name).replace(os.sep, "/").rstrip("/") + "/", name, newest_folder) for name in kept]
     return out
 
 
