@@ -182,6 +182,26 @@ def test_the_docs_of_another_version_kept_in_a_folder_named_for_it_are_not_copie
     assert {f.path for f in result.findings} == {"docs/legacy/api.md"}
 
 
+def test_two_release_lines_side_by_side_restate_each_other_on_purpose(tmp_path: Path) -> None:
+    # `guide/v10/` and `guide/v11/`, both current (a stable line beside the preview of the next), of other pages:
+    # what one says again of the other is the same release notes told twice on purpose, not a copy.
+    other = ("Sessions last a week and renew on every request; a session signed out on one device ends on every "
+             "device of that account, and the account page lists each one with the place and the day it began.")
+    own = ("Tokens are minted by the gateway, carry the scopes the client asked for, and expire after an hour unless "
+           "the client refreshes them with the refresh token it got at sign-in, which lasts thirty days. ") * 3
+    pages = {"docs/guide/v10/sessions.md": f"# Sessions\n\n{PARAGRAPH} {other}\n\nCookies hold the session id.\n",
+             "docs/guide/v11/auth/sessions-and-tokens.md": f"# Sessions and tokens\n\n{PARAGRAPH} {other}\n\n{own}\n",
+             "docs/guide/v11/intro.md": "# Intro\n\nStart here.\n"}
+    write_site(tmp_path, pages)
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["DUP003"])
+    assert result.findings == ()
+    # Folders of other names are not release lines: the same passage is a copy.
+    write_site(tmp_path / "plain", {k.replace("/v10/", "/old/").replace("/v11/", "/new/"): v for k, v in pages.items()})
+    result = engine.lint(cwd=tmp_path / "plain", config=configmod.validate({}, None), today=TODAY,
+                         select=["DUP003"])
+    assert len(result.findings) == 1
+
+
 def test_the_copy_the_other_links_to_is_canonical(tmp_path: Path) -> None:
     # An overview sums a page up and links to it for the whole: the page is where the text lives, even when the
     # overview is the one more pages link to.

@@ -161,6 +161,9 @@ class Corpus:
         version_a, version_b = _version_folder(folder_a), _version_folder(folder_b)
         if version_a != version_b and (version_a in self.archives or version_b in self.archives):
             return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`)
+        if version_a and version_b and version_a != version_b and \
+                version_a.rpartition("/")[0] == version_b.rpartition("/")[0]:
+            return True  # two release lines side by side (`guide/v10/`, `guide/v11/`), each current, on purpose
         names = self.folder_pages
         parent_a, parent_b = folder_a.rpartition("/")[0], folder_b.rpartition("/")[0]
         if parent_a == parent_b:
