@@ -219,6 +219,13 @@ def test_the_release_line_before_the_newest_still_edited_is_current(tmp_path: Pa
                                          {"date": "2026-06-01T12:00:00", "paths": [p for p in pages if p not in old]}])
     layout = discover.detect(tmp_path)
     assert [version for _, version in layout.version_dirs] == ["v8"]
+    # A translation's `v10/`, edited less, follows its source's: current too.
+    es = {p.replace("docs/guide/", "docs/es/guide/"): v for p, v in pages.items() if "/v8/" not in p}
+    (tmp_path / "t").mkdir()
+    write_site(tmp_path / "t", {**pages, **es}, commits=[
+        {"date": "2021-03-01T12:00:00", "paths": old + [p for p in es if "/v10/" in p]},
+        {"date": "2026-06-01T12:00:00", "paths": [p for p in pages if p not in old] + [p for p in es if "/v11/" in p]}])
+    assert [version for _, version in discover.detect(tmp_path / "t").version_dirs] == ["v8"]
 
 
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:

@@ -40,6 +40,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
         new_at = gitinfo.last_change(found.project_root, Path(newest))
         if old_at is not None and new_at is not None and new_at - old_at < _STILL_EDITED_DAYS * 86400:
             kept.add(older)
+    # A translation's folder of that version follows its source's (`es/guide/v10/` as `en/guide/v10/`).
+    tails = {"/".join(folder.rstrip("/").split("/")[-2:]) for folder in kept}
+    kept |= {older for older, _ in found.version_guesses if "/".join(older.rstrip("/").split("/")[-2:]) in tails}
     if not kept:
         return found
     return replace(found, version_dirs=tuple(v for v in found.version_dirs if v[0] not in kept),
