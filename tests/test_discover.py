@@ -642,6 +642,23 @@ def test_a_velite_site_is_its_collections_of_markdown(tmp_path: Path) -> None:
     assert pages(discover.detect(tmp_path)) == ["apps/www/content/docs/get-started.mdx"]
 
 
+def test_a_vocs_site_is_its_root_dir_s_pages(tmp_path: Path) -> None:
+    # `site/vocs.config.ts` with `rootDir: '.'`: the pages are in `site/pages/`, though a top-level `site/` folder
+    # is elsewhere a build's output.
+    touch(tmp_path, "README.md", "src/README.md", "site/vocs.config.ts", "site/pages/docs/getting-started.md",
+          "site/pages/index.mdx", "site/snippets/abi.md")
+    (tmp_path / ".git").mkdir()
+    config = "export default defineConfig({\n  title: 'Kit',\n  rootDir: '.',\n})\n"
+    (tmp_path / "site/vocs.config.ts").write_text(config, encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "vocs"
+    assert pages(layout) == ["site/pages/docs/getting-started.md", "site/pages/index.mdx"]
+    # With no rootDir, the pages are in `docs/pages/`.
+    touch(tmp_path / "b", "vocs.config.tsx", "docs/pages/index.mdx", "README.md")
+    (tmp_path / "b/.git").mkdir()
+    assert pages(discover.detect(tmp_path / "b")) == ["docs/pages/index.mdx"]
+
+
 def test_a_site_in_the_one_top_level_folder_with_a_framework_config(tmp_path: Path) -> None:
     touch(tmp_path, "dev-docs/docusaurus.config.js", "dev-docs/docs/intro.md", "packages/app/CHANGELOG.md",
           "examples/docusaurus.config.js", "examples/docs/demo.md", "README.md")

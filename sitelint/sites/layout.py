@@ -51,6 +51,7 @@ _NEXT_CONFIGS = tuple(f"next.config.{ext}" for ext in ("js", "mjs", "cjs", "ts",
 _NEXTRA = re.compile(r"""["']nextra["']|["']@theguild/components/next\.config["']""")
 _NEXTRA_PAGES = ("content", "src/content", "pages", "src/pages")
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
+_ROOT_DIR = re.compile(r"""\brootDir\s*:\s*["']([^"']+)["']""")  # Vocs' folder of `pages/`
 _VELITE_CONFIGS = ("velite.config.ts", "velite.config.js", "velite.config.mjs")
 _VELITE_ROOT = re.compile(r"""\broot\s*:\s*["']([^"']+)["']""")
 _VELITE_PATTERN = re.compile(r"""\bpattern\s*:\s*\[?\s*["']([^"']+)["']""")
@@ -501,6 +502,19 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
 
+def _vocs(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A Vocs site: `vocs.config.*`, its pages in `<rootDir>/pages` (`rootDir` is `docs` unless the config names
+    another folder)."""
+    for config in sorted(base.glob("vocs.config.*")):
+        if config.suffix not in (*_JS_SUFFIXES, ".tsx", ".jsx") or not config.is_file():
+            continue
+        named = _ROOT_DIR.search(mask_comments(config.read_text(encoding="utf-8", errors="replace")))
+        pages = base / (named.group(1) if named else "docs") / "pages"
+        if pages.is_dir():
+            return "vocs", [Path(os.path.normpath(pages))], [config]
+    return "", [], []
+
+
 def _velite(base: Path) -> tuple[str, list[Path], list[Path]]:
     """A Velite site (Next.js): its `velite.config` collections' Markdown patterns (`pattern: "content/docs/**/*.mdx"`,
     or a list of them), under its `root` (`content` unless the config names another folder)."""
@@ -691,9 +705,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     fumadocs = _fumadocs(base)
     if fumadocs[0]:
         return fumadocs
-    velite = _velite(base)
-    if velite[0]:
-        return velite
+    for found in (_velite(base), _vocs(base)):
+        if found[0]:
+            return found
     nextra = _nextra(base)
     if nextra[0]:
         return nextra
