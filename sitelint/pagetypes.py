@@ -150,6 +150,7 @@ _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
                       r"|:{1,2}(?:partial|include|snippet)\{"  # an MDC component a site fills in from a partial
                       r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
+                      r"|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"  # dumi's embed of a Markdown file
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 _FILLED_PROSE = 100

@@ -46,7 +46,7 @@ _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|!!!include\(|\{\{#include\s"
-                     r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
+                     r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
@@ -55,6 +55,7 @@ _ICON = re.compile(r":[\w-]+:")
 # A definition list's term (`Term` over `: its definition`, the colon indented or not), which Hugo, mdBook and
 # others give an id.
 _TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=[ \t]{0,3}:\s)")
+_ELEMENT = re.compile(r"<([A-Za-z][\w.-]*)\b[^<>]*>[^<]*</\1\s*>")  # an element and its text: `<Badge>2.2.0+</Badge>`
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
 # children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
@@ -78,10 +79,15 @@ _SHORTCODE = re.compile(r"(?<![\w:]):[a-z0-9_+-]+:(?![\w:])")
 
 
 def slugs(heading: str) -> set[str]:
-    """The ids the frameworks give a heading of this text (its markup and trailing `{#id}` left out)."""
+    """The ids the frameworks give a heading of this text (its markup and trailing `{#id}` left out). An element in
+    it with text inside (`### html2sketch <Badge>2.2.0+</Badge>`) may be left out whole, as Docusaurus and dumi
+    leave a component out of the heading's id."""
+    out = _slugs(heading)
     if _SHORTCODE.search(heading):
-        return _slugs(heading) | _slugs(_SHORTCODE.sub("", heading))
-    return _slugs(heading)
+        out |= _slugs(_SHORTCODE.sub("", heading))
+    if _ELEMENT.search(heading):
+        out |= _slugs(_ELEMENT.sub("", heading))
+    return out
 
 
 def _slugs(heading: str) -> set[str]:

@@ -57,6 +57,8 @@ def _kind_label(text: str, start: int, end: int) -> bool:
                 and re.match(r"\)\s+[a-z]", text[end:end + 4]))
 
 
+# A release a Chinese or Japanese sentence compares with ("与 dumi 1 一样", as with dumi 1; "v2 と同じ"): history.
+_LIKE = re.compile(r"\s*(?:一样|一樣|相同|一致|と同じ|と同様)")
 # What joins a version to the one before it in a list of alternatives: "fixed in Metro 0.82.3 (for React Native 0.79)
 # or Metro 0.81.5" (a parenthesis about the first, then "or", "and" or a comma, and the product's name again).
 _JOINED = re.compile(r"(?:\s*\([^()]{0,60}\))?\s*(?:,|\bor\b|\band\b)\s+(?:\S+\s+){0,2}$")
@@ -122,7 +124,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "assuming Kedro version 0.18.14" after "the latest version that supports it is 0.18.14"
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
                                 or LAST_WITH.search(block.text[max(0, m.start - 80) : m.start])
-                                or RANGE.match(block.text[m.end :]) or hypothetical(block.text[: m.start])
+                                or RANGE.match(block.text[m.end :]) or _LIKE.match(block.text[m.end :])
+                                or hypothetical(block.text[: m.start])
                                 or dated_after(block.text[m.end :])
                                 or past_tense(block.text[: m.start], block.text[m.end :])
                                 or old_line_as_such(block.text[: m.start], block.text[m.end :])

@@ -24,6 +24,7 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 # An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
 # first: "Node.js" is a name of prose).
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
+_TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")  # a doc comment's tag or a decorator: `@deprecated`, `@beta`
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
@@ -106,7 +107,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
-                  and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text))}
+                  and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
+                       or _TAG_NAME.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
         """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
