@@ -24,7 +24,8 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 # An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
 # first: "Node.js" is a name of prose).
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
-_TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")  # a doc comment's tag or a decorator: `@deprecated`, `@beta`
+# A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
+_TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
