@@ -228,6 +228,16 @@ def test_the_release_line_before_the_newest_still_edited_is_current(tmp_path: Pa
     assert [version for _, version in discover.detect(tmp_path / "t").version_dirs] == ["v8"]
 
 
+def test_the_pages_written_again_for_language_models_are_no_pages(tmp_path: Path) -> None:
+    # `server/assets/llms/` holds llms.txt and a Markdown copy of each page a script writes for language models.
+    touch(tmp_path, "docs/index.md", "docs/guide.md", "docs/assets/llms/llms.txt", "docs/assets/llms/guide.md",
+          "docs/assets/llms/components/button.md")
+    assert pages(discover.detect(tmp_path / "docs")) == ["guide.md", "index.md"]
+    # An llms.txt at the top of the docs is the site's index for language models; its pages are pages.
+    touch(tmp_path / "b", "docs/llms.txt", "docs/index.md")
+    assert pages(discover.detect(tmp_path / "b" / "docs")) == ["index.md"]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

@@ -60,6 +60,8 @@ NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "examples", "exa
 # Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
 # agents that edit the site, never a page for its readers.
 AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
+# The index of the llms.txt convention: a folder that holds it holds the docs written again for language models.
+_LLMS_FILES = frozenset({"llms.txt", "llms-full.txt"})
 # Where a build writes (the project's top, the folder of a framework's config); deeper in the docs, a folder of these
 # names is a section of pages (a "Building" guide in `docs/build/`).
 _OUTPUT_DIRS = frozenset({"build", "site", "dist"})
@@ -187,6 +189,8 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
         except OSError as exc:
             results.append((folder, f"folder cannot be read: {exc.strerror}; fix its permissions or exclude it", 0))
             return
+        if folder != top and any(e.name in _LLMS_FILES for e in entries):
+            return  # the pages written again for language models, beside their llms.txt: a build's output
         for entry in entries:
             try:
                 is_dir = entry.is_dir()
