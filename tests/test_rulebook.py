@@ -195,6 +195,16 @@ def test_a_rule_that_yields_leaves_the_words_another_rule_quotes_on_its_line_to_
     assert rulebook.one_cause([same], BASE) == [same]
 
 
+def test_a_finding_about_a_whole_page_yields_to_a_finding_of_its_rule_on_the_page() -> None:
+    # A page that says only "Coming soon.": thin because it is a placeholder, which placeholder-text says.
+    thin = Finding("SUB001", "thin-page", "substance", "warning", "docs/a.md", 1, None,
+                   "Thin page: 2 words of prose (minimum 70); its folder's pages have 36 words at the median")
+    placeholder = Finding("SUB002", "placeholder-text", "substance", "warning", "docs/a.md", 3, None,
+                          "Placeholder text 'Coming soon': finish or remove this before publishing")
+    other_thin = replace(thin, path="docs/b.md")
+    assert rulebook.one_cause([thin, placeholder, other_thin], BASE) == [placeholder, other_thin]
+
+
 def test_a_rule_may_yield_only_to_rules_that_exist(tmp_path: Path) -> None:
     (tmp_path / "X9.yml").write_text(
         "code: X9\nname: mine\ndimension: substance\nsummary: s\nwhy: w\ncheck: review-age\nlevel: info\n"

@@ -44,7 +44,9 @@ _QUOTED = re.compile(r"'([^']+)'")  # the words a message quotes: "Dated claim: 
 def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Finding]:
     """Report one cause once: a finding of a rule that `yields` to others is left out where a finding of one of those
     rules covers its line and quotes the words it quotes ("Will coming soon." is a placeholder, which placeholder-text
-    reports; dated-claim would quote the same 'coming soon' on the same line)."""
+    reports; dated-claim would quote the same 'coming soon' on the same line), and a finding about a whole page,
+    which quotes nothing, where one of those rules has a finding on the page (a page that says only "Coming soon."
+    is thin because it is a placeholder: placeholder-text says so)."""
     yields = {r.code: set(r.yields) for r in rules if r.yields}
     if not yields:
         return list(findings)
@@ -54,10 +56,12 @@ def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Findin
         if words:
             quoted.setdefault((f.path, f.rule), []).append((f.line, f.end_line or f.line, words))
 
+    on_page = {(f.path, f.rule) for f in findings}
+
     def covered(f: Finding) -> bool:
         said = _QUOTED.search(f.message)
         if said is None:
-            return False
+            return f.line <= 1 and any((f.path, code) in on_page for code in yields[f.rule])
         words = said.group(1).lower()
         return any(first <= f.line <= last and words in others
                    for code in yields[f.rule] for first, last, others in quoted.get((f.path, code), ()))
