@@ -269,6 +269,14 @@ def _defines_title(page: Page, prose: list[Block]) -> bool:
     return re.match(rf"(?:an?\s+|the\s+)?{re.escape(title)}s?\s+(?:is|are|means|refers\s+to)\b", first) is not None
 
 
+def _shows_levels(page: Page) -> int:
+    """How many headings, two or more, are named for their level ("## Heading 2", "### Heading H3"; an attribute
+    after one aside: `# Heading 1 {docsify-ignore}`): a page that shows how each level looks; else 0."""
+    levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(_ATTRIBUTES.sub("", sec.title)))
+              and int(named.group(1)) == sec.level]
+    return len(levels) if len(levels) >= 2 else 0
+
+
 MODULE = "a module of the site's own"  # an MDX file of exports, which pages import: the partial's reason starts so
 _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")  # `export default () => <Search />` renders the page
 
@@ -279,7 +287,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     stem = name.split(".", 1)[0]
     folders = [p.lower() for p in page.path.split("/")[:-1]]
     front = page.front_matter
-    if partial or partial_name(name):
+    if partial or partial_name(name) and not _shows_levels(page):  # `__elements.md`: the site's makers' styling page
         return "partial", "included into other pages"
     if {b.kind for b in page.blocks} - {"front_matter", "comment"} == {"esm"} and not any(
             _DEFAULT_EXPORT.search(b.text) for b in page.blocks if b.kind == "esm"):  # `export const Badge = ...`
@@ -312,11 +320,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
             and _POINTER.match(prose[0].text)):
         return "redirect", "one sentence that sends its readers to another page"
-    # "## Heading 2" in the style of its level (an attribute after it aside: `# Heading 1 {docsify-ignore}`)
-    levels = [sec for sec in page.sections if (named := _LEVEL_NAMED.fullmatch(_ATTRIBUTES.sub("", sec.title)))
-              and int(named.group(1)) == sec.level]
-    if len(levels) >= 2:
-        return "showcase", f"shows how the site's elements look ({len(levels)} headings named for their level)"
+    levels = _shows_levels(page)
+    if levels:
+        return "showcase", f"shows how the site's elements look ({levels} headings named for their level)"
     below = [sec for sec in page.sections if sec.level > 1]
     # "## Heading 1", "## Heading 2", ... "## Heading 35": sections counted, not named, to fill a page and its table
     # of contents (a page that shows how a long one looks).

@@ -437,3 +437,14 @@ def test_discovery_reads_translations_but_not_frozen_versions_by_default(tmp_pat
                                                          "i18n/fr/docusaurus-plugin-content-docs/current/a.md"]
     assert result.site.variants_not_read == 1
     assert discover.detect(tmp_path).default_locale == "en"
+
+
+def test_a_styling_page_named_as_a_partial_is_the_site_makers_showcase(tmp_path: Path) -> None:
+    # `__elements.md`, its headings named for their levels and its text filler: a page for the site's makers to see
+    # how each element looks, not a partial whose filler a page would show; `_note.md` of the same text is one.
+    body = ("# Design elements\n\n## Heading H2\n\nLorem ipsum dolor sit amet, consectetur adipiscing elit.\n\n"
+            "### Heading H3\n\nLorem ipsum dolor sit amet, consectetur adipiscing elit.\n")
+    write_site(tmp_path, {"docs/__elements.md": body, "docs/_note.md": body.replace("Heading H", "Part "),
+                          "docs/index.md": "# Home\n\nWelcome.\n"})
+    found = _lint(tmp_path, "SUB002").findings
+    assert {f.path for f in found} == {"docs/_note.md"}

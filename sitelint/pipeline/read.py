@@ -155,7 +155,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     included = {**_component_imports(layout.config_files, layout.project_root),
                 **_included(site.pages, site.root, layout.project_root)}
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
-                  if p.page_type != "partial" and site.is_partial(p) else
+                  if p.page_type not in ("partial", "showcase") and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
                   if (p.page_type != "partial" or p.type_reason.startswith(pagetypes.MODULE)) and _key(p.abspath)
                   in included else p for p in site.pages)
