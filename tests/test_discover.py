@@ -238,6 +238,27 @@ def test_the_pages_written_again_for_language_models_are_no_pages(tmp_path: Path
     assert pages(discover.detect(tmp_path / "b" / "docs")) == ["index.md"]
 
 
+def test_a_go_module_s_vendored_dependencies_are_no_pages(tmp_path: Path) -> None:
+    # `vendor/modules.txt` marks Go's vendored dependencies: their READMEs are not the project's docs.
+    touch(tmp_path, "README.md", "DEVELOPMENT.md", "vendor/modules.txt", "vendor/github.com/spf13/cobra/README.md",
+          "docs/vendor/choosing-a-vendor.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs").rename(tmp_path / "guides")
+    assert pages(discover.detect(tmp_path)) == ["DEVELOPMENT.md", "README.md", "guides/vendor/choosing-a-vendor.md"]
+
+
+def test_sites_in_folders_named_for_majors_are_the_newest(tmp_path: Path) -> None:
+    # `docs-v1/` and `docs-v2/`, each a Hugo site: the docs of each major, the newest the site.
+    touch(tmp_path, "README.md", "docs-v1/config.toml", "docs-v1/content/en/intro.md", "docs-v2/config.toml",
+          "docs-v2/content/en/intro.md", "cmd/README.md")
+    (tmp_path / ".git").mkdir()
+    for v in ("docs-v1", "docs-v2"):
+        (tmp_path / v / "config.toml").write_text('baseURL = "https://kit.dev"\ncontentDir = "content/en"\n',
+                                                  encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo" and pages(layout) == ["docs-v2/content/en/intro.md"]
+
+
 def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) -> None:
     touch(tmp_path, "mkdocs.yml", "docs/index.md", "docs/_static/CLAUDE.md", "docs/guide/_static/notes.md")
     layout = discover.detect(tmp_path / "docs")

@@ -62,6 +62,8 @@ NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "examples", "exa
 AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
 # The index of the llms.txt convention: a folder that holds it holds the docs written again for language models.
 _LLMS_FILES = frozenset({"llms.txt", "llms-full.txt"})
+# What marks a `vendor/` folder as dependencies: Go's list of vendored modules, Composer's autoloader.
+_VENDORED = frozenset({"modules.txt", "autoload.php"})
 # Where a build writes (the project's top, the folder of a framework's config); deeper in the docs, a folder of these
 # names is a section of pages (a "Building" guide in `docs/build/`).
 _OUTPUT_DIRS = frozenset({"build", "site", "dist"})
@@ -191,6 +193,8 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
             return
         if folder != top and any(e.name in _LLMS_FILES for e in entries):
             return  # the pages written again for language models, beside their llms.txt: a build's output
+        if folder.name == "vendor" and any(e.name in _VENDORED for e in entries):
+            return  # a Go module's or a PHP project's dependencies, their READMEs and changelogs among them
         for entry in entries:
             try:
                 is_dir = entry.is_dir()

@@ -51,6 +51,7 @@ _NEXT_CONFIGS = tuple(f"next.config.{ext}" for ext in ("js", "mjs", "cjs", "ts",
 _NEXTRA = re.compile(r"""["']nextra["']|["']@theguild/components/next\.config["']""")
 _NEXTRA_PAGES = ("content", "src/content", "pages", "src/pages")
 _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "contentlayer.config.mjs")
+_VERSIONED_SITE = re.compile(r"(?i)(.+?)[-_.]?(v?\d+(?:\.\d+)*)")  # a site's folder named for a major: `docs-v2`
 _ROOT_DIR = re.compile(r"""\brootDir\s*:\s*["']([^"']+)["']""")  # Vocs' folder of `pages/`
 _VELITE_CONFIGS = ("velite.config.ts", "velite.config.js", "velite.config.mjs")
 _VELITE_ROOT = re.compile(r"""\broot\s*:\s*["']([^"']+)["']""")
@@ -456,6 +457,12 @@ def _site_elsewhere(root: Path) -> Path | None:
     except OSError:
         return None
     holders = [d for d in folders if _framework_in(d)[0]]
+    if len(holders) > 1:
+        # Sites of one name but a version's (`docs-v1/`, `docs-v2/`): the docs of each major, the newest current.
+        named = [(match.group(1), tuple(int(n) for n in re.findall(r"\d+", match.group(2))), d) for d in holders
+                 if (match := _VERSIONED_SITE.fullmatch(d.name))]
+        if len(named) == len(holders) and len({stem for stem, _, _ in named}) == 1:
+            return max(named)[2]
     return holders[0] if len(holders) == 1 else None
 
 
