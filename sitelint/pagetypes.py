@@ -296,6 +296,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"
+    if _cobra(page):  # `helm upgrade`'s page is a command's reference, not an upgrade guide; `tilt demo`'s no notice
+        return "generated", "a command's reference as cobra's doc generator writes it (`### SEE ALSO`)"
     redirect = next((k for k in signals.redirect_keys if front.get(k)), None)
     if redirect:
         return "redirect", f"front matter `{redirect}`"
@@ -350,6 +352,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if isinstance(value, str) and value.strip().lower() in _LAYOUTS and not (
                 total >= _FILLED_PROSE and post_reason(page)):  # a post laid out wide (`template: splash`) is a post
             return "landing", f"front matter `{key}: {value.strip()}`"
+    bare = not any(b.kind not in ("front_matter", "comment") for b in page.blocks)
+    layout = next((front[k].strip() for k in _LAYOUT_KEYS if isinstance(front.get(k), str) and front[k].strip()), "")
+    if layout and bare:  # `layout: docs-mobile-nav` and nothing else: a page its layout draws whole
+        return "landing", f"front matter `layout: {layout}` and no content: its layout draws the page"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
     if str(front.get("slug", "")).strip() == "/":  # Docusaurus serves it at the docs' root: their home page
@@ -399,8 +405,6 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     # Its steps come from an include, or from an imported MDX file it renders.
     included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
-    if _cobra(page):  # `helm upgrade`'s page is a command's reference, not an upgrade guide
-        return "generated", "a command's reference as cobra's doc generator writes it (`### SEE ALSO`)"
     # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too).
     proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
     if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))

@@ -841,3 +841,21 @@ def test_an_mdbook_chapter_its_summary_does_not_link_is_not_built(tmp_path: Path
                {"book/book.toml": "[book]\ntitle = \"Kit\"\n"})
     findings, _ = lint(tmp_path, "SUB001")
     assert [f.path for f in findings] == ["book/src/effects.md"]
+
+
+def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> None:
+    # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids and keeps dots and plus
+    # signs; a page SUMMARY.md does not list is not published.
+    earthfile = ("# Earthfile\n\n##### `--secret <env-var>=<secret-id>`\n\nA secret.\n\n"
+                 "See [secrets](#secret-less-than-env-var-greater-than-less-than-secret-id-greater-than) and "
+                 "[gone](#secret-less-than-env-var-greater-than-less-than-secret-ref-greater-than).\n")
+    practices = ("# Best practices\n\nRead [IF vs RUN](#if-...-vs-run-if-...).\n\n## `IF ...` vs `RUN if ...`\n\n"
+                 "Prefer IF.\n")
+    write_site(tmp_path, {"docs/earthfile.md": earthfile, "docs/practices.md": practices, "docs/draft.md": "",
+                          "docs/SUMMARY.md": "# Table of contents\n\n* [Earthfile](earthfile.md)\n"
+                                             "* [Best practices](practices.md)\n"},
+               {".gitbook.yaml": "root: ./docs/\n\nstructure:\n    readme: README.md\n    summary: SUMMARY.md\n"})
+    findings, _ = lint(tmp_path, "STL009")
+    assert [f.message.split("'")[1] for f in findings] == [
+        "#secret-less-than-env-var-greater-than-less-than-secret-ref-greater-than"]
+    assert "docs/draft.md" not in [f.path for f in lint(tmp_path, "SUB001")[0]]

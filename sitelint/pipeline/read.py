@@ -203,7 +203,7 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         left_out = docusaurus.unbuilt(site_root)
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
-    if layout.framework == "mdbook":
+    if layout.framework in ("mdbook", "gitbook"):
         return _unsummarised(site_pages, layout.docs_roots)
     if layout.framework not in ("mkdocs", "sphinx") or not layout.docs_roots or not layout.config_files:
         return frozenset()
@@ -229,8 +229,8 @@ _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
 def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...]) -> frozenset[str]:
-    """mdBook renders the chapters its SUMMARY.md links and nothing else: a file of a book's folder that no entry
-    links (or only one in a comment, `<!-- - [Android](deploy/android.md) -->`) is not built."""
+    """mdBook and GitBook publish the pages their SUMMARY.md links and nothing else: a file of a book's folder that
+    no entry links (or only one in a comment, `<!-- - [Android](deploy/android.md) -->`) is not built."""
     out = set()
     for root in roots:
         summary = root / "SUMMARY.md"

@@ -509,6 +509,21 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
 
+def _gitbook(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A GitBook space synced from the repository: `.gitbook.yaml`, its pages under its `root` (the folder of the
+    file by default), its `SUMMARY.md` the table of contents."""
+    config = base / ".gitbook.yaml"
+    if not config.is_file():
+        return "", [], []
+    try:
+        data = siteconfig.load_yaml(config)
+    except ValueError:
+        data = {}
+    root = data.get("root") if isinstance(data.get("root"), str) else ""
+    folder = Path(os.path.normpath(base / root)) if root else base
+    return ("gitbook", [folder], [config]) if folder.is_dir() else ("", [], [])
+
+
 def _vocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     """A Vocs site: `vocs.config.*`, its pages in `<rootDir>/pages` (`rootDir` is `docs` unless the config names
     another folder)."""
@@ -760,6 +775,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]
+    gitbook = _gitbook(base)
+    if gitbook[0]:
+        return gitbook
     jekyll = next((base / n for n in ("_config.yml", "_config.yaml") if (base / n).is_file()), None)
     if jekyll is not None and any((base / d).is_dir() for d in ("_layouts", "_includes", "_posts", "_data")):
         return "jekyll", [base], [jekyll]  # Jekyll: the site's folder, `_` folders its layouts but for collections
