@@ -852,6 +852,7 @@ def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> 
     practices = ("# Best practices\n\nRead [IF vs RUN](#if-...-vs-run-if-...).\n\n## `IF ...` vs `RUN if ...`\n\n"
                  "Prefer IF.\n")
     write_site(tmp_path, {"docs/earthfile.md": earthfile, "docs/practices.md": practices, "docs/draft.md": "",
+                          "docs/README.md": "# Kit\n\nTODO: say what Kit is before this is published.\n",
                           "docs/SUMMARY.md": "# Table of contents\n\n* [Earthfile](earthfile.md)\n"
                                              "* [Best practices](practices.md)\n"},
                {".gitbook.yaml": "root: ./docs/\n\nstructure:\n    readme: README.md\n    summary: SUMMARY.md\n"})
@@ -859,3 +860,5 @@ def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> 
     assert [f.message.split("'")[1] for f in findings] == [
         "#secret-less-than-env-var-greater-than-less-than-secret-ref-greater-than"]
     assert "docs/draft.md" not in [f.path for f in lint(tmp_path, "SUB001")[0]]
+    # The space's README.md is its first page whatever SUMMARY.md lists.
+    assert [f.path for f in lint(tmp_path, "SUB002")[0]] == ["docs/README.md"]

@@ -204,7 +204,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
     if layout.framework in ("mdbook", "gitbook"):
-        return _unsummarised(site_pages, layout.docs_roots)
+        return _unsummarised(site_pages, layout.docs_roots, always=("README.md",) if layout.framework == "gitbook"
+                             else ())
     if layout.framework not in ("mkdocs", "sphinx") or not layout.docs_roots or not layout.config_files:
         return frozenset()
     if layout.framework == "sphinx":
@@ -228,9 +229,11 @@ _SUMMARY_LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)")
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
-def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...]) -> frozenset[str]:
+def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always: tuple[str, ...] = ()
+                  ) -> frozenset[str]:
     """mdBook and GitBook publish the pages their SUMMARY.md links and nothing else: a file of a book's folder that
-    no entry links (or only one in a comment, `<!-- - [Android](deploy/android.md) -->`) is not built."""
+    no entry links (or only one in a comment, `<!-- - [Android](deploy/android.md) -->`) is not built. `always`:
+    the pages published whatever it lists (a GitBook space's README.md, its first page)."""
     out = set()
     for root in roots:
         summary = root / "SUMMARY.md"
@@ -239,6 +242,7 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...]) -> froz
         except OSError:
             continue
         listed = {os.path.normpath(root / unquote(m.group(1))) for m in _SUMMARY_LINK.finditer(text)}
+        listed |= {os.path.normpath(root / name) for name in always}
         for page in site_pages:
             if (page.abspath.is_relative_to(root) and page.abspath != summary
                     and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):

@@ -300,13 +300,14 @@ def _packages(group: Path) -> list[Path]:
 
 
 def _page_count(folder: Path, most: int = 5000) -> int:
-    """How many Markdown pages a folder holds (up to `most` files looked at), node_modules aside."""
+    """How many Markdown pages a folder holds (counted up to a little past `most`), node_modules and hidden folders
+    aside."""
     pages = 0
-    for count, path in enumerate(folder.rglob("*.md*")):
-        if count > most:
+    for _, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if d != "node_modules" and not d.startswith(".")]
+        pages += sum(1 for name in files if name.endswith((".md", ".mdx")))
+        if pages > most:
             break
-        if path.suffix in (".md", ".mdx") and "node_modules" not in path.parts:
-            pages += 1
     return pages
 
 
