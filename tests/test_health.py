@@ -99,16 +99,17 @@ def test_a_run_on_a_few_pages_says_so(tmp_path: Path) -> None:
 def test_rules_firing_on_the_same_pages_have_their_lift(tmp_path: Path) -> None:
     lengths = [300] * 12
     root = make(tmp_path, lengths)
-    for i in range(3):  # three pages both thin and unfinished; two other pages only unfinished
-        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\nTODO: write this page.\n", encoding="utf-8")
-    for i in (3, 4):
-        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n{prose(300, i)}\n\nTODO: an example.\n",
+    for i in range(3):  # three pages both thin and with an empty section; two other pages only the empty section
+        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n## Setup\n\n## Usage\n\nUse it.\n",
                                                      encoding="utf-8")
+    for i in (3, 4):
+        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n{prose(300, i)}\n\n## Setup\n\n## Usage\n\n"
+                                                     "Use it.\n", encoding="utf-8")
     config = configmod.validate({"semantic": False}, None)
-    result = engine.lint(cwd=root, config=config, today=TODAY, select=["SUB001", "SUB002"],
+    result = engine.lint(cwd=root, config=config, today=TODAY, select=["SUB001", "SUB003"],
                          cache=root / "cache.sqlite")
     pair = result.summary["redundancy"]["pairs"][0]
-    assert (pair["a"], pair["b"], pair["joint"], pair["pages_a"], pair["pages_b"]) == ("SUB001", "SUB002", 3, 3, 5)
+    assert (pair["a"], pair["b"], pair["joint"], pair["pages_a"], pair["pages_b"]) == ("SUB001", "SUB003", 3, 3, 5)
     assert pair["lift"] == round(3 * 12 / (3 * 5), 2) and pair["jaccard"] == 0.6 and pair["redundant"]
     log = ("INFO    -  Building documentation to directory: /tmp/site\n"
            "WARNING -  Doc file 'page00.md' contains a link './gone.md', but the target 'gone.md' is not found "
