@@ -249,6 +249,7 @@ _LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs"})
 _CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
 _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
+_PLACEHOLDER_ANCHOR = re.compile(r"(?i)todo|tbd|tba|fixme|xxx")  # `[left margin](#TODO)`: a link left to finish
 
 
 def _written_ids(page: Page) -> frozenset[str]:
@@ -425,6 +426,20 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
                           {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
                           tuple(Location(item[0].path, item[1]) for item in habit if item is not first)[:_HABIT_SHOWN])
+    # Links whose anchor is a placeholder (`[left margin](#TODO)`) are a page's unfinished cross-references: one
+    # finding per page, at the first, naming the others.
+    held: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
+    for item in kept:
+        if _PLACEHOLDER_ANCHOR.fullmatch(item[3]):
+            held.setdefault(item[0].path, []).append(item)
+    kept = [item for item in kept if not _PLACEHOLDER_ANCHOR.fullmatch(item[3])]
+    for items in held.values():
+        first = items[0]
+        more = f" (a placeholder, and {len(items) - 1} more on this page)" if len(items) > 1 else " (a placeholder)"
+        yield Measurement({"same_page": first[2], "page_type": first[0].page_type}, Location(first[0].path, first[1]),
+                          {"anchor": first[3], "target": first[4], "translated": first[5] + more,
+                           "advice": "link each to the section it means"},
+                          tuple(Location(item[0].path, item[1]) for item in items[1:]))
     # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
     # first, naming the others: a note to read, not a list of dozens.
     records_lines: dict[str, list[int]] = {}
@@ -520,6 +535,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if _singular(text) == _singular(_plain_words(at.title)):
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
+            if set(text.split()) <= set(_plain_words(at.title).split()):
+                continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
