@@ -97,6 +97,21 @@ def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> Non
     assert layout.framework == "docusaurus" and pages(layout) == ["sites/docs/docs/intro.md"]
 
 
+def test_a_docusaurus_docs_path_named_by_a_constant_is_that_folder(tmp_path: Path) -> None:
+    # `const docsPath = "./current_docs"` and `docs: { path: docsPath }`: the pages are in current_docs/.
+    touch(tmp_path, "docs/docusaurus.config.ts", "docs/current_docs/index.md", "docs/versioned_docs/version-1.0/a.md",
+          "docs/versions.json", "docs/STYLE_GUIDE.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs/versions.json").write_text('["1.0"]\n', encoding="utf-8")
+    (tmp_path / "docs/docusaurus.config.ts").write_text(
+        'const docsPath = "./current_docs";\n'
+        'export default { presets: [["classic", { docs: { path: docsPath, routeBasePath: "/" } }]] };\n',
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots][0] == "docs/current_docs"
+    assert "docs/current_docs/index.md" in pages(layout) and "docs/STYLE_GUIDE.md" not in pages(layout)
+
+
 def test_a_docusaurus_config_written_as_an_mts_module_is_found(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/website/docusaurus.config.mts", "docs/intro.md",
           "packages/plugin/docs/rules/no-foo.mdx", "packages/plugin/README.md")

@@ -101,11 +101,11 @@ def read_site(root: Path) -> DocusaurusSite:
     blogs: list[BlogInstance] = []
     for preset in js_objects_after(source, _PRESET):
         if js_value(preset, "docs") != "false":
-            instances.append(_instance(js_object(preset, "docs") or ""))
+            instances.append(_instance(js_object(preset, "docs") or "", source))
         if js_value(preset, "blog") != "false":
             blogs.append(_blog(js_object(preset, "blog") or ""))
     for body in js_objects_after(source, _PLUGIN.format(name="docs")):
-        instances.append(_instance(body))
+        instances.append(_instance(body, source))
     for body in js_objects_after(source, _PLUGIN.format(name="blog")):
         blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
@@ -156,8 +156,11 @@ _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
            r"|(?:require\.resolve\(\s*)?['\"][^'\"\n]*docusaurus-preset[^'\"\n]*['\"]\s*\)?)\s*,")
 
 
-def _instance(body: str) -> DocsInstance:
+def _instance(body: str, source: str = "") -> DocsInstance:
     path = js_value(body, "path") or "docs"
+    if re.fullmatch(r"[A-Za-z_$][\w$]*", path):  # `path: docsPath` with `const docsPath = "./current_docs"`
+        declared = re.search(rf"\b(?:const|let|var)\s+{re.escape(path)}\b[^=\n]*=\s*(['\"`])([^'\"`]+)\1", source)
+        path = declared.group(2) if declared else path
     route = js_value(body, "routeBasePath")
     versions = js_object(body, "versions") or ""
     paths = {}
