@@ -242,15 +242,10 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     languages = localemod.read(framework, configs, found[:1] if framework != "astro" else found)
     own = localemod.language.base(language) if language else (languages.default or "en")
     return Layout(root, framework, found, tuple(configs), own,
-                  tuple((str(folder).replace(os.sep, "/").rstrip("/") + "/", locale)
-                        for folder, locale in languages.folders),
+                  tuple((_folder_key(folder), locale) for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
-                  _rspress_versions(configs[0], found[0]) if framework == "rspress" and configs and found
-                  else _book_versions(configs) if framework == "mdbook" and len(configs) >= 2
-                  else _version_copies(found[:1]),
-                  () if framework == "rspress" else _version_guesses(
-                      found, list(configs) if framework == "mdbook" else []))
+                  *_versions(framework, found, configs))
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
@@ -400,7 +395,7 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
         if books_found:
             return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
-    # each a docs root; books named for versions are one book's releases (see `_book_versions`).
+    # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:
         folders = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
                          and d.name.lower() not in _NOT_THE_SITE)
@@ -414,16 +409,33 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     return "", [], []
 
 
-def _book_versions(books: list[Path]) -> tuple[tuple[str, str], ...]:
-    """Books in folders named for versions (`0.6/book.toml`, `0.7/book.toml`), two or more: one book's releases, the
-    newest its current pages and each other's pages a frozen copy."""
-    named = [(tuple(int(n) for n in re.findall(r"\d+", b.parent.name)), b) for b in books
-             if _VERSION_FOLDER.fullmatch(b.parent.name)]
-    if len(named) < 2:
-        return ()
-    newest = max(named)[1]
-    return tuple((str(book_source(b)).replace(os.sep, "/").rstrip("/") + "/", b.parent.name)
-                 for _, b in sorted(named) if b != newest)
+def _versions(framework: str, found: tuple[Path, ...], configs: list[Path]
+              ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The frozen copies' folders with their versions, and of them those guessed from folder names beside a newer
+    one, each with the newest's folder (for the run to check against git): Rspress' `multiVersion` folders; books
+    in folders named for versions (`0.6/book.toml`, `0.7/book.toml`, two or more: one book's releases, the newest
+    its current pages); else the version folders of the docs (`_version_copies`)."""
+    if framework == "rspress":
+        return (_rspress_versions(configs[0], found[0]) if configs and found else ()), ()
+    if framework == "mdbook" and len(configs) >= 2:
+        books = sorted((_version_key(b.parent.name), b) for b in configs if _VERSION_FOLDER.fullmatch(b.parent.name))
+        if len(books) < 2:
+            return (), ()
+        newest = _folder_key(book_source(books[-1][1]))
+        older = [(_folder_key(book_source(b)), b.parent.name) for _, b in books[:-1]]
+        return tuple(older), tuple((folder, newest) for folder, _ in older)
+    siblings = _sibling_versions(found[0]) if found else []
+    return _version_copies(found[:1], siblings), tuple((folder, newest) for folder, _, newest in siblings)
+
+
+def _version_key(name: str) -> tuple[int, ...]:
+    """A version's numbers, to order versions by (`v3.10` after `v3.9`)."""
+    return tuple(int(n) for n in re.findall(r"\d+", name))
+
+
+def _folder_key(folder: Path) -> str:
+    """A folder as Layout keeps it: absolute, forward slashes, a trailing slash."""
+    return str(folder).replace(os.sep, "/").rstrip("/") + "/"
 
 
 def book_source(book: Path) -> Path:
@@ -460,7 +472,7 @@ def _site_elsewhere(root: Path) -> Path | None:
     holders = [d for d in folders if _framework_in(d)[0]]
     if len(holders) > 1:
         # Sites of one name but a version's (`docs-v1/`, `docs-v2/`): the docs of each major, the newest current.
-        named = [(match.group(1), tuple(int(n) for n in re.findall(r"\d+", match.group(2))), d) for d in holders
+        named = [(match.group(1), _version_key(match.group(2)), d) for d in holders
                  if (match := _VERSIONED_SITE.fullmatch(d.name))]
         if len(named) == len(holders) and len({stem for stem, _, _ in named}) == 1:
             return max(named)[2]
@@ -595,10 +607,11 @@ _VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder name
 _MIRRORED = 3  # pages a version's folder needs, half of them beside the current ones, to be that version's copy
 
 
-def _version_copies(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
+def _version_copies(roots: tuple[Path, ...], siblings: list[tuple[str, str, str]]) -> tuple[tuple[str, str], ...]:
     """The folders at the top of the docs named for a version (`v2/`, `3.x/`) whose pages are, half of them or
     more, the current pages' paths again (`v2/servers/tools.mdx` beside `servers/tools.mdx`): that version's docs,
-    kept beside the current ones (Mintlify's versions, a hand-made archive), frozen copies as Docusaurus's are."""
+    kept beside the current ones (Mintlify's versions, a hand-made archive), frozen copies as Docusaurus's are;
+    and the older of version folders side by side (`siblings`, from `_sibling_versions`)."""
     out: list[tuple[str, str]] = []
     for docs in roots:
         try:
@@ -610,21 +623,9 @@ def _version_copies(roots: tuple[Path, ...]) -> tuple[tuple[str, str], ...]:
                       if p.suffix in (".md", ".mdx") and "node_modules" not in p.parts]
             mirrored = sum(1 for rel in inside if any((docs / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
             if len(inside) >= _MIRRORED and 2 * mirrored >= len(inside):
-                out.append((str(folder).replace(os.sep, "/").rstrip("/") + "/", folder.name))
-        out += [(folder, name) for folder, name, _ in _sibling_versions(docs) if (folder, name) not in out]
+                out.append((_folder_key(folder), folder.name))
+    out += [(folder, name) for folder, name, _ in siblings if (folder, name) not in out]
     return tuple(out)
-
-
-def _version_guesses(roots: tuple[Path, ...], books: list[Path]) -> tuple[tuple[str, str], ...]:
-    """The version folders guessed from their names beside a newer one (books named for versions, folders side by
-    side), each with the newest: (older, newest)."""
-    guesses = [(folder, newest) for docs in roots[:1] for folder, _, newest in _sibling_versions(docs)]
-    named = sorted((tuple(int(n) for n in re.findall(r"\d+", b.parent.name)), b) for b in books
-                   if _VERSION_FOLDER.fullmatch(b.parent.name))
-    if len(named) >= 2:
-        newest = str(book_source(named[-1][1])).replace(os.sep, "/").rstrip("/") + "/"
-        guesses += [(str(book_source(b)).replace(os.sep, "/").rstrip("/") + "/", newest) for _, b in named[:-1]]
-    return tuple(guesses)
 
 
 def _pages_in(folder: Path) -> set[Path]:
@@ -641,7 +642,7 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
         base = Path(here)
         dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"
                    and len(base.relative_to(docs).parts) < depth]
-        named = sorted((tuple(int(n) for n in re.findall(r"\d+", d)), d) for d in dirs if _VERSION_FOLDER.fullmatch(d))
+        named = sorted((_version_key(d), d) for d in dirs if _VERSION_FOLDER.fullmatch(d))
         if len(named) < 2:
             continue
         newest = _pages_in(base / named[-1][1])
@@ -653,8 +654,8 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
         # Three versions or more, one of them a copy of the newest: a series of the docs' releases, of which the
         # oldest may have been written otherwise (`v2.3/` beside `v3.1/` to `v3.8/`), a copy too.
         kept = [name for _, name in named[:-1]] if mirrored and len(named) >= 3 else mirrored
-        newest_folder = str(base / named[-1][1]).replace(os.sep, "/").rstrip("/") + "/"
-        out += [(str(base / name).replace(os.sep, "/").rstrip("/") + "/", name, newest_folder) for name in kept]
+        newest_folder = _folder_key(base / named[-1][1])
+        out += [(_folder_key(base / name), name, newest_folder) for name in kept]
     return out
 
 
