@@ -17,6 +17,7 @@ from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
 from sitelint.sites import docusaurus, openapi, siteconfig
+from sitelint.sites.layout import book_summary, summary_targets
 
 
 class InputProblem(Exception):
@@ -225,10 +226,6 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
     return frozenset(out)
 
 
-_SUMMARY_LINK = re.compile(r"\]\(\s*<?([^)\s>#]+)")
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
-
-
 def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always: tuple[str, ...] = ()
                   ) -> frozenset[str]:
     """mdBook and GitBook publish the pages their SUMMARY.md links and nothing else: a file of a book's folder that
@@ -236,15 +233,13 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always:
     the pages published whatever it lists (a GitBook space's README.md, its first page)."""
     out = set()
     for root in roots:
-        summary = root / "SUMMARY.md"
-        try:
-            text = _HTML_COMMENT.sub("", summary.read_text(encoding="utf-8", errors="replace"))
-        except OSError:
+        text = book_summary(root)
+        if text is None:
             continue
-        listed = {os.path.normpath(root / unquote(m.group(1))) for m in _SUMMARY_LINK.finditer(text)}
+        listed = {os.path.normpath(root / unquote(t.split("#", 1)[0])) for t in summary_targets(text)}
         listed |= {os.path.normpath(root / name) for name in always}
         for page in site_pages:
-            if (page.abspath.is_relative_to(root) and page.abspath != summary
+            if (page.abspath.is_relative_to(root) and page.abspath != root / "SUMMARY.md"
                     and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):
                 out.add(page.path)
     return frozenset(out)

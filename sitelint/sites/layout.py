@@ -444,6 +444,24 @@ def book_source(book: Path) -> Path:
     return book.parent / (match.group(1) if match else "src")
 
 
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_SUMMARY_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)")
+
+
+def book_summary(root: Path) -> str | None:
+    """A book's table of contents, the SUMMARY.md in its pages folder (mdBook, GitBook), its HTML comments left out
+    (an entry in one is no chapter); None when there is none."""
+    try:
+        return _HTML_COMMENT.sub("", (root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return None
+
+
+def summary_targets(summary: str) -> list[str]:
+    """The pages a SUMMARY.md links, in its order, as written (`guide/install.md`, `./intro.md#why`)."""
+    return _SUMMARY_LINK.findall(summary)
+
+
 def _vitepress_scripted(base: Path) -> list[Path]:
     """The folders a package.json's scripts build with VitePress (`vitepress build src`) that hold a `.vitepress`."""
     manifest = base / "package.json"

@@ -137,16 +137,10 @@ def _summaries(site: Site) -> list[tuple[Path, str]]:
     """On an mdBook site, each book's pages folder and its SUMMARY.md (a site may hold a book per audience)."""
     if site.framework != "mdbook":
         return []
-    from sitelint.sites.layout import book_source
+    from sitelint.sites.layout import book_source, book_summary
 
     roots = [book_source(c) for c in site.config_files if c.name == "book.toml"] or [site.root]
-    out = []
-    for root in roots:
-        try:
-            out.append((root, (root / "SUMMARY.md").read_text(encoding="utf-8", errors="replace")))
-        except OSError:
-            continue
-    return out
+    return [(root, summary) for root in roots if (summary := book_summary(root)) is not None]
 
 
 def _chapters_with_parts(site: Site) -> frozenset[Path]:
@@ -162,17 +156,18 @@ def _chapters_with_parts(site: Site) -> frozenset[Path]:
 
 
 _HOME_WORDS = 10  # words of a book's home page of its own below which it is a stub still (the rule's `stub`)
-_SUMMARY_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def _book_index(site: Site) -> frozenset[Path]:
     """On an mdBook site, the page of each SUMMARY.md's first link (a prefix chapter, `[Introduction](introduction.md)`,
     or the first entry): mdBook serves it as the book's `index.html`, its home page."""
+    from sitelint.sites.layout import summary_targets
+
     found = set()
     for root, summary in _summaries(site):
-        first = _SUMMARY_LINK.search(re.sub(r"<!--.*?-->", "", summary, flags=re.S))
+        first = next(iter(summary_targets(summary)), None)
         if first:
-            found.add((root / first.group(1).split("#", 1)[0]).resolve())
+            found.add((root / first.split("#", 1)[0]).resolve())
     return frozenset(found)
 
 
