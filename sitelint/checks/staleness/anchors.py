@@ -107,28 +107,24 @@ def _slugs(heading: str) -> set[str]:
     return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
 
 
-def _gitbook_slugs(page: Page) -> frozenset[str]:
-    """GitBook's ids: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
-    dash (`` `--secret <env-var>` `` is `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` ``
-    `#if-...-vs-run-if-...`)."""
-    out = set()
-    for section in page.sections:
-        title = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "").lower()
-        title = title.replace("<", " less than ").replace(">", " greater than ")
-        out.add(_loose(re.sub(r"[^\w.+]+", "-", title).strip("-")))
-    return frozenset(out)
-
-
-def _own_slugs(page: Page, mintlify: bool = False) -> frozenset[str]:
+def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     """The ids sluggers of their own give a page's headings. On a site of no framework sitelint knows (the frameworks
     it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
-    `fast-api`). On Mintlify its own, which keeps punctuation but periods and parentheses (`### @tool` is `#@tool`)."""
+    `fast-api`). On Mintlify its own, which keeps punctuation but periods and parentheses (`### @tool` is `#@tool`).
+    On GitBook its own: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
+    dash (`` `--secret <env-var>` `` is `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` ``
+    `#if-...-vs-run-if-...`)."""
     out = set()
     for section in page.sections:
-        title = _TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")).strip()
-        if mintlify:
+        plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
+        if framework == "gitbook":
+            spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ")
+            out.add(_loose(re.sub(r"[^\w.+]+", "-", spelled).strip("-")))
+            continue
+        title = _TAGS.sub("", plain).strip()
+        if framework == "mintlify":
             title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
         else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`
             spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", re.sub(r"([a-z\d])([A-Z])", r"\1 \2", title))
@@ -380,8 +376,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if site.framework in ("", "mintlify", "gitbook"):
                 if target.path not in plain_ids:
-                    plain_ids[target.path] = (_gitbook_slugs(target) if site.framework == "gitbook"
-                                              else _own_slugs(target, site.framework == "mintlify"))
+                    plain_ids[target.path] = _own_slugs(target, site.framework)
                 if _loose(anchor) in plain_ids[target.path]:
                     continue
             if target is page and site.framework in ("sphinx", "myst"):
