@@ -120,6 +120,11 @@ _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|rel
 # The folders typedoc-plugin-markdown writes each kind of symbol into, a page per symbol.
 _TYPEDOC_FOLDERS = frozenset({"type-aliases", "interfaces", "functions", "classes", "variables", "enumerations",
                               "namespaces"})
+# typedoc-plugin-markdown names a symbol's page for its module and the symbol (`api_key.Query`,
+# `core_flows.Api_Key.createApiKeysStepId`, `types.Maybe-1` for the second of a name), titled with the symbol alone.
+_SYMBOL_PAGE = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\.([A-Za-z_$][\w$]*)(?:-\d+)?")
+_SYMBOL_SPACING = re.compile(r"[\\\s_]")  # a title's escapes and spaces (`Workflows\_Line Item`)
+_ROUTE_FILES = frozenset({"page", "index", "readme", "_index", "+page"})  # a route's page named for its folder
 _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|Enumeration|Namespace|Module):\s+\S")
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
 # path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*"; with line numbers left out of
@@ -401,6 +406,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         if _RELEASE.search(_DATED_NAME.sub("", stem)) or _RELEASE.search(page.title):
             return "release-notes", f"a post announcing a release ({post})"
         return "blog", post
+    route = page.path.split("/")[-2] if stem.lower() in _ROUTE_FILES and folders else name.rsplit(".", 1)[0]
+    named = _SYMBOL_PAGE.fullmatch(route)
+    if named and _SYMBOL_SPACING.sub("", named.group(1)) == _SYMBOL_SPACING.sub("", page.title):
+        return "generated", f"a TypeDoc page (named for its symbol as TypeDoc names them, `{route}`)"
     imported = any(f"<{m.group(1)}" in page.source for b in page.blocks if b.kind == "esm"
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     # Its steps come from an include, or from an imported MDX file it renders.

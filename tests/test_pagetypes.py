@@ -231,6 +231,30 @@ def test_an_endpoint_page_whose_endpoint_the_spec_no_longer_has_renders_empty(tm
     assert not [f for f in _lint(tmp_path, "SUB000", "SUB001").findings if f.path.startswith("docs/api/")]
 
 
+def test_a_folder_of_front_matter_entries_is_data_not_empty_pages(tmp_path: Path) -> None:
+    """A glossary kept as one file per term, its text in the front matter for the site's tooltips: entries the
+    site's code reads, not empty pages. A lone empty page with a long description, or a folder of empty pages whose
+    keys differ, is still empty."""
+    def term(name: str, extra: str = "") -> str:
+        return (f"---\nname: {name}\nmatch: [{name.lower()}]\ntooltip: >-\n  A {name.lower()} is a file or folder "
+                f"the project tracks, with its metadata kept beside it in the repository.\n{extra}---\n")
+    write_site(tmp_path, {
+        "docs/index.md": "# Harbor\n\n" + "Harbor runs your apps. " * 40 + "\n",
+        "docs/glossary/artifact.md": term("Artifact"), "docs/glossary/stage.md": term("Stage"),
+        "docs/glossary/metric.md": term("Metric"),
+        "docs/guide/empty.md": "---\ntitle: Empty\ndescription: How to run Harbor on your own servers, with the "
+                               "settings each deployment needs.\n---\n",
+        "docs/drafts/one.md": term("One"), "docs/drafts/two.md": term("Two", "order: 2\n"),
+        "docs/drafts/three.md": term("Three"),
+    })
+    result = _lint(tmp_path, "SUB001")
+    assert sorted(f.path for f in result.findings) == ["docs/drafts/one.md", "docs/drafts/three.md",
+                                                       "docs/drafts/two.md", "docs/guide/empty.md"]
+    artifact = next(p for p in result.site.pages if p.path == "docs/glossary/artifact.md")
+    assert (artifact.page_type, artifact.type_reason) == (
+        "partial", "an entry of a collection the site's code reads: front matter only, its text in `tooltip`")
+
+
 def test_english_rules_leave_other_languages_alone(tmp_path: Path) -> None:
     """Readability and padding formulas are English: a German page (not in a locale folder) is not measured."""
     write_site(tmp_path, {"docs/anleitung.md": "# Anleitung\n\n" + GERMAN})

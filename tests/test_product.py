@@ -67,6 +67,32 @@ def test_current_version_is_found_where_the_site_keeps_it(tmp_path: Path, files:
     assert product.version is not None and (product.version.text, product.source) == (version, where)
 
 
+def _site_depending_on(*names: str) -> str:
+    return json.dumps({"name": "website", "private": True, "dependencies": dict.fromkeys(names, "workspace:*")})
+
+
+def test_the_product_is_the_core_a_sites_plugin_belongs_to_or_the_version_a_family_shares(tmp_path: Path) -> None:
+    """The docs site builds with a plugin of the product (`@harbor/plugin-sass`): the product is the package named
+    like the repository (`@harbor/core`). A site depending on several packages of one scope released together
+    (one version for all) documents that version; of a scope's packages at different versions, none is chosen."""
+    repo = tmp_path / "harbor"
+    _write(repo, {"website/package.json": _site_depending_on("@harbor/plugin-sass"),
+                  "packages/core/package.json": '{"name": "@harbor/core", "version": "2.2.0"}',
+                  "packages/plugin-sass/package.json": '{"name": "@harbor/plugin-sass", "version": "2.0.1"}'})
+    product = find_product(repo / "website", {}, repo)
+    assert product.version is not None and (product.version.text, product.name, product.source) == (
+        "2.2.0", "core", "packages/core/package.json")
+    family = tmp_path / "federation"
+    packages = {"runtime": "2.8.2", "error-codes": "2.8.2", "docs-plugin": "2.8.2"}
+    _write(family, {"apps/website/package.json": _site_depending_on(*(f"@fed/{n}" for n in packages)),
+                    **{f"packages/{n}/package.json": json.dumps({"name": f"@fed/{n}", "version": v})
+                       for n, v in packages.items()}})
+    product = find_product(family / "apps" / "website", {}, family)
+    assert product.version is not None and (product.version.text, product.name) == ("2.8.2", "fed")
+    _write(family, {"packages/docs-plugin/package.json": '{"name": "@fed/docs-plugin", "version": "0.3.0"}'})
+    assert find_product(family / "apps" / "website", {}, family).version is None
+
+
 def test_a_private_docs_package_is_not_the_product(tmp_path: Path) -> None:
     _write(tmp_path, {"package.json": '{"name": "docs", "version": "0.0.1", "private": true}'})
     assert find_product(tmp_path, {}, tmp_path).version is None

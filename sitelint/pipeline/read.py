@@ -170,9 +170,44 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
                       and p.front_matter["url"].startswith(("http://", "https://")) else p for p in typed)
     typed = _unfilled_endpoints(typed, site.root)
+    typed = _data_entries(typed)
     typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+
+
+_ENTRY_WORDS = 8  # words of text a front matter value holds for an entry's text to live there
+_ENTRIES = 3  # files of a folder alike before they are a collection of entries
+
+
+def _entry_text_key(page: Page) -> str:
+    """The front matter key holding an entry's text when the file is front matter only (no body at all), else ""."""
+    if any(b.kind not in ("front_matter", "comment") for b in page.blocks):
+        return ""
+    return next((str(k) for k, v in page.front_matter.items() if isinstance(v, str) and len(v.split()) >= _ENTRY_WORDS),
+                "")
+
+
+def _data_entries(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
+    """Files of front matter only, a folder of them alike (the same keys, one of them holding a sentence or more): a
+    collection of entries the site's code reads (a glossary's terms for its tooltips, its authors), not pages with
+    nothing on them. A lone empty page with a long `description` is still an empty page."""
+    folders: dict[str, list[Page]] = {}
+    for page in site_pages:
+        folders.setdefault(page.path.rsplit("/", 1)[0] if "/" in page.path else "", []).append(page)
+    entries: dict[str, str] = {}
+    for alike in folders.values():
+        keyed = [(p, _entry_text_key(p)) for p in alike]
+        if len(alike) < _ENTRIES or not all(key for _, key in keyed):
+            continue
+        shapes = {frozenset(map(str, p.front_matter)) for p in alike}
+        if len(shapes) == 1:
+            entries.update((p.path, key) for p, key in keyed)
+    if not entries:
+        return site_pages
+    return tuple(replace(p, page_type="partial", type_reason=f"an entry of a collection the site's code reads: front "
+                                                              f"matter only, its text in `{entries[p.path]}`")
+                 if p.path in entries and p.page_type == "doc" else p for p in site_pages)
 
 
 def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:

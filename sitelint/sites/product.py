@@ -222,9 +222,17 @@ def _workspace_packages(repo: Path) -> list[Path]:
     return [p for p in out if "node_modules" not in p.parts]
 
 
+def _scope(data: Mapping[str, Any]) -> str:
+    """A package's npm scope without its `@` (`@rsbuild/core`: rsbuild), "" when it has none."""
+    name = str(data.get("name", ""))
+    return name[1:].split("/", 1)[0] if name.startswith("@") and "/" in name else ""
+
+
 def _documented_package(site_folder: Path, repo: Path) -> Found | None:
-    """In a monorepo, the workspace package the docs site depends on (`"@x/y": "workspace:*"`), else the only
-    published package, else the one named like the repository."""
+    """In a monorepo, the workspace package the docs site depends on (`"@x/y": "workspace:*"`), but the package named
+    like the repository when what the site depends on are plugins in its scope; of several, the one named like the
+    repository, or their one version when they are a family released together; else the only published package, else
+    the one named like the repository."""
     site = _read_json(site_folder / "package.json")
     wanted: set[str] = set()
     if isinstance(site, dict):
@@ -237,9 +245,19 @@ def _documented_package(site_folder: Path, repo: Path) -> Found | None:
     published = [(p, d) for p, d in found if isinstance(d, dict) and d.get("private") is not True
                  and _usable(d.get("version"))]
     depended = [(path, data) for path, data in published if data.get("name") in wanted]
+    own = {repo.name, f"{repo.name}-core", f"@{repo.name}/core", f"@{repo.name}/{repo.name}"}
+    named = [(path, data) for path, data in published if str(data.get("name")).lower() in own]
+    if depended and len(named) == 1 and named[0] not in depended and all(
+            _scope(data) and _scope(data) == _scope(named[0][1]) for _, data in depended):
+        depended = named  # the site builds with a plugin of the product (`@rsbuild/plugin-sass`): the product's core
     if len(depended) > 1:  # the docs of a family of packages: the one named as the repository is the product
-        own = {repo.name, f"{repo.name}-core", f"@{repo.name}/core", f"@{repo.name}/{repo.name}"}
+        family = depended
         depended = [(path, data) for path, data in depended if str(data.get("name")).lower() in own]
+        versions = {str(data["version"]) for _, data in family}
+        scopes = {_scope(data) for _, data in family}
+        if not depended and len(versions) == 1 and len(scopes) == 1 and "" not in scopes:
+            # ... else a family released together, one version for all (`@module-federation/runtime` and its kin)
+            return Found(versions.pop(), scopes.pop(), _rel(family[0][0], repo))
         if len(depended) != 1:
             return None
     if depended:

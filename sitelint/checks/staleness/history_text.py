@@ -80,15 +80,16 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
                 yield Mention(version, match.start(), match.end(), claim, generic)
 
 
-_CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,|/|\bor\b|\band\b)\s*$", re.I)
+_CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*$", re.I)
 
 
 def _other_product(text: str, start: int, end: int, others: frozenset[str],
                    proper: frozenset[str] = frozenset(), product: str = r"(?!x)x") -> bool:
     """Whether a bare 'version 3.10' or 'v14' belongs to another product ('Python version 3.10', 'node v14',
     'version 1.37 of the conventions', 'a rough "v1.x" of our governance'); a version joined to one before it
-    ('Python v3 or v2.7') belongs to that one's product. A capitalised word opening a sentence is a name only where
-    the page also capitalises it inside a sentence (proper). product: the pattern of this product's names."""
+    ('Python v3 or v2.7', 'React Router v5, v6, and v7') belongs to that one's product. A capitalised word opening
+    a sentence is a name only where the page also capitalises it inside a sentence (proper). product: the pattern of
+    this product's names."""
     window = text[max(0, start - 40) : start]
     chained = _CHAINED.search(window)
     if chained:

@@ -32,6 +32,9 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.M)
 _STYLE_SCRIPT = re.compile(r"<(style|script)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 
 
+_LINK_TEXT = re.compile(r"(?<!!)\[[^\]\n]*\]\([^)\n]*\)")  # a link, its text and its target (not an image)
+
+
 def _markup_out(prose: str) -> str:
     prose = _STYLE_SCRIPT.sub(" ", prose) if "</s" in prose.lower() else prose
     return _IMPORT.sub(" ", prose)
@@ -64,8 +67,9 @@ def _words(markdown: str) -> list[str]:
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
     """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed, tags reformatted, an import dropped, the file renamed) or its spelling, or is in
-    the translation already (words left untranslated, a command, a URL), nothing a translator has to follow."""
+    its markup (links re-pointed or renamed, tags reformatted, an import dropped, the file renamed) or its spelling,
+    or is in the translation already (words left untranslated, a command, a URL), nothing a translator has to
+    follow."""
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
     log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
@@ -86,7 +90,11 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
     old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
     if old.returncode:
         return False
-    return _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ())
+    if _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ()):
+        return True
+    # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
+    # aligned with the titles of the pages they open): a translation names its links in its own words.
+    return _words(_LINK_TEXT.sub(" ", old.stdout)) == _words(_LINK_TEXT.sub(" ", now))
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
