@@ -26,10 +26,6 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 # A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
-# A member's name as code writes it: `.renderer_classes`, `.get_parsers(self)`, `perform_create(serializer)`.
-_MEMBER = re.compile(r"\s*(?:\.[A-Za-z_$][\w$]*(?:\([^()]*\))?|[A-Za-z_$][\w$.]*\([^()]*\))\s*")
-_ANNOUNCES = re.compile(r"(?i)\b(?:the\s+following|as\s+follows)\b|:\s*$")  # a text that says a list comes after it
-_ANNOUNCED_RUN = 3
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
@@ -94,7 +90,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     def hollow(index: int) -> bool:
         # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
-        return (empty(index) and index != title and not rendered(index) and not overload(index) and not announced(index)
+        return (empty(index) and index != title and not rendered(index) and not overload(index)
                 and not statement(index) and any(c.isalnum() for c in page.sections[index].title)
                 and not (members and len(page.sections[index].title.split()) == 1))
 
@@ -113,19 +109,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
-                       or _TAG_NAME.fullmatch(b.text) or _MEMBER.fullmatch(b.text))}
-
-    def announced(index: int) -> bool:
-        """A heading in a list of members written as headings (`#### .get_renderers(self)`, three or more, all
-        empty, each naming code) that its parent's text announces ("The following methods are called ..."): the
-        names, each with its anchor, are the list."""
-        parent = page.sections[index].parent
-        run = children.get(parent, [])
-        if parent < 0 or len(run) < _ANNOUNCED_RUN or not all(
-                page.sections[i].line in names_code and empty(i) for i in run):
-            return False
-        said = [b.text for b in page.blocks if b.section == parent and b.kind == "paragraph"]
-        return bool(said) and _ANNOUNCES.search(said[-1]) is not None
+                       or _TAG_NAME.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
         """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
