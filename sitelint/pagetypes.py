@@ -192,7 +192,7 @@ _ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|co
 _SAYS_DEMO = re.compile(r"(?i)\bthis\s+page\s+(?:exists|is\s+here|is)\s+(?:solely\s+|only\s+|purely\s+|just\s+)?"
                         r"(?:for|as)\s+(?:a\s+)?demonstration(?:\s+purposes)?\b|\bthis\s+is\s+a\s+demo(?:nstration)?\s+page\b")
 # A heading that shows its level's style: "Heading 2", "H2", "Heading H2".
-_LEVEL_NAMED = re.compile(r"(?i)(?:heading\s*h?|h)\s*([1-6])")
+_LEVEL_NAMED = re.compile(r"(?i)(?:heading\s*h?|h)\s*([1-6])(?:\s+heading)?")  # "Heading 2", "H2", "h2 Heading"
 _COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
 _COUNTED_MIN = 3
 _LINK_SECTION_WORDS = 40
