@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import posixpath
 import re
 import stat
 from collections.abc import Callable, Mapping, Sequence
@@ -194,7 +195,7 @@ def _data_entries(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
     nothing on them. A lone empty page with a long `description` is still an empty page."""
     folders: dict[str, list[Page]] = {}
     for page in site_pages:
-        folders.setdefault(page.path.rsplit("/", 1)[0] if "/" in page.path else "", []).append(page)
+        folders.setdefault(posixpath.dirname(page.path), []).append(page)
     entries: dict[str, str] = {}
     for alike in folders.values():
         keyed = [(p, _entry_text_key(p)) for p in alike]

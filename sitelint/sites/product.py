@@ -252,7 +252,7 @@ def _documented_package(site_folder: Path, repo: Path) -> Found | None:
         depended = named  # the site builds with a plugin of the product (`@rsbuild/plugin-sass`): the product's core
     if len(depended) > 1:  # the docs of a family of packages: the one named as the repository is the product
         family = depended
-        depended = [(path, data) for path, data in depended if str(data.get("name")).lower() in own]
+        depended = [item for item in depended if item in named]
         versions = {str(data["version"]) for _, data in family}
         scopes = {_scope(data) for _, data in family}
         if not depended and len(versions) == 1 and len(scopes) == 1 and "" not in scopes:

@@ -424,10 +424,13 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     # Links whose anchor is a placeholder (`[left margin](#TODO)`) are a page's unfinished cross-references: one
     # finding per page, at the first, naming the others.
     held: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
+    rest = []
     for item in kept:
         if _PLACEHOLDER_ANCHOR.fullmatch(item[3]):
             held.setdefault(item[0].path, []).append(item)
-    kept = [item for item in kept if not _PLACEHOLDER_ANCHOR.fullmatch(item[3])]
+        else:
+            rest.append(item)
+    kept = rest
     for items in held.values():
         first = items[0]
         more = f" (a placeholder, and {len(items) - 1} more on this page)" if len(items) > 1 else " (a placeholder)"
