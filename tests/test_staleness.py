@@ -843,6 +843,22 @@ def test_an_mdbook_chapter_its_summary_does_not_link_is_not_built(tmp_path: Path
     assert [f.path for f in findings] == ["book/src/effects.md"]
 
 
+def test_a_dimer_collection_builds_the_pages_its_db_json_names(tmp_path: Path) -> None:
+    # A Dimer content collection (AdonisJS' docs) renders the entries of its `db.json` and nothing else: an empty
+    # page of an `old/` folder no entry names is not built; an empty page an entry names is a thin page.
+    db = ('[{"permalink": "basics/routing", "title": "Routing", "contentPath": "./basics/routing.md"},\n'
+          ' {"permalink": "basics/views", "title": "Views", "contentPath": "./basics/views.md"}]\n')
+    routing = "# Routing\n\n" + "Define a route, then bind a controller to it and test it with a request. " * 8 + "\n"
+    write_site(tmp_path, {"content/docs/basics/routing.md": routing, "content/docs/basics/views.md": "# Views\n",
+                          "content/docs/old/forms.md": "# Forms\n"},
+               {"content/docs/db.json": db, "package.json": '{"name": "docs"}\n'})
+    assert [f.path for f in lint(tmp_path, "SUB001")[0]] == ["content/docs/basics/views.md"]
+    # A db.json of other data (not a list of entries with a contentPath) leaves every page built.
+    (tmp_path / "content/docs/db.json").write_text('{"pages": ["basics/routing.md"]}\n', encoding="utf-8")
+    assert [f.path for f in lint(tmp_path, "SUB001")[0]] == ["content/docs/basics/views.md",
+                                                                 "content/docs/old/forms.md"]
+
+
 def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> None:
     # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids and keeps dots and plus
     # signs; a page SUMMARY.md does not list is not published.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import json
 import os
 import posixpath
 import re
@@ -240,6 +241,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         left_out = docusaurus.unbuilt(site_root)
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
+    if not layout.framework:
+        return _unlisted(site_pages, layout.project_root)
     if layout.framework in ("mdbook", "gitbook"):
         return _unsummarised(site_pages, layout.docs_roots, always=("README.md",) if layout.framework == "gitbook"
                              else ())
@@ -279,6 +282,50 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always:
                     and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):
                 out.add(page.path)
     return frozenset(out)
+
+
+def _unlisted(site_pages: tuple[Page, ...], root: Path) -> frozenset[str]:
+    """A Dimer content collection (`@dimerapp/content`, as AdonisJS' docs are built) renders the entries of its
+    `db.json`, each `{"permalink": ..., "contentPath": "./basics/routing.md"}`, and nothing else: a page of the
+    collection's folder that no entry names (an `old/` folder kept beside the pages) is not built."""
+    top = os.path.normpath(root.resolve())
+    folders = {os.path.dirname(os.path.normpath(page.abspath)) for page in site_pages}
+    ancestors = {a for f in folders for a in _ancestors(f, top)}
+    out: set[str] = set()
+    for folder in sorted(ancestors):
+        listed = _collection_entries(Path(folder) / "db.json")
+        if listed is None:
+            continue
+        for page in site_pages:
+            path = os.path.normpath(page.abspath)
+            if path.startswith(folder.rstrip(os.sep) + os.sep) and path not in listed and page.page_type != "partial":
+                out.add(page.path)
+    return frozenset(out)
+
+
+def _ancestors(folder: str, top: str) -> list[str]:
+    """A folder and the folders it is in, up to `top` (the project's root), or none when it is not inside it."""
+    out = []
+    while folder == top or folder.startswith(top.rstrip(os.sep) + os.sep):
+        out.append(folder)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    return out
+
+
+def _collection_entries(db: Path) -> set[str] | None:
+    """The files a Dimer collection's `db.json` names (normalised absolute paths), or None when there is no such
+    file or it is not a list of entries with a `contentPath`."""
+    try:
+        entries = json.loads(db.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entries, list) or not entries or not all(
+            isinstance(e, dict) and isinstance(e.get("contentPath"), str) for e in entries):
+        return None
+    return {os.path.normpath(db.parent / e["contentPath"]) for e in entries}
 
 
 def _sphinx_ignored(rel_path: str, pattern: str) -> bool:
