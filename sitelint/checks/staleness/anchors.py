@@ -242,6 +242,9 @@ _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*
 # Frameworks whose heading ids are github-slugger's, always lower case: a link's anchor in another case opens the
 # page at its top (`#EventsEmit` for `### EventsEmit`, whose id is `eventsemit`).
 _LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs"})
+# Ids a framework gives every page whatever its headings: Starlight's page title is `<h1 id="_top">`, which its
+# table of contents' "Overview" links to.
+_FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
 _CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
 _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
@@ -372,7 +375,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     written[target.path] = _written_ids(target)
                 cased = _case_differs(target, anchor, written[target.path])
             present = _has(target, anchor, known)
-            if present and not cased:
+            if present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ()):
                 continue
             if site.framework in ("", "mintlify", "gitbook"):
                 if target.path not in plain_ids:
