@@ -165,7 +165,27 @@ def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
     quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
-    return quoted or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
+    return quoted or _in_quotation(text, start, end) or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
+
+
+_QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may be part of
+_QUOTE_PAIRS = (("“", "”"), ("«", "»"), ('"', '"'))
+
+
+def _in_quotation(text: str, start: int, end: int) -> bool:
+    """Whether the marker is part of a short quotation, a label or message quoted with a stand-in of its own: a
+    menu item titled “Create Type Stub For XXX”, an error that reads "Cannot find module TODO"."""
+    for opening, closing in _QUOTE_PAIRS:
+        before = text[:start]
+        opened = before.rfind(opening)
+        if opened < 0 or (opening == closing and before.count(opening) % 2 == 0) or (
+                opening != closing and closing in before[opened + 1:]):
+            continue
+        closed = text.find(closing, end)
+        quote = text[opened + 1:closed] if closed >= 0 else ""
+        if quote and count(quote) <= _QUOTATION_WORDS and not re.search(r"[.!?]\s", quote):
+            return True
+    return False
 
 
 def _linked_name(page: Page, line: int, text: str, start: int, end: int) -> bool:
