@@ -557,8 +557,8 @@ def _defined_symbol(page: Page) -> str:
 
 
 # A title that is a dotted name as code and nothing else: `# \`fastmcp.server.auth\``, an API reference's page of one
-# module or object.
-_DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)`\s*$")
+# module or object, or a call of it (`# \`sandbox.createStubInstance();\``, `# \`spy.calledWith(arg1, ...)\``).
+_DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\([^()`]*\))?;?`\s*$")
 # A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
 # an underscore or a dot, not a word of prose ("Installation").
 _CODE_TITLE = re.compile(r"`?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`?")
