@@ -24,6 +24,7 @@ _MYST_OPTION = re.compile(r"\s*:[\w-]+:")
 _MYST_COMMENT = re.compile(r" {0,3}%")
 # MyST's role that links to a page, `{doc}` before inline code: {doc}`entry-points`, {doc}`the guide <guide/setup>`.
 _MYST_DOC_ROLE = re.compile(r"\{doc\}$")
+_QUOTED = re.compile(r" {0,3}>")  # a line of a block quote
 _ROLE_TARGET = re.compile(r"(.*?)\s*<([^<>]+)>")
 _MYST_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention",
                                "seealso", "admonition", "versionadded", "versionchanged", "deprecated", "todo"})
@@ -247,7 +248,8 @@ class Builder:
         if node.type == "fence":
             self.fences.append((start, node.markup, info))
         if node.type == "fence" and not _closes(self.lines, end - 1, start - 1, node.markup) \
-                and not self.container_closes(start, end) and "example" not in self.roles:
+                and not self.container_closes(start, end, _swallowed(node.content, lang)) \
+                and "example" not in self.roles:
             # (what an example renders to shows the fence as the example's source leaves it, on purpose or not)
             stray = self.stray_fence(start, node.markup)
             if stray:
@@ -263,12 +265,17 @@ class Builder:
                            f"add a closing {node.markup} line")
             self.problems.append((start, message))
 
-    def container_closes(self, start: int, end: int) -> bool:
+    def container_closes(self, start: int, end: int, swallowed: bool) -> bool:
         """Whether a fence in a list item or a quote was closed by the end of that container: the line after it is
-        text written further left, so the code block ends there and renders as meant."""
+        text written further left, so the code block ends there and renders as meant. A quote's code block ends
+        with the quote (the next line not quoted), as meant unless it took in the quote's own text (`swallowed`) or
+        the quote goes on after a blank line (`> code`, a blank line, `> more code`: the blank line cut it)."""
         if not 0 < start <= len(self.lines) or end >= len(self.lines):
             return False
         opening, after = self.lines[start - 1], self.lines[end]
+        if _QUOTED.match(opening):
+            resumed = next((line for line in self.lines[end:] if line.strip()), "")
+            return not _QUOTED.match(after) and not _QUOTED.match(resumed) and not swallowed
         indent = len(opening) - len(opening.lstrip(" "))
         return indent > 0 and bool(after.strip()) and len(after) - len(after.lstrip(" ")) < indent
 
