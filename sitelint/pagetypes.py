@@ -350,6 +350,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     guides = _template_comments(page)
     if guides:
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
+    blanks = _named_template(page, stem)
+    if blanks:
+        return "template", f"a page to copy, as its name says: {blanks} sections left empty to fill in"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
@@ -737,6 +740,20 @@ def _template_comments(page: Page) -> int:
     if headings < _TEMPLATE_SECTIONS or comments < 2 or headings + comments != len(kinds):
         return 0
     return comments
+
+
+_TEMPLATE_NAME = re.compile(r"(?i)(?:^|[-_.])templates?$")  # `new-package-manager-template.md`, `issue_template.md`
+
+
+def _named_template(page: Page, stem: str) -> int:
+    """The empty sections of a page named a template (`issue-template.md`), three or more: the headings (questions,
+    an outline) the one who copies it fills in; else 0."""
+    if not _TEMPLATE_NAME.search(stem):
+        return 0
+    filled = {b.section for b in page.blocks if b.kind not in ("heading", "comment", "front_matter")}
+    parents = {sec.parent for sec in page.sections}
+    blanks = sum(1 for index, _ in enumerate(page.sections) if index not in filled and index not in parents)
+    return blanks if blanks >= _TEMPLATE_SECTIONS else 0
 
 
 _COMPONENT_SECTIONS = 3  # sections holding a component each, and nothing else to speak of: a page of data
