@@ -5,8 +5,8 @@ A page's anchors are its headings' ids, as the frameworks make them (the slugs o
 and Sphinx, compared loosely: case, `_` and repeated `-` aside, with the `-1` a repeated heading gets), the ids it
 writes (`{#custom-id}`, `{/*custom-id*/}`, `{ #id }`, Fumadocs' `[#id]`, `<a id="x">`, `name="x"`, a MyST `(label)=`),
 and any word of its source the anchor is written as (a component may make an id of a prop). A page whose headings its
-build fills in (generated pages, includes, imported Markdown, a component of the site's own that renders headings) is
-not judged, nor is a link to a route sitelint cannot map to a page.
+build fills in (generated pages, includes, imported Markdown, a component of the site's own that renders headings,
+Nextra's TSDoc that gives a type's fields ids) is not judged, nor is a link to a route sitelint cannot map to a page.
 On a Sphinx site, MyST resolves `[text](#name)` to an explicit target anywhere in the project (`(name)=`, `{#name}`,
 a directive's `:name:` option) when the page has no such anchor, so those count too.
 """
@@ -63,7 +63,10 @@ _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["'
 _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\s+"""
                            r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/)[^"']+)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
-_HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+")
+# Markup that renders headings, or Nextra's TSDoc (`nextra/tsdoc`), which gives each field of a type an id.
+_HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+|['\"]@?nextra/tsdoc['\"]")
+# A component a global map defines in place: `TSDoc(props) {` or `Callout: (props) =>` in Nextra's mdx-components.
+_DEFINED_COMPONENT = re.compile(r"(?m)^\s+([A-Z]\w*)\s*(?:\([^)]*\)\s*\{|:\s*\()")
 _MD_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+\S|<h[1-6][\s>]")  # a Markdown file's heading, or an HTML one in it
 _LEVEL_PROP = re.compile(r"(?<![\w-]):?(?:level|heading-?level|headingLevel)\s*=")
 
@@ -190,28 +193,51 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
             bases = [site.root / spec[1:], project / spec[1:]]
         elif spec.startswith("@theme/"):  # Docusaurus: the site's own theme component, in src/theme/
             bases = [app / "src" / "theme" / spec.split("/", 1)[1] for app in apps]
-        else:  # `@/`, `~/`, `@site/`: the project's src/ or the project itself
+        else:  # `@/`, `~/`, `@site/`: the project's src/ or the project itself, or the site app's
             rest = spec.split("/", 1)[1]
-            bases = [project / "src" / rest, project / rest, site.root / rest]
+            bases = [*(b for top in dict.fromkeys([project, *apps]) for b in (top / "src" / rest, top / rest)),
+                     site.root / rest]
         exts = (".vue", ".astro", ".tsx", ".jsx", ".js", ".ts")
         # `@site/src/components/plugins-list`: the file of that name, or the folder's index file.
         return [c for b in bases for c in (b, *(b.with_name(b.name + ext) for ext in exts),
                                            *(b / f"index{ext}" for ext in exts)) if c.is_file()]
 
-    # Docusaurus' `src/theme/MDXComponents.js` gives every page the components it imports, with no import of theirs
-    # (`<HeaderTimeouts />` from `@site/docs/partials/_header-timeouts.mdx`).
+    # Docusaurus' `src/theme/MDXComponents.js` and Nextra's `mdx-components.tsx` give every page the components they
+    # import, with no import of theirs (`<HeaderTimeouts />` from `@site/docs/partials/_header-timeouts.mdx`,
+    # `<APIDocs typeName="Edge" />` from `@/components/api-docs`), and those they define (`TSDoc(props) {...}`).
     everywhere: dict[str, list[Path]] = {}
-    for app in apps if site.framework == "docusaurus" else ():
-        for mapping in sorted((app / "src" / "theme").glob("MDXComponents.*")):
-            if mapping.suffix not in (".js", ".jsx", ".ts", ".tsx") or not mapping.is_file():
-                continue
-            text = mapping.read_text(encoding="utf-8", errors="replace")
-            for match in _LOCAL_IMPORT.finditer(text):
-                spec = match.group(3)
-                files = (files_of(spec, page=None, near=mapping.parent) if spec.startswith(".")
-                         else files_of(spec, page=None))
-                for name in (match.group(1) or match.group(2) or "").split(","):
-                    everywhere.setdefault(name.split(" as ")[-1].strip(), files)
+    mappings = ([m for app in apps for m in sorted((app / "src" / "theme").glob("MDXComponents.*"))]
+                if site.framework == "docusaurus" else
+                [m for app in apps for folder in (app, app / "src") for m in sorted(folder.glob("mdx-components.*"))]
+                if site.framework == "nextra" else [])
+    for mapping in mappings:
+        if mapping.suffix not in (".js", ".jsx", ".ts", ".tsx") or not mapping.is_file():
+            continue
+        text = mapping.read_text(encoding="utf-8", errors="replace")
+        for match in _LOCAL_IMPORT.finditer(text):
+            spec = match.group(3)
+            files = (files_of(spec, page=None, near=mapping.parent) if spec.startswith(".")
+                     else files_of(spec, page=None))
+            for name in (match.group(1) or match.group(2) or "").split(","):
+                everywhere.setdefault(name.split(" as ")[-1].strip(), files)
+        for name in _DEFINED_COMPONENT.findall(text):
+            everywhere.setdefault(name, [mapping])
+
+    relayed: dict[Path, bool] = {}
+
+    def makes_ids(file: Path) -> bool:
+        """A component's file renders headings, or renders a component every page is given that does
+        (`<APIDocs code={...} />` in a component of the site's own)."""
+        if headings_in(file):
+            return True
+        if file not in relayed:
+            try:
+                text = file.read_text(encoding="utf-8", errors="replace") if file.stat().st_size < 1_000_000 else ""
+            except OSError:
+                text = ""
+            relayed[file] = any(f"<{name}" in text and any(headings_in(f) for f in files if f != file)
+                                for name, files in everywhere.items())
+        return relayed[file]
 
     def renders(page: Page) -> bool:
         source = page.source
@@ -230,7 +256,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
             files = files_of(spec, page)
             # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
             # link to a heading's slug there is broken, so it is judged like any other.
-            if any(headings_in(f) for f in files) or (not files and _LEVEL_PROP.search(tag.group(2))):
+            if any(makes_ids(f) for f in files) or (not files and _LEVEL_PROP.search(tag.group(2))):
                 return True
         return False
 
