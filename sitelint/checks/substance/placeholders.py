@@ -165,7 +165,8 @@ def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
     quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
-    return quoted or _in_quotation(text, start, end) or bool(_NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
+    return quoted or _in_quotation(text, start, end) or bool(
+        _NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
 
 
 _QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may be part of
