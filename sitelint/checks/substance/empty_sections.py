@@ -25,6 +25,9 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 # An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
 # first: "Node.js" is a name of prose).
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
+# A signature as code spells it, without backticks: `execaSync(file, arguments?)`, `.command(cmd, [builder])`,
+# `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters.
+_SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)\s*")
 # A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
@@ -110,7 +113,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
-                       or _TAG_NAME.fullmatch(b.text))}
+                       or _TAG_NAME.fullmatch(b.text) or _SIGNATURE.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
         """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
