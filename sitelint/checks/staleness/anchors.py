@@ -61,7 +61,10 @@ _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["'
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
 # children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
 _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\s+"""
-                           r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/)[^"']+)["']""")
+                           r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/|\$lib/)[^"']+)["']""")
+# A module's re-export of a component (`export { default as APISection } from "./api-section.svelte"`), as an index
+# file of components gives them.
+_REEXPORT = re.compile(r"""export\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
 # Markup that renders headings, or Nextra's TSDoc (`nextra/tsdoc`), which gives each field of a type an id.
 _HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+|['\"]@?nextra/tsdoc['\"]")
@@ -193,14 +196,32 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
             bases = [site.root / spec[1:], project / spec[1:]]
         elif spec.startswith("@theme/"):  # Docusaurus: the site's own theme component, in src/theme/
             bases = [app / "src" / "theme" / spec.split("/", 1)[1] for app in apps]
+        elif spec.startswith("$lib/"):  # SvelteKit: the app's src/lib/
+            bases = [top / "src" / "lib" / spec.split("/", 1)[1] for top in dict.fromkeys([*apps, project])]
         else:  # `@/`, `~/`, `@site/`: the project's src/ or the project itself, or the site app's
             rest = spec.split("/", 1)[1]
             bases = [*(b for top in dict.fromkeys([project, *apps]) for b in (top / "src" / rest, top / rest)),
                      site.root / rest]
-        exts = (".vue", ".astro", ".tsx", ".jsx", ".js", ".ts")
-        # `@site/src/components/plugins-list`: the file of that name, or the folder's index file.
+        exts = (".vue", ".astro", ".svelte", ".tsx", ".jsx", ".js", ".ts")
+        # `@site/src/components/plugins-list`: the file of that name, or the folder's index file; `index.js` of a
+        # TypeScript project is its `index.ts`.
+        bases += [b.with_suffix(".ts") for b in bases if b.suffix == ".js"]
         return [c for b in bases for c in (b, *(b.with_name(b.name + ext) for ext in exts),
                                            *(b / f"index{ext}" for ext in exts)) if c.is_file()]
+
+    def exported(files: list[Path], name: str) -> list[Path]:
+        """The files a component comes from: those imported, and the file an index among them re-exports it from."""
+        out = list(files)
+        for file in files:
+            try:
+                text = (file.read_text(encoding="utf-8", errors="replace")
+                        if file.suffix in (".js", ".ts", ".mjs") and file.stat().st_size < 1_000_000 else "")
+            except OSError:
+                continue
+            for match in _REEXPORT.finditer(text):
+                if any(part.split(" as ")[-1].strip() == name for part in match.group(1).split(",")):
+                    out += files_of(match.group(2), page=None, near=file.parent)
+        return out
 
     # Docusaurus' `src/theme/MDXComponents.js` and Nextra's `mdx-components.tsx` give every page the components they
     # import, with no import of theirs (`<HeaderTimeouts />` from `@site/docs/partials/_header-timeouts.mdx`,
@@ -253,7 +274,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                 if any(headings_in(f) for f in everywhere.get(tag.group(1), ())):
                     return True
                 continue
-            files = files_of(spec, page)
+            files = exported(files_of(spec, page), tag.group(1))
             # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
             # link to a heading's slug there is broken, so it is judged like any other.
             if any(makes_ids(f) for f in files) or (not files and _LEVEL_PROP.search(tag.group(2))):
