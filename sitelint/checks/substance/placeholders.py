@@ -90,11 +90,19 @@ def _aside(text: str, start: int, end: int) -> bool:
 _RELEASE_NAMED = re.compile(r"(?i)\bv?\d+\.\d+(?:\.\d+)*\b|\b(?:version|release|v)\s*\d+\b")
 
 
+# What a sentence says is on its way, right before the notice: the product's features, not the page's content ("We
+# have many more team features coming soon", "Windows support is coming soon").
+_FEATURES_COMING = re.compile(r"(?i)\b(?:features?|support|integrations?|improvements?|capabilities|plugins?"
+                              r"|providers?|adapters?)\s+(?:(?:is|are)\s+)?$")
+
+
 def _release_on_its_way(text: str, start: int) -> bool:
-    """Whether the sentence before a notice at text[start] names a release by its number."""
+    """Whether the sentence before a notice at text[start] names a release by its number, or features of the
+    product as what is on its way."""
     for sentence in _SENTENCE.finditer(text):
         if sentence.start() <= start < max(sentence.end(), start + 1):
-            return bool(_RELEASE_NAMED.search(text, sentence.start(), start))
+            return bool(_RELEASE_NAMED.search(text, sentence.start(), start)
+                        or _FEATURES_COMING.search(text[sentence.start():start]))
     return False
 
 
