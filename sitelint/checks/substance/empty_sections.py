@@ -26,8 +26,8 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 # first: "Node.js" is a name of prose).
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 # A signature as code spells it, without backticks: `execaSync(file, arguments?)`, `.command(cmd, [builder])`,
-# `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters.
-_SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)\s*")
+# `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters, and a label after (`[DEPRECATED]`).
+_SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
 # A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
