@@ -723,3 +723,18 @@ def test_a_sphinx_site_s_restructuredtext_pages_are_said_to_be_unread(tmp_path: 
     (tmp_path / "docs/how-to/install.rst").unlink()
     result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])
     assert not [n for n in result.notes if "reStructuredText" in n]
+
+
+def test_a_docs_app_s_own_docs_folder_wins_over_a_top_docs_folder_of_a_note(tmp_path: Path) -> None:
+    # The site app in `site/` (a package.json of its own) keeps its pages in `site/docs/`; the top `docs/` holds
+    # one migration note: the app's folder is the docs root.
+    touch(tmp_path, "docs/old-migration.md", "site/package.json",
+          *(f"site/docs/api/page{n}.md" for n in range(12)))
+    layout = discover.detect(tmp_path)
+    assert layout.docs_roots == ((tmp_path / "site/docs").resolve(),)
+    # A `site/` with no package.json is a build's output, and a top `docs/` of as many pages stays the root.
+    (tmp_path / "site/package.json").unlink()
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs").resolve(),)
+    (tmp_path / "site/package.json").write_text("{}\n", encoding="utf-8")
+    touch(tmp_path, *(f"docs/guide{n}.md" for n in range(5)))
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs").resolve(),)

@@ -222,6 +222,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     if not roots:  # no framework: the docs folder by the usual names, else the project
         roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
                      [root])
+        if roots == [root / "docs"]:
+            roots = _app_docs(root) or roots
         if roots != [root] and _nuxt_content(roots[0]):
             roots = [roots[0] / "content"]  # the docs folder is a Nuxt Content app: its pages are in content/
         if roots == [root]:
@@ -246,6 +248,23 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   *_versions(framework, found, configs))
+
+
+_APP_DOCS_SHARE = 3  # times the pages of the top `docs/` an app's own `docs/` holds to be the site's pages
+_APP_DOCS_MIN = 10
+
+
+def _app_docs(root: Path) -> list[Path]:
+    """The `docs/` folder of the repository's docs app (`site/`, `website/` or `www/` with a package.json of its own),
+    when it holds many more pages than the top `docs/` (a migration note or two kept there), else none."""
+    top = _page_count(root / "docs")
+    for app in ("site", *DOCS_APPS):
+        folder = root / app / "docs"
+        if (root / app / "package.json").is_file() and folder.is_dir():
+            pages = _page_count(folder)
+            if pages >= _APP_DOCS_MIN and pages >= _APP_DOCS_SHARE * top:
+                return [folder]
+    return []
 
 
 _DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
