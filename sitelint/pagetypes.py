@@ -524,7 +524,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 
 
 # A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
-_POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|"
+_POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
 
