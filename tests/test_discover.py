@@ -738,3 +738,16 @@ def test_a_docs_app_s_own_docs_folder_wins_over_a_top_docs_folder_of_a_note(tmp_
     (tmp_path / "site/package.json").write_text("{}\n", encoding="utf-8")
     touch(tmp_path, *(f"docs/guide{n}.md" for n in range(5)))
     assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs").resolve(),)
+
+
+def test_a_gitbook_space_synced_with_its_defaults_has_no_gitbook_yaml(tmp_path: Path) -> None:
+    # GitBook's Git Sync without a `.gitbook.yaml`: SUMMARY.md at the top beside the `.gitbook/assets/` of uploads.
+    touch(tmp_path, "SUMMARY.md", "README.md", "guide/start.md", ".gitbook/assets/logo.md")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "gitbook" and layout.docs_roots == (tmp_path.resolve(),)
+    assert layout.config_files == (tmp_path / "SUMMARY.md",)
+    # A SUMMARY.md alone (a list of links some repository keeps) is no GitBook space.
+    (tmp_path / ".gitbook/assets/logo.md").unlink()
+    (tmp_path / ".gitbook/assets").rmdir()
+    (tmp_path / ".gitbook").rmdir()
+    assert discover.detect(tmp_path).framework != "gitbook"

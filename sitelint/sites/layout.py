@@ -561,9 +561,15 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
 
 def _gitbook(base: Path) -> tuple[str, list[Path], list[Path]]:
     """A GitBook space synced from the repository: `.gitbook.yaml`, its pages under its `root` (the folder of the
-    file by default), its `SUMMARY.md` the table of contents."""
+    file by default), its `SUMMARY.md` the table of contents; without that file, a `SUMMARY.md` beside the space's
+    `.gitbook/` folder of uploads."""
     config = base / ".gitbook.yaml"
     if not config.is_file():
+        # A space synced with GitBook's defaults has no `.gitbook.yaml`: its `SUMMARY.md` beside the `.gitbook/`
+        # folder GitBook keeps the space's uploads in.
+        summary = base / "SUMMARY.md"
+        if summary.is_file() and (base / ".gitbook").is_dir():
+            return "gitbook", [base], [summary]
         return "", [], []
     try:
         data = siteconfig.load_yaml(config)
