@@ -155,10 +155,14 @@ def _siblings_say_more(page: Page, block: Block, words: int) -> bool:
     return bool(sizes) and sizes[len(sizes) // 2] >= words + _SAYS_MORE
 
 
+_MORE = re.compile(r"(?i)\s*(?:and\s+)?(?:many\s+)?more\b")  # "More tutorials coming soon", "and more to come"
+
+
 def _list_goes_on(page: Page, block: Block) -> bool:
-    """Whether a list item is the last of a list of others, saying the list will grow ("- ... and more to come!"):
-    the list is complete so far."""
-    if block.kind != "list_item":
+    """Whether a list item is the last of a list of others, saying the list will grow ("- ... and more to come!"),
+    or a line right after such a list that says more of them are coming ("More tutorials coming soon"): the list is
+    complete so far."""
+    if block.kind != "list_item" and not (block.kind == "paragraph" and _MORE.match(block.text)):
         return False
     before = [b for b in page.blocks if b.end_line < block.line and b.line >= block.line - 40]
     items = [b for b in before if b.kind == "list_item"]
