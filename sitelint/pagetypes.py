@@ -752,7 +752,7 @@ def _named_template(page: Page, stem: str) -> int:
         return 0
     filled = {b.section for b in page.blocks if b.kind not in ("heading", "comment", "front_matter")}
     parents = {sec.parent for sec in page.sections}
-    blanks = sum(1 for index, _ in enumerate(page.sections) if index not in filled and index not in parents)
+    blanks = sum(1 for index in range(len(page.sections)) if index not in filled and index not in parents)
     return blanks if blanks >= _TEMPLATE_SECTIONS else 0
 
 

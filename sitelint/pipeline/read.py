@@ -242,7 +242,7 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
     if not layout.framework:
-        return _unlisted(site_pages, layout.project_root)
+        return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework in ("mdbook", "gitbook"):
         return _unsummarised(site_pages, layout.docs_roots, always=("README.md",) if layout.framework == "gitbook"
                              else ())
@@ -284,7 +284,7 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always:
     return frozenset(out)
 
 
-def _unlisted(site_pages: tuple[Page, ...], root: Path) -> frozenset[str]:
+def _dimer_unlisted(site_pages: tuple[Page, ...], root: Path) -> frozenset[str]:
     """A Dimer content collection (`@dimerapp/content`, as AdonisJS' docs are built) renders the entries of its
     `db.json`, each `{"permalink": ..., "contentPath": "./basics/routing.md"}`, and nothing else: a page of the
     collection's folder that no entry names (an `old/` folder kept beside the pages) is not built."""

@@ -59,10 +59,10 @@ def _kind_label(text: str, start: int, end: int) -> bool:
 
 # A release a Chinese or Japanese sentence compares with ("与 dumi 1 一样", as with dumi 1; "v2 と同じ"): history.
 _LIKE = re.compile(r"\s*(?:一样|一樣|相同|一致|と同じ|と同様)")
-# What joins a version to the one before it in a list of alternatives: "fixed in Metro 0.82.3 (for React Native 0.79)
-# or Metro 0.81.5" (a parenthesis about the first, then "or", "and" or a comma, and the product's name again).
 # A release line written as such, bare: "deprecated since 2.x".
 _LINE_X = re.compile(r"(?<![\w.])v?(\d+)\.x\b")
+# What joins a version to the one before it in a list of alternatives: "fixed in Metro 0.82.3 (for React Native 0.79)
+# or Metro 0.81.5" (a parenthesis about the first, then "or", "and" or a comma, and the product's name again).
 _JOINED = re.compile(r"(?:\s*\([^()]{0,60}\))?\s*(?:,|\bor\b|\band\b)\s+(?:\S+\s+){0,2}$")
 
 
@@ -100,8 +100,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         mentions = list(version_mentions(block.text, product_names, others, proper))
         # A passage that also names the current line (or a newer one) sets releases side by side: "v5 uses AJV v8;
         # v3 requires ajv-errors 1.0", "In Formik 0.9 to 1.x, ... It has been deprecated since 2.x".
+        major = current.parts[0] or 0  # a 0.x product's lines are its minors: "0.x" names none of them
         side_by_side = compares or any(not m.version.older_line(current) for m in mentions) or (
-            bool(current.parts[0]) and any(int(n) >= (current.parts[0] or 0) for n in _LINE_X.findall(block.text)))
+            major > 0 and any(int(n) >= major for n in _LINE_X.findall(block.text)))
         # Bare versions under a heading that says what they are of ("Payload format version") are that thing's.
         heading = page.sections[block.section].title if 0 <= block.section < len(page.sections) else ""
         thing = versioned_thing(heading, product_names) if heading else ""
