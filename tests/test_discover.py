@@ -751,3 +751,18 @@ def test_a_gitbook_space_synced_with_its_defaults_has_no_gitbook_yaml(tmp_path: 
     (tmp_path / ".gitbook/assets").rmdir()
     (tmp_path / ".gitbook").rmdir()
     assert discover.detect(tmp_path).framework != "gitbook"
+
+
+def test_an_eleventy_site_s_pages_are_its_input_folder(tmp_path: Path) -> None:
+    # Eleventy reads the folder its config returns as `dir.input`; the README beside the config is no page of it.
+    touch(tmp_path, "README.md", "content/index.md", "content/tags.md")
+    (tmp_path / "eleventy.config.js").write_text(
+        "// input: 'old'\nexport default function (config) {\n  return { dir: { input: 'content' } };\n}\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.docs_roots == ((tmp_path / "content").resolve(),)
+    assert pages(layout) == ["content/index.md", "content/tags.md"]
+    # An input folder that is the project's top leaves the usual roots.
+    (tmp_path / "eleventy.config.js").write_text("module.exports = () => ({ dir: { input: '.' } });\n",
+                                                 encoding="utf-8")
+    assert discover.detect(tmp_path).docs_roots == (tmp_path.resolve(),)

@@ -219,9 +219,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     framework, roots, configs = _framework(root)
     if docs_root:
         roots = [(root / docs_root).resolve()]
-    if not roots:  # no framework: the docs folder by the usual names, else the project
-        roots = next(([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()),
-                     [root])
+    if not roots:  # no framework: Eleventy's input folder, the docs folder by the usual names, else the project
+        roots = _eleventy_input(root) or next(
+            ([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()), [root])
         if roots == [root / "docs"]:
             roots = _app_docs(root) or roots
         if roots != [root] and _nuxt_content(roots[0]):
@@ -248,6 +248,23 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   *_versions(framework, found, configs))
+
+
+_ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
+                     "eleventy.config.ts")
+_ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["'`]([^"'`$]+)["'`]""")
+
+
+def _eleventy_input(root: Path) -> list[Path]:
+    """An Eleventy site's input folder, as its config returns it (`dir: { input: "content" }`), when it holds the
+    pages: the site's home is its `index.md`, not the repository's README beside the config."""
+    for name in _ELEVENTY_CONFIGS:
+        match = _ELEVENTY_INPUT.search(siteconfig.mask_comments(siteconfig.read_text(root / name)))
+        rel = os.path.normpath(match.group(1)) if match else "."
+        folder = root / rel
+        if rel != "." and not rel.startswith("..") and folder.is_dir() and _holds_pages(folder):
+            return [folder]
+    return []
 
 
 _APP_DOCS_SHARE = 3  # times the pages of the top `docs/` an app's own `docs/` holds to be the site's pages

@@ -164,10 +164,13 @@ def _anchors(page: Page) -> frozenset[str]:
 
 def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] = lambda page: False) -> bool:
     """Whether the page's anchors may come from what its build adds: headings filled in or imported, made by a
-    component of the site's own, or a page its components make whole (VitePress' `page: true`, an app of examples
-    that reads its own `#modal`)."""
+    component of the site's own, a page its components make whole (VitePress' `page: true`, an app of examples
+    that reads its own `#modal`) or its layout draws (front matter only)."""
+    # (VitePress `page: true`: the page is components; a page of front matter only is drawn by its layout, ids and
+    # all: `layout: index.njk` renders a section per entry of a data file)
     return page.page_type in skip or bool(_FILLED.search(page.source)) or bool(_MD_IMPORT.search(page.source)) \
-        or renders(page) or page.front_matter.get("page") is True  # VitePress `page: true`: the page is components
+        or renders(page) or page.front_matter.get("page") is True \
+        or all(b.kind in ("front_matter", "comment") for b in page.blocks)
 
 
 def _component_headings(site: Site) -> Callable[[Page], bool]:
