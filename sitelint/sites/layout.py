@@ -250,8 +250,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   *_versions(framework, found, configs))
 
 
-_ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs",
-                     "eleventy.config.ts")
+_ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs",
+                     "eleventy.config.cjs", "eleventy.config.ts")
 _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["'`]([^"'`$]+)["'`]""")
 
 
