@@ -242,6 +242,22 @@ def test_a_folder_without_pages_is_exit_2(tmp_path: Path) -> None:
     assert code == 2 and "docs/empty: no pages found" in out
 
 
+def test_no_pages_in_a_repository_of_submodules_not_checked_out_says_so(tmp_path: Path) -> None:
+    # The site's config points its docs at submodules (`path: "../engine/docs"`), cloned without them: say so.
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "website" / "versioned_docs" / "version-1.0").mkdir(parents=True)
+    (tmp_path / "website" / "versioned_docs" / "version-1.0" / "intro.md").write_text("# Intro\n", encoding="utf-8")
+    (tmp_path / "website" / "docusaurus.config.js").write_text(
+        "module.exports = { presets: [['classic', { docs: { path: '../engine/docs' } }]] };\n", encoding="utf-8")
+    (tmp_path / ".gitmodules").write_text('[submodule "engine"]\n\tpath = engine\n\turl = https://example.com/e.git\n',
+                                          encoding="utf-8")
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "submodules engine are not checked out" in out and "git submodule update --init" in out, out
+    (tmp_path / "engine" / "README.md").write_text("# Engine\n", encoding="utf-8")  # checked out: the usual message
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "submodules" not in out, out
+
+
 def test_a_sphinx_site_of_restructuredtext_only_says_why_nothing_is_linted(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/conf.py": "project = 'acme'\n", "docs/index.rst": "Acme\n====\n\nHello.\n",
                           "docs/guide.rst": "Guide\n=====\n\nSteps.\n"})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import shutil
 import signal
 import sys
@@ -244,9 +245,31 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
         if result.unread and not result.site.pages:
             fail(f"{where}: no Markdown pages found, and its {result.unread} reStructuredText page(s) (.rst) are not "
                  "linted: sitelint reads Markdown and MyST pages only")
+        empty = _empty_submodules(result.site.repo_root)
+        if empty:
+            fail(f"{where}: no pages found, and the repository's submodules {', '.join(empty)} are not checked out "
+                 "(their folders are empty): the site's pages may be there; run `git submodule update --init`, "
+                 "then lint again")
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
+
+
+def _empty_submodules(repo_root: Path) -> list[str]:
+    """The paths `.gitmodules` names whose folders are missing or empty: submodules not checked out."""
+    try:
+        text = (repo_root / ".gitmodules").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    out = []
+    for rel in re.findall(r"(?m)^\s*path\s*=\s*(.+?)\s*$", text):
+        folder = repo_root / rel
+        try:
+            if not folder.is_dir() or not any(folder.iterdir()):
+                out.append(rel)
+        except OSError:
+            continue
+    return out
 
 
 def _shown(path: Path) -> str:
