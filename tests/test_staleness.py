@@ -859,6 +859,17 @@ def test_a_dimer_collection_builds_the_pages_its_db_json_names(tmp_path: Path) -
                                                                  "content/docs/old/forms.md"]
 
 
+def test_a_mintlify_site_publishes_no_file_its_mintignore_names(tmp_path: Path) -> None:
+    # `.mintignore` (gitignore lines) beside docs.json: a bare `README.md` leaves out every README at any depth.
+    docs_json = '{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"pages": ["guide"]}}'
+    guide = "# Guide\n\n" + "Install the agent, then point it at the gateway and watch the requests arrive. " * 8 + "\n"
+    readme = "# Docs\n\nHow these pages are written and previewed before they are published to the site.\n"
+    write_site(tmp_path, {"docs/guide.mdx": guide, "docs/README.md": readme, "docs/api/README.md": readme,
+                          "docs/notes.mdx": readme},
+               {"docs/docs.json": docs_json, "docs/.mintignore": "# never published\nREADME.md\n"})
+    assert [f.path for f in lint(tmp_path, "STL008")[0]] == ["docs/notes.mdx"]
+
+
 def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> None:
     # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids and keeps dots and plus
     # signs; a page SUMMARY.md does not list is not published.

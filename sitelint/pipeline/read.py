@@ -243,6 +243,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
+    if layout.framework == "mintlify" and layout.docs_roots:
+        return _mintignored(site_pages, layout.docs_roots[0])
     if layout.framework in ("mdbook", "gitbook"):
         return _unsummarised(site_pages, layout.docs_roots, always=("README.md",) if layout.framework == "gitbook"
                              else ())
@@ -281,6 +283,25 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always:
             if (page.abspath.is_relative_to(root) and page.abspath != root / "SUMMARY.md"
                     and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):
                 out.add(page.path)
+    return frozenset(out)
+
+
+def _mintignored(site_pages: tuple[Page, ...], docs: Path) -> frozenset[str]:
+    """Mintlify publishes no file its `.mintignore` names (gitignore lines: a bare `README.md` at any depth,
+    `drafts/`, `/notes.md`)."""
+    try:
+        lines = (docs / ".mintignore").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return frozenset()
+    patterns = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith(("#", "!"))]
+    out = set()
+    for page in site_pages:
+        try:
+            rel_path = page.abspath.relative_to(docs).as_posix()
+        except ValueError:
+            continue
+        if any(_ignored(rel_path, p) for p in patterns):
+            out.add(page.path)
     return frozenset(out)
 
 

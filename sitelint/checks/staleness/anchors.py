@@ -38,6 +38,8 @@ _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(
 _TAGS = re.compile(r"<[^>]+>")
 # Mintlify's fields, each an anchor of its own: `<ParamField path="--max-session-duration">`, `<ResponseField name=..>`
 _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|header|name)\s*=\s*["']([^"']+)["']""")
+# Mintlify's tabs, each an anchor named for its title: `<Tab title="API Level">` is `#api-level`.
+_TAB_TITLE = re.compile(r"""<Tab\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
@@ -153,6 +155,8 @@ def _anchors(page: Page) -> frozenset[str]:
     for match in _FIELD.finditer(page.source):  # Mintlify's `<ParamField path="onError">` is `#param-on-error`
         kebab = re.sub(r"[^a-z0-9]+", "-", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", match.group(3)).lower()).strip("-")
         found.add(_loose(("param-" if match.group(1) == "ParamField" else "response-") + kebab))
+    for match in _TAB_TITLE.finditer(page.source):
+        found |= slugs(match.group(1))
     for match in _TAB.finditer(page.source):
         line = page.source.count("\n", 0, match.start()) + 1
         label = slugs(_ICON.sub("", match.group(1)))
