@@ -234,8 +234,9 @@ def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
-    `exclude_patterns`; Docusaurus copies of locales and versions its config does not list): templates and notes
-    kept beside the pages, reported on only when named, like drafts."""
+    `exclude_patterns`; Docusaurus copies of locales and versions its config does not list; the pages an mdBook's or a
+    GitBook's SUMMARY.md does not link, those Mintlify's `.mintignore` names, those a Dimer collection's `db.json`
+    does not): templates and notes kept beside the pages, reported on only when named, like drafts."""
     if layout.framework == "docusaurus" and layout.config_files:
         site_root = layout.config_files[0].parent
         left_out = docusaurus.unbuilt(site_root)
