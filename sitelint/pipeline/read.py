@@ -245,7 +245,9 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework == "mintlify" and layout.docs_roots:
-        return _mintignored(site_pages, layout.docs_roots[0])
+        # Mintlify publishes no file its `.mintignore` names (a bare `README.md` at any depth, `drafts/`).
+        patterns = siteconfig.ignore_lines(siteconfig.read_text(layout.docs_roots[0] / ".mintignore"))
+        return _matching(site_pages, layout.docs_roots[0], patterns, _ignored)
     if layout.framework in ("mdbook", "gitbook"):
         return _unsummarised(site_pages, layout.docs_roots, always=("README.md",) if layout.framework == "gitbook"
                              else ())
@@ -257,6 +259,12 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
     else:
         patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
         docs, ignored = layout.docs_roots[0], _ignored
+    return _matching(site_pages, docs, patterns, ignored)
+
+
+def _matching(site_pages: tuple[Page, ...], docs: Path, patterns: Sequence[str],
+              ignored: Callable[[str, str], bool]) -> frozenset[str]:
+    """The pages under `docs` whose path relative to it one of the patterns matches, as `ignored` reads them."""
     out = set()
     for page in site_pages:
         try:
@@ -284,25 +292,6 @@ def _unsummarised(site_pages: tuple[Page, ...], roots: tuple[Path, ...], always:
             if (page.abspath.is_relative_to(root) and page.abspath != root / "SUMMARY.md"
                     and os.path.normpath(page.abspath) not in listed and page.page_type != "partial"):
                 out.add(page.path)
-    return frozenset(out)
-
-
-def _mintignored(site_pages: tuple[Page, ...], docs: Path) -> frozenset[str]:
-    """Mintlify publishes no file its `.mintignore` names (gitignore lines: a bare `README.md` at any depth,
-    `drafts/`, `/notes.md`)."""
-    try:
-        lines = (docs / ".mintignore").read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return frozenset()
-    patterns = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith(("#", "!"))]
-    out = set()
-    for page in site_pages:
-        try:
-            rel_path = page.abspath.relative_to(docs).as_posix()
-        except ValueError:
-            continue
-        if any(_ignored(rel_path, p) for p in patterns):
-            out.add(page.path)
     return frozenset(out)
 
 

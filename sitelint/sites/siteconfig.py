@@ -214,6 +214,12 @@ def load_yaml(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+def ignore_lines(text: str) -> list[str]:
+    """The patterns of gitignore-like lines (MkDocs' `exclude_docs`, Mintlify's `.mintignore`): comments, blank lines
+    and `!` re-inclusions left out."""
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith(("#", "!"))]
+
+
 def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     """The patterns of pages an MkDocs build leaves out of the site, relative to its docs folder: `exclude_docs` and
     `draft_docs` (gitignore-like lines) and the exclude plugin's `glob` list. Configs that are not valid YAML give
@@ -225,8 +231,7 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
         except ValueError:
             continue
         for name in ("exclude_docs", "draft_docs"):
-            patterns += [line.strip() for line in str(data.get(name) or "").splitlines()
-                         if line.strip() and not line.strip().startswith(("#", "!"))]
+            patterns += ignore_lines(str(data.get(name) or ""))
         options = mkdocs_plugins(data.get("plugins")).get("exclude")
         globs = options.get("glob") if isinstance(options, dict) else None
         if globs:

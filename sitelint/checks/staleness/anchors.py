@@ -186,14 +186,22 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
     project = site.product_root
     apps = list(dict.fromkeys([*(c.parent for c in site.config_files), project]))
 
+    sources: dict[Path, str] = {}
+
+    def source(file: Path) -> str:
+        """A component's source, read once ("" for a file over a megabyte or unreadable)."""
+        if file not in sources:
+            try:
+                sources[file] = (file.read_text(encoding="utf-8", errors="replace")
+                                 if file.stat().st_size < 1_000_000 else "")
+            except OSError:
+                sources[file] = ""
+        return sources[file]
+
     def headings_in(file: Path) -> bool:
         if file not in read:
             markup = _MD_HEADING if file.suffix in (".md", ".mdx") else _HEADING_MARKUP
-            try:
-                read[file] = file.stat().st_size < 1_000_000 and bool(
-                    markup.search(file.read_text(encoding="utf-8", errors="replace")))
-            except OSError:
-                read[file] = False
+            read[file] = bool(markup.search(source(file)))
         return read[file]
 
     def files_of(spec: str, page: Page | None, near: Path | None = None) -> list[Path]:
@@ -220,12 +228,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         """The files a component comes from: those imported, and the file an index among them re-exports it from."""
         out = list(files)
         for file in files:
-            try:
-                text = (file.read_text(encoding="utf-8", errors="replace")
-                        if file.suffix in (".js", ".ts", ".mjs") and file.stat().st_size < 1_000_000 else "")
-            except OSError:
-                continue
-            for match in _REEXPORT.finditer(text):
+            for match in _REEXPORT.finditer(source(file) if file.suffix in (".js", ".ts", ".mjs") else ""):
                 if any(part.split(" as ")[-1].strip() == name for part in match.group(1).split(",")):
                     out += files_of(match.group(2), page=None, near=file.parent)
         return out
@@ -259,10 +262,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         if headings_in(file):
             return True
         if file not in relayed:
-            try:
-                text = file.read_text(encoding="utf-8", errors="replace") if file.stat().st_size < 1_000_000 else ""
-            except OSError:
-                text = ""
+            text = source(file)
             relayed[file] = any(f"<{name}" in text and any(headings_in(f) for f in files if f != file)
                                 for name, files in everywhere.items())
         return relayed[file]
