@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 65
+PARSER_VERSION = 66
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -316,25 +316,28 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
 
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
+# A fence opened on a list item's own line (`  - ```bash`): its closing fence sits at the item's content column
+_ITEM_FENCE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+(`{3,}|~{3,})")
 
 
 def _outdent_mdx_fences(lines: list[str]) -> list[str]:
     """MDX has no indented code, so a fence may be indented any amount, and a closing fence at any indentation
     closes it (micromark). A fence opened four spaces in or more and closed further out (`    ```bash` in a `<Step>`,
     its closing ``` at the margin) is moved out to its closing fence's indentation, opener and closer alike, so that
-    CommonMark reads it as the same block of code (line numbers kept)."""
+    CommonMark reads it as the same block of code (line numbers kept). A fence opened on a list item's line is read
+    as opened there, so its closing fence, indented to the item's text, is not taken for an opener."""
     out = list(lines)
     index, fence = 0, ""
     while index < len(out):
         line = out[index]
-        opened = _FENCE_LINE.match(line)
+        opened = _FENCE_LINE.match(line) or _ITEM_FENCE.match(line)
         if fence:
             if _closes_fence(line, fence):
                 fence = ""
         elif opened:
             indent = len(line) - len(line.lstrip(" "))
             close = next((k for k in range(index + 1, len(out)) if _closes_fence(out[k], opened.group(1))), None)
-            if indent >= 4 and close is not None:
+            if indent >= 4 and close is not None and opened.re is _FENCE_LINE:
                 outer = len(out[close]) - len(out[close].lstrip(" "))
                 if outer < indent:
                     out[index] = " " * outer + line.lstrip(" ")
