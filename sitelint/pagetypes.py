@@ -529,9 +529,13 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
 _POINTER_WORDS = 15
 
 
+# Markdown's comment idiom, a link reference definition nothing uses: `[comment]: # (text)`, `[//]: <> "text"`.
+_MARKDOWN_COMMENT = re.compile(r"^ {0,3}\[[^\]\n]*\]:[ \t]*(?:#|<>)[ \t]+[(\"'](.*)[)\"'][ \t]*$")
+
+
 def _head_comments(page: Page) -> str:
-    """The comments at the top of a page: YAML comments in its front matter, HTML or MDX comments in its first
-    lines (never its prose)."""
+    """The comments at the top of a page: YAML comments in its front matter, HTML or MDX comments and Markdown's
+    `[comment]: # (text)` in its first lines (never its prose)."""
     lines = page.source.split("\n", 200)
     out = []
     if lines and lines[0].strip() == "---":
@@ -541,6 +545,7 @@ def _head_comments(page: Page) -> str:
             if line.lstrip().startswith("#"):
                 out.append(line)
     out += [b.text for b in page.blocks if b.kind == "comment" and b.line <= _HEAD_LINES]
+    out += [found.group(1) for line in lines[:_HEAD_LINES] if (found := _MARKDOWN_COMMENT.match(line))]
     return "\n".join(out)
 
 
