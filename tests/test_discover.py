@@ -112,6 +112,33 @@ def test_a_docusaurus_docs_path_named_by_a_constant_is_that_folder(tmp_path: Pat
     assert "docs/current_docs/index.md" in pages(layout) and "docs/STYLE_GUIDE.md" not in pages(layout)
 
 
+def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
+    # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
+    touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docusaurus.config.ts").write_text(
+        "const homeRoot = () => ({ name: 'home-root', async contentLoaded({ actions }) {\n"
+        "  actions.addRoute({ path: '/', component: '@site/src/pages/home', exact: true }); } });\n"
+        'export default { plugins: [homeRoot], presets: [["classic", { docs: { path: "docs" } }]] };\n',
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["docs"]
+    assert pages(layout) == ["docs/intro.md"]
+
+
+def test_a_docs_folder_that_holds_the_project_is_not_read(tmp_path: Path) -> None:
+    # A docs plugin's `path: '..'` from a site at the repository's top: the folder above the project, never read.
+    (tmp_path / "outside.md").write_text("# Not the project's\n", encoding="utf-8")
+    project = tmp_path / "repo"
+    touch(project, "docusaurus.config.js", "docs/intro.md")
+    (project / ".git").mkdir()
+    (project / "docusaurus.config.js").write_text(
+        'module.exports = { plugins: [["@docusaurus/plugin-content-docs", { id: "up", path: ".." }]],\n'
+        '  presets: [["classic", { docs: { path: "docs" } }]] };\n', encoding="utf-8")
+    layout = discover.detect(project)
+    assert [d.relative_to(project).as_posix() for d in layout.docs_roots] == ["docs"]
+
+
 def test_a_docusaurus_config_written_as_an_mts_module_is_found(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "packages/website/docusaurus.config.mts", "docs/intro.md",
           "packages/plugin/docs/rules/no-foo.mdx", "packages/plugin/README.md")

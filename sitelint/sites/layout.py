@@ -240,7 +240,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
         for extra in ("versioned_docs", "i18n"):
             if (base / extra).is_dir() and (base / extra) not in roots:
                 roots.append(base / extra)
-    found = tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir()))
+    # A folder that holds the project itself (a config's `path: '..'`) is never its docs: reading it reads outside.
+    found = tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir() and not _holds_project(r, root)))
     languages = localemod.read(framework, configs, found[:1] if framework != "astro" else found)
     own = localemod.language.base(language) if language else (languages.default or "en")
     return Layout(root, framework, found, tuple(configs), own,
@@ -775,14 +776,21 @@ def _mkdocs_configs(base: Path) -> list[Path]:
     return sorted(found, key=rank)
 
 
+def _holds_project(folder: Path, root: Path) -> bool:
+    """Whether a folder is an ancestor of the project's root (not the root itself)."""
+    folder, root = folder.resolve(), root.resolve()
+    return folder != root and root.is_relative_to(folder)
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
         if config.is_file():
             text = config.read_text(encoding="utf-8", errors="replace")
             # Each docs instance the config sets up (the classic preset's is `docs/` unless it names a path), and
-            # any other `path:` it names.
-            paths = [*(inst.path for inst in docusaurus.read_site(base).docs), *_DOCS_PATH.findall(text)]
+            # any other `path:` it names but a URL route's (`actions.addRoute({path: '/'})`).
+            paths = [*(inst.path for inst in docusaurus.read_site(base).docs),
+                     *(p for p in _DOCS_PATH.findall(text) if not p.startswith("/"))]
             docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []
             return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
