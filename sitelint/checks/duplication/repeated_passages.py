@@ -3,6 +3,7 @@ one title, a variant documented section by section)."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -10,6 +11,8 @@ from sitelint.checks import CheckContext, spec
 from sitelint.checks.duplication import digest
 from sitelint.checks.duplication.copied_passages import PASSAGE_PARAMS, spans
 from sitelint.model import Location, Measurement, Page
+
+_WORD = re.compile(r"[^\W_]+")
 
 
 def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
@@ -49,15 +52,38 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
                               others)
 
 
+# Titles that share this share of their words (but the small ones) name parallel things: "Gate Responses" and
+# "Policy Responses", "Herd on macOS" and "Herd on Windows".
+_PARALLEL_TITLES = 1 / 3
+_SMALL_WORDS = frozenset("a an the of to in on for and or with by from as at is it its your via".split())  # noqa: SIM905
+# A title that is one name as code spells it (`assertValid`, `alpha_num`, `cache.dir`, `geometry()`): a member's entry.
+_CODE_TITLE = re.compile(r"`?[A-Za-z_$][\w$-]*(?:[.:][\w$-]+)*(?:\([^()]*\))?`?")
+_CODE_MARK = re.compile(r"`|[a-z][A-Z]|\w_\w|\w\.\w|\(")
+_ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$")
+
+
 def _parallel_sections(page: Page, one: int, other: int) -> bool:
-    """Whether two lines are in two sections of the same title: a page that documents a second variant section by
-    section (its "Named configurations", "Producers", "Consumers" once per queue library)."""
+    """Whether two lines are in two sections a page lays out side by side, one per variant or member, whose text
+    follows one template by design: two sections of the same title (a second variant documented section by section:
+    "Producers" once per queue library); of one level, whose titles share a third of their words or more ("Gate
+    Responses" and "Policy Responses"); or of one level, each titled with a name as code spells it (`assertValid`,
+    `assertInvalid`: a member's entry, as on a reference page)."""
     def innermost(line: int) -> int:
         inside = [i for i, sec in enumerate(page.sections) if sec.line <= line <= sec.end_line]
         return max(inside, key=lambda i: page.sections[i].level) if inside else -1
     a, b = innermost(one), innermost(other)
-    return a != b and a >= 0 and b >= 0 and \
-        page.sections[a].title.strip().lower() == page.sections[b].title.strip().lower()
+    if a == b or a < 0 or b < 0:
+        return False
+    first, second = page.sections[a], page.sections[b]
+    if first.title.strip().lower() == second.title.strip().lower():
+        return True
+    if first.level != second.level:
+        return False
+    titles = [_ATTRIBUTES.sub("", sec.title).strip() for sec in (first, second)]
+    words = [set(_WORD.findall(title.lower())) - _SMALL_WORDS for title in titles]
+    if words[0] and words[1] and len(words[0] & words[1]) >= _PARALLEL_TITLES * len(words[0] | words[1]):
+        return True
+    return all(_CODE_TITLE.fullmatch(title) and _CODE_MARK.search(title) for title in titles)
 
 
 def _passages(links: dict[tuple[int, int], set[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
