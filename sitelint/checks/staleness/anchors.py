@@ -26,11 +26,13 @@ from sitelint.sites.navigation.graph import link_resolver
 
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 # `{#id}` (in MDX escaped as `\{#id\}`), `{/*id*/}`, `id="x"`, MyST's `(label)=`, an HTML tag's unquoted `<a id=x>`,
-# and Fumadocs' `[#id]` after a heading's text.
+# Fumadocs' `[#id]` after a heading's text, and remark-heading-id's `(#id)` (Effector's docs: `## Common unit
+# (#common-unit)`; an issue's number in parentheses, `(#1234)`, is not an id).
 _EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
                        r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$"""
                        r"""|<[A-Za-z][\w-]*\s(?:[^<>]*\s)?(?:id|name)\s*=\s*([^\s"'=<>`{}]+)"""
-                       r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$""", re.M)
+                       r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$"""
+                       r"""|^\s{0,3}#{1,6}\s.*\(#([A-Za-z][\w.-]*)\)\s*$""", re.M)
 # MyST's explicit targets, which a `#name` link on any page of a Sphinx project reaches: `(name)=`, `{#name}` and a
 # directive's `:name: name` option.
 _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(?:name|label):\s*(\S+)\s*$"
