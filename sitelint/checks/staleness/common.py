@@ -31,6 +31,19 @@ def in_link_text(page: Page, block: Block, fragment: str) -> bool:
     return any(block.line <= link.line <= block.end_line and fragment in link.text for link in page.links)
 
 
+# A resource listed by its title, then a dash or a colon and its link: "Acme 22.2.0 Halley — [youtube.com/...](...)".
+_TITLE_THEN_LINK = re.compile(r"^[^\n]*?\s(?:—|–|-{1,2})\s+(.+?)\s*$|^[^\n]*?:\s+(.+?)\s*$")
+
+
+def titles_link(page: Page, block: Block, after: str) -> bool:
+    """Whether the text after a mention ends its title: a dash or a colon, then nothing but a link's text (a talk,
+    a video or an article listed by its title before its link), so the mention is the title of another document."""
+    found = _TITLE_THEN_LINK.match(after)
+    rest = (found.group(1) or found.group(2)) if found else ""
+    return bool(rest) and any(block.line <= link.line <= block.end_line and not link.image
+                              and link.text.strip() == rest for link in page.links)
+
+
 # What may stand between a thing's name and the version it needs: "kitty (>= v0.47.1)", "Windows Terminal v1.22".
 _REQUIRES = re.compile(r"[\s(]*(?:>=|=>|<=|>|<|=|≥|≤|\^|~)?\s*$")
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Pattern, Words, site_fact, spec
-from sitelint.checks.staleness.common import after_link, frozen, in_link_text, line_of
+from sitelint.checks.staleness.common import after_link, frozen, in_link_text, line_of, titles_link
 from sitelint.checks.staleness.history_text import (
     HISTORICAL,
     LAST_WITH,
@@ -116,8 +116,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                            or _kind_label(block.text, m.start, m.end)):
                 continue
             mention = block.text[m.start : m.end]
-            if in_link_text(page, block, mention):
-                continue
+            if in_link_text(page, block, mention) or titles_link(page, block, block.text[m.end :]):
+                continue  # the title of another document: linked, or listed before its link
             if m.unnamed and after_link(page, block, block.text[: m.start], lowered):
                 continue  # "[kitty](https://...) (>= v0.47.1)": the linked program's version
             if in_badge(block.text[: m.start]):
