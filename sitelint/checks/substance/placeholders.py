@@ -244,11 +244,16 @@ def _scheduled_field(page: Page, line: int) -> bool:
     return found is not None and _WHEN_LABEL.search(found.group("bold") or found.group("plain")) is not None
 
 
+# A cell's footnote reference and link markup, around the words it shows: `[WIP][^freebsd]`, `[WIP](url)`, `WIP[^1]`.
+_CELL_MARKUP = re.compile(r"\[\^[^\]]*\]|\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?")
+
+
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
     or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page."""
     lines = page.source.split("\n")[block.line - 1 : block.end_line]
-    rows = [(block.line + n, [c.strip().strip("*_ ") for c in line.strip().strip("|").split("|")])
+    rows = [(block.line + n, [_CELL_MARKUP.sub(r"\1", c).strip().strip("*_ ")
+                              for c in line.strip().strip("|").split("|")])
             for n, line in enumerate(lines) if "|" in line]
     out = set()
     for number, cells in rows:
