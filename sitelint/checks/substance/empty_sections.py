@@ -37,6 +37,7 @@ _GENERATED_MEMBERS = 10  # sections of a reference page of members that a genera
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
 _REPEAT_STEPS = re.compile(r"(?i)\b(?:repeat|redo|go back to)\b.{0,20}\bsteps?\s+\d")
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
+_QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
@@ -56,6 +57,14 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A block left open above a heading (an unclosed admonition) runs on into that section.
         for index in range(bisect_right(starts, block.line), bisect_left(starts, block.end_line)):
             own[index] = True
+    # A heading inside a block quote (`> ###### 🎯 Name the file acme.toml`) is the quote's text, shown in the
+    # section above it: that section has content, and the quote is not a section of its own.
+    lines = page.source.split("\n")
+    for index, section in enumerate(page.sections):
+        if 0 < section.line <= len(lines) and _QUOTED_HEADING.match(lines[section.line - 1]):
+            own[index] = True
+            if index > 0:
+                own[index - 1] = True
     # A first heading with nothing above it is the page's title; sections follow it by design.
     title = (0 if page.sections and not any(b.kind in CONTENT_KINDS and b.line < page.sections[0].line
                                             for b in page.blocks) else -1)
@@ -64,7 +73,6 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         children.setdefault(section.parent, []).append(index)
 
     # A heading the page also shows in a code block is that example rendered ("Code above renders like:").
-    lines = page.source.split("\n")
     shown = {line.strip() for b in page.blocks if b.kind == "code" for line in lines[b.line - 1 : b.end_line]}
     # A Markdown example's headings also without their marks: the rendered copy may sit a level deeper than its
     # source (`### Installation [step]` shown as `####`).
