@@ -108,8 +108,8 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # docs root's own pages are a mix of everything.
     section = siblings if page.abspath.parent.resolve() != ctx.site.root.resolve() else -1
     exempt = exemption(page, ctx.params, ctx.site)
-    if exempt.startswith("generated:") and _no_content(page):
-        exempt = ""  # a program writes it, but left it empty: its readers find nothing, as on any empty page
+    if exempt.startswith("generated: says so") and _no_content(page):
+        exempt = ""  # a program wrote the file, and left it empty: its readers find nothing, as on any empty page
     if not exempt and "hub" in ctx.params["skip-types"] and page.abspath.resolve() in site_fact(
             ctx.site, "chapters-with-parts", _chapters_with_parts):
         exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
