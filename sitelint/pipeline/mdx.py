@@ -185,6 +185,32 @@ _MDC_CLOSE = re.compile(r"[ \t]*::[ \t]*$")
 _MDC_ALONE = re.compile(r"[ \t]*:(?!:)[A-Za-z][\w-]*(?:\{(?![^}\n]*\b(?:to|href)=)[^}\n]*\})?[ \t]*$")
 
 
+# A template's paired tag (Liquid, Nunjucks: an Eleventy or Jekyll shortcode) on lines of its own, and its end tag.
+# Tags whose body is the page's own Markdown (conditions, loops, blocks) are left to the Markdown reader.
+_TEMPLATE_OPEN = re.compile(r"[ \t]{0,3}\{%-?[ \t]*([A-Za-z_]\w*)\b[^\n]*?-?%\}[ \t]*$")
+_TEMPLATE_FLOW = frozenset({"if", "unless", "for", "each", "block", "macro", "call", "filter", "set", "capture",
+                            "with", "case", "tablerow", "raw", "verbatim", "markdown", "comment"})
+_SEPARATOR = re.compile(r"[ \t]*(?:-{3,}|={3,})[ \t]*$")
+_TEMPLATE_SCAN = 400  # lines a paired tag's body may run to
+
+
+def _template_block_end(lines: list[str], index: int) -> int:
+    """The last line of a paired template tag whose body is the tag's own input, not Markdown: it holds a `---` or
+    `===` line right after a line of text (Sass' `{% codeExample %}`: the files of an example, split by `---`),
+    which Markdown would read as a heading's underline though the template hands the body to the tag first. -1 when
+    the line opens no such tag."""
+    opened = _TEMPLATE_OPEN.match(lines[index])
+    if opened is None or opened.group(1).lower() in _TEMPLATE_FLOW or opened.group(1).lower().startswith("end"):
+        return -1
+    close = re.compile(r"[ \t]*\{%-?[ \t]*end" + re.escape(opened.group(1)) + r"[ \t]*-?%\}[ \t]*$")
+    for end in range(index + 1, min(len(lines), index + _TEMPLATE_SCAN)):
+        if close.match(lines[end]):
+            body = lines[index + 1 : end]
+            split = any(_SEPARATOR.match(line) and body[n - 1].strip() for n, line in enumerate(body) if n)
+            return end if split else -1
+    return -1
+
+
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
     """The last line of an MDC component's opening: the opener, or the `---` that closes the props after it."""
     if index + 1 < len(lines) and lines[index + 1].strip() == "---":
@@ -278,6 +304,8 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
             prev_blank = True
             continue
         end = -1 if mdx else _directive_end(lines, index)
+        if end < 0 and not mdx and stripped.startswith("{%"):
+            end = _template_block_end(lines, index)
         kind = "directive"
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
             kind = "jsx"
