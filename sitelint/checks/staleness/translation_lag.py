@@ -137,8 +137,16 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
     return True
 
 
+# A paragraph that is only a short bold label (`**Arguments**`, `**Возвращает:**`): a part's title written in bold,
+# as a translation may write the headings of its source.
+_BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,40}\1:?[ \t]*$")
+
+
 def _sections(page: Page) -> int:
-    return sum(1 for b in page.blocks if b.kind == "heading")
+    lines = page.source.split("\n")
+    return sum(1 for b in page.blocks if b.kind == "heading" or (
+        b.kind == "paragraph" and b.line == b.end_line and 0 < b.line <= len(lines)
+        and _BOLD_LABEL.match(lines[b.line - 1])))
 
 
 def _code(page: Page) -> int:
