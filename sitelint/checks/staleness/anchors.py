@@ -45,12 +45,13 @@ _TAB_TITLE = re.compile(r"""<Tab\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
-# A line that fills the page in at build time: a snippet, an include (markdown-it-include's `!!!include(x.md)!!!` and
-# mdBook's `{{#include x.md}}` too), an autodoc directive (`::: package.module`; not a container of VitePress,
+# A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
+# markdown-it-include's `!!!include(x.md)!!!` and mdBook's `{{#include x.md}}` too), an autodoc directive (`::: package.module`; not a container of VitePress,
 # Docusaurus or Starlight, `::: tip`, `:::code-group`).
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
-_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|<!--\s*@include:|@include\s|!!!include\(|\{\{#include\s"
+_FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@include:|@include\s|!!!include\("
+                     r"|\{\{#include\s"
                      r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
