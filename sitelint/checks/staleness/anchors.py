@@ -46,8 +46,8 @@ _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 # A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
-# markdown-it-include's `!!!include(x.md)!!!` and mdBook's `{{#include x.md}}` too), an autodoc directive (`::: package.module`; not a container of VitePress,
-# Docusaurus or Starlight, `::: tip`, `:::code-group`).
+# markdown-it-include's `!!!include(x.md)!!!` and mdBook's `{{#include x.md}}` too), an autodoc directive
+# (`::: package.module`; not a container of VitePress, Docusaurus or Starlight, `::: tip`, `:::code-group`).
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@include:|@include\s|!!!include\("
