@@ -259,9 +259,11 @@ def version_note(text: str) -> bool:
     return _VERSION_NOTE.fullmatch(text.strip()) is not None
 
 
-# A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below') names every release on one side of it.
+# A version that bounds a range ('1.2 and later', 'v2+', '1.4 and below', 'v2.9 and after') names every release on
+# one side of it.
 RANGE = re.compile(
-    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|below|earlier|older|lower|prior|before)"
+    r"\s*(?:\+|(?:and|or)\s+(?:later|above|newer|up|higher|greater|beyond|after|below|earlier|older|lower|prior"
+    r"|before)"
     r"|onwards?)(?!\w)",
     re.I,
 )
