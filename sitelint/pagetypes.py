@@ -324,8 +324,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if links and total <= signals.notice_words_max and versions < 2 and (
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
-    if (len(links) == 1 and len(prose) == 1 and total <= _POINTER_WORDS and not page.code_blocks
-            and _POINTER.match(prose[0].text)):
+    said = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
+    if (len(links) == 1 and len(said) == 1 and total <= _POINTER_WORDS and not page.code_blocks
+            and _POINTER.match(said[0].text)):
         return "redirect", "one sentence that sends its readers to another page"
     levels = _shows_levels(page)
     if levels:
@@ -527,6 +528,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+# A note of the release a page's feature arrived in, and nothing else: "v2.0 and after", "New in 3.1", "Since v2".
+_VERSION_NOTE = re.compile(r"(?i)\s*(?:(?:new|added|available)\s+(?:in|since)\s+|since\s+)?v?\d+(?:\.\d+){0,2}"
+                           r"(?:\s+(?:and|or)\s+(?:after|later|above|newer|up)|\+)?\s*")
 
 
 # Markdown's comment idiom, a link reference definition nothing uses: `[comment]: # (text)`, `[//]: <> "text"`.
