@@ -324,9 +324,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if links and total <= signals.notice_words_max and versions < 2 and (
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
-    said = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
-    if (len(links) == 1 and len(said) == 1 and total <= _POINTER_WORDS and not page.code_blocks
-            and _POINTER.match(said[0].text)):
+    told = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
+    if (len(links) == 1 and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks
+            and _POINTER.match(told[0].text)):
         return "redirect", "one sentence that sends its readers to another page"
     levels = _shows_levels(page)
     if levels:
