@@ -473,6 +473,24 @@ def test_a_folder_named_for_a_version_that_mirrors_the_current_pages_is_its_froz
     assert variants["docs/v2/index.mdx"] == "versioned:v2" and variants["docs/v1/limits.md"] == ""
 
 
+def test_a_next_app_s_content_folder_with_copies_named_for_a_version_and_the_folder_they_copy(tmp_path: Path) -> None:
+    # A Next.js site whose pages are its top `content/` folder, with `v1.0-docs/` beside `docs/`: that folder's pages
+    # as they were in 1.0, a frozen copy. A folder named for a version and a folder that is not there is the docs'.
+    touch(tmp_path, "README.md", "content/docs/installation.md", "content/docs/usage/issuer.md",
+          "content/docs/usage/certificate.md", "content/v1.0-docs/installation.md", "content/v1.0-docs/usage/issuer.md",
+          "content/v1.0-docs/usage/certificate.md", "content/announcements/2024-release.md",
+          "content/v2-blog/first.md", "content/v2-blog/second.md", "content/v2-blog/third.md")
+    (tmp_path / "next.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["content"]
+    variants = {p: layout.variant_of(tmp_path / p) for p in pages(layout)}
+    assert {p for p, v in variants.items() if v} == {"content/v1.0-docs/installation.md",
+                                                    "content/v1.0-docs/usage/issuer.md",
+                                                    "content/v1.0-docs/usage/certificate.md"}
+    assert variants["content/v1.0-docs/installation.md"] == "versioned:v1.0"
+
+
 def test_a_repository_read_whole_leaves_out_its_tests_examples_and_demos(tmp_path: Path) -> None:
     # No framework and no docs folder: the repository's top is read, but not its code's tests, examples and demos.
     touch(tmp_path, "README.md", "guides/intro.md", "guides/cn/intro.md", "demo/animegan/DESCRIPTION.md",

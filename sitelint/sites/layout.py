@@ -382,8 +382,9 @@ def _jekyll_collections(config: Path) -> frozenset[str]:
 
 
 def _nuxt_content(app: Path) -> bool:
-    """Whether a folder is a Nuxt Content site: a nuxt.config beside a `content/` folder of pages."""
-    return (any((app / f"nuxt.config.{ext}").is_file() for ext in ("ts", "js", "mjs"))
+    """Whether a folder is a Nuxt Content site, or a Next.js app that renders its pages from Markdown in the same
+    place: a nuxt.config (a next.config) beside a `content/` folder of pages."""
+    return (any((app / f"{name}.config.{ext}").is_file() for name in ("nuxt", "next") for ext in ("ts", "js", "mjs"))
             and (app / "content").is_dir() and _holds_pages(app / "content"))
 
 
@@ -665,26 +666,40 @@ def _rspress_versions(config: Path, docs: Path) -> tuple[tuple[str, str], ...]:
 
 
 _VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: v2, 2.x, 1.0
+# A folder named for a version and the folder it copies: `v1.0-docs` beside `docs`, `docs-v2`.
+_VERSIONED_FOLDER = re.compile(r"(?i)(?P<v1>v?\d+(?:\.(?:\d+|x))+|v\d+)[-_](?P<n1>[a-z][\w-]*)"
+                               r"|(?P<n2>[a-z][\w-]*?)[-_](?P<v2>v?\d+(?:\.(?:\d+|x))+|v\d+)")
 _MIRRORED = 3  # pages a version's folder needs, half of them beside the current ones, to be that version's copy
 
 
 def _version_copies(roots: tuple[Path, ...], siblings: list[tuple[str, str, str]]) -> tuple[tuple[str, str], ...]:
     """The folders at the top of the docs named for a version (`v2/`, `3.x/`) whose pages are, half of them or
     more, the current pages' paths again (`v2/servers/tools.mdx` beside `servers/tools.mdx`): that version's docs,
-    kept beside the current ones (Mintlify's versions, a hand-made archive), frozen copies as Docusaurus's are;
-    and the older of version folders side by side (`siblings`, from `_sibling_versions`)."""
+    kept beside the current ones (Mintlify's versions, a hand-made archive), frozen copies as Docusaurus's are; a
+    folder named for a version and the folder beside it whose pages it copies (`v1.0-docs/` beside `docs/`); and the
+    older of version folders side by side (`siblings`, from `_sibling_versions`)."""
     out: list[tuple[str, str]] = []
     for docs in roots:
         try:
-            folders = sorted(d for d in docs.iterdir() if d.is_dir() and _VERSION_FOLDER.fullmatch(d.name))
+            folders = sorted(d for d in docs.iterdir() if d.is_dir())
         except OSError:
             continue
         for folder in folders:
+            # `v2/` copies the docs' top; `v1.0-docs/` (or `docs-v1.0/`) copies the folder `docs/` beside it
+            named = _VERSION_FOLDER.fullmatch(folder.name)
+            prefixed = named or _VERSIONED_FOLDER.fullmatch(folder.name)
+            if prefixed is None:
+                continue
+            version = folder.name if named else prefixed.group("v1") or prefixed.group("v2")
+            current = docs if named else docs / (prefixed.group("n1") or prefixed.group("n2"))
+            if not named and not current.is_dir():
+                continue
             inside = [p.relative_to(folder) for p in itertools.islice(folder.rglob("*.md*"), 3000)
                       if p.suffix in (".md", ".mdx") and "node_modules" not in p.parts]
-            mirrored = sum(1 for rel in inside if any((docs / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
+            mirrored = sum(1 for rel in inside
+                           if any((current / rel).with_suffix(s).is_file() for s in (".md", ".mdx")))
             if len(inside) >= _MIRRORED and 2 * mirrored >= len(inside):
-                out.append((_folder_key(folder), folder.name))
+                out.append((_folder_key(folder), version))
     out += [(folder, name) for folder, name, _ in siblings if (folder, name) not in out]
     return tuple(out)
 
