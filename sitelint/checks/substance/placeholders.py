@@ -43,9 +43,12 @@ def _words(text: str) -> str:
 
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME",
-# "marked as WIP".
+# "marked as WIP", "a good TODO".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
-                           r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+$")
+                           r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
+                           r"existing|single|stray|unfinished|forgotten|leftover|such|other)\s+)?$")
+# Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
+_OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
 _LOREM = re.compile(r"(?i)lorem\s+ipsum")
 _FILLER_GOES_ON = re.compile(r"(?i)\s+dolor\b")
 _INLINE_TAG = re.compile(r"<(?:mark|kbd|abbr|span|sup|sub|ins|del|u|s|small|code|em|strong|b|i)\b[^>]*>", re.I)
@@ -177,8 +180,10 @@ def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
     quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
+    joined = _OTHER_MARKERS.match(text, end)
     return quoted or _in_quotation(text, start, end) or bool(
-        _NAMED_BEFORE.search(text[max(0, start - 12):start]) or _NAMED_AFTER.match(text, end))
+        _NAMED_BEFORE.search(text[max(0, start - 24):start])
+        or _NAMED_AFTER.match(text, joined.end() if joined else end))
 
 
 _QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may be part of
