@@ -37,6 +37,8 @@ _GENERATED_MEMBERS = 10  # sections of a reference page of members that a genera
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
 _REPEAT_STEPS = re.compile(r"(?i)\b(?:repeat|redo|go back to)\b.{0,20}\bsteps?\s+\d")
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
+_PULL_QUOTE = re.compile(r"\s*[\"“„«]")
+_PULL_QUOTE_WORDS = 10
 _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
@@ -65,6 +67,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             own[index] = True
             if index > 0:
                 own[index - 1] = True
+        # A quotation set as a heading (a case study's pull quote, `<h2><em>"The support is great ..."</em></h2>`)
+        # is said for itself, not a title over a section.
+        if _PULL_QUOTE.match(section.title) and len(section.title.split()) >= _PULL_QUOTE_WORDS:
+            own[index] = True
     # A first heading with nothing above it is the page's title; sections follow it by design.
     title = (0 if page.sections and not any(b.kind in CONTENT_KINDS and b.line < page.sections[0].line
                                             for b in page.blocks) else -1)
