@@ -542,6 +542,21 @@ def _line_text(page: Page, line: int) -> str:
     return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
 
 
+# Words that say a link's text is the title of a part of the docs: "see the [current version configuration](#...)
+# section".
+_PART_WORDS = re.compile(r"\b(?:see|section|chapter|heading|part|below|above)\b")
+
+
+def _names_a_thing(text: str, title: str, around: str) -> bool:
+    """Whether a link's text, written in lower case inside a sentence where its heading is capitalised, names the
+    thing the sentence is about (a feature, a concept), not the section of that title: the sentence has words before
+    the link and does not speak of a section ("see", "section", "below")."""
+    shown, titled = text.strip(" `*_"), title.strip(" `*_#")
+    before = around.split(" | ", 1)[0].strip() if " | " in around else ""
+    return (shown[:1].islower() and titled[:1].isupper() and bool(before)
+            and _PART_WORDS.search(around) is None)
+
+
 def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     """Links whose text names a section of the page they open, and whose anchor points at another section of it:
     `see [No-Merge Policy](#keeping-things-up-to-date)` on a page with a `## No-Merge Policy`."""
@@ -596,6 +611,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
             if set(text.split()) <= set(_plain_words(at.title).split()):
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
+            if _names_a_thing(link.text, name.title, around):
+                continue  # "similar to [schema hooks](hooks.md#hooks-registration)": the feature, not its section
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
                               {"anchor": anchor, "named": name.title, "pointed": at.title,
