@@ -180,6 +180,10 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
         or all(b.kind in ("front_matter", "comment") for b in page.blocks)
 
 
+_TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
+_ID_ATTRIBUTE = re.compile(r"""\bid\s*=\s*["']""")
+
+
 def _component_headings(site: Site) -> Callable[[Page], bool]:
     """Whether a page places alone on a line a component of the site's own that renders headings: its source file
     (found from the import, relative to the page, the docs root, the project or its `src/`, a Docusaurus
@@ -270,8 +274,24 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                                 for name, files in everywhere.items())
         return relayed[file]
 
+    # Eleventy's and Jekyll's `_includes/`: a template tag named for a template there that writes ids
+    # (`{% function color_scale %}` drawn by `function.liquid`, `<div id="{{ names[0] }}">`) gives the page ids of
+    # its own making.
+    includes = [d for d in dict.fromkeys([site.root / "_includes", site.root.parent / "_includes",
+                                          project / "_includes", *(app / "_includes" for app in apps)]) if d.is_dir()]
+    template_ids: dict[str, bool] = {}
+
+    def writes_ids(tag: str) -> bool:
+        if tag not in template_ids:
+            template_ids[tag] = any(_ID_ATTRIBUTE.search(source(folder / f"{tag}{ext}"))
+                                    for folder in includes for ext in (".liquid", ".njk", ".html")
+                                    if (folder / f"{tag}{ext}").is_file())
+        return template_ids[tag]
+
     def renders(page: Page) -> bool:
         source = page.source
+        if includes and "{%" in source and any(writes_ids(m.group(1)) for m in _TEMPLATE_TAG.finditer(source)):
+            return True
         if "/>" not in source or ("import" not in source and not everywhere):
             return False
         imported: dict[str, str] = {}
