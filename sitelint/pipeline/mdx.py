@@ -211,6 +211,24 @@ def _template_block_end(lines: list[str], index: int) -> int:
     return -1
 
 
+# A Hugo shortcode that shows its inner text as code: the built-in `{{< highlight yaml >}}`, one named for code
+# (`{{< codeFromInline lang="yaml" >}}`, `{{< code >}}`) or given a language (`lang="yaml"`); its `# comment` lines
+# are the code's, not headings.
+_HUGO_CODE = re.compile(r"[ \t]{0,3}\{\{<[ \t]*((?i:highlight|[\w-]*code[\w-]*)|[\w-]+(?=[^>\n]*\blang\s*=))\b"
+                        r"[^\n]*?>\}\}[ \t]*$")
+
+
+def _hugo_code_end(lines: list[str], index: int) -> int:
+    """The line of the shortcode's closing tag (`{{< /highlight >}}`) when the line opens a shortcode of code, else
+    -1."""
+    opened = _HUGO_CODE.match(lines[index])
+    if opened is None:
+        return -1
+    close = re.compile(r"[ \t]*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
+    return next((end for end in range(index + 1, min(len(lines), index + _TEMPLATE_SCAN)) if close.match(lines[end])),
+                -1)
+
+
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
     """The last line of an MDC component's opening: the opener, or the `---` that closes the props after it."""
     if index + 1 < len(lines) and lines[index + 1].strip() == "---":
@@ -306,6 +324,8 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
         end = -1 if mdx else _directive_end(lines, index)
         if end < 0 and not mdx and stripped.startswith("{%"):
             end = _template_block_end(lines, index)
+        if end < 0 and not mdx and stripped.startswith("{{<"):
+            end = _hugo_code_end(lines, index)
         kind = "directive"
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
             kind = "jsx"
