@@ -306,6 +306,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     redirect = next((k for k in signals.redirect_keys if front.get(k)), None)
     if redirect:
         return "redirect", f"front matter `{redirect}`"
+    # A page of front matter only whose own key says it sends its readers on (`metaRefreshToLatest: true`)
+    redirect = next((str(k) for k, v in front.items() if v and _REDIRECT_KEY.search(str(k))), None)
+    if redirect and not page.prose_blocks:
+        return "redirect", f"front matter `{redirect}`, and nothing else on the page"
     if _META_REFRESH.search(page.source) or any(b.kind == "jsx" and _REDIRECT_COMPONENT.search(b.text)
                                                 for b in page.blocks):
         return "redirect", "redirects its readers"
@@ -528,6 +532,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+# A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
+# the old addresses sent here.
+_REDIRECT_KEY = re.compile(r"(?i)^(?!.*from).*(?:redirect|refresh)")
 # A note of the release a page's feature arrived in, and nothing else: "v2.0 and after", "New in 3.1", "Since v2".
 _VERSION_NOTE = re.compile(r"(?i)\s*(?:(?:new|added|available)\s+(?:in|since)\s+|since\s+)?v?\d+(?:\.\d+){0,2}"
                            r"(?:\s+(?:and|or)\s+(?:after|later|above|newer|up)|\+)?\s*")
