@@ -61,6 +61,7 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 
 # A change told as done, in the passive, right before its moment: "has been archived by the maintainer as of ...",
 # "was moved to a new home as of ...".
+_NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 
 
@@ -81,8 +82,10 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "compliant as of [April 2016](commit)": the moment a change landed, cited as history
             if past_event(text[match.end():]):
                 continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
-            if _CHANGED_BEFORE.search(re.split(r"[.;!?]\s", text[: match.start()])[-1]):
-                continue  # "has been archived by the maintainer as of 2023-09-16": the day a change took effect
+            if _CHANGED_BEFORE.search(re.split(r"[.;!?]\s", text[: match.start()])[-1]) or _NO_LONGER.search(
+                    re.split(r"[.;!?]\s", text[match.end():])[0]):
+                continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported": the
+                # moment a change took effect
             if int(match.group("year")) < ctx.today.year:
                 found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
         for match in versions.finditer(text):
