@@ -103,6 +103,11 @@ _SPELLING_EDITS = 5  # words a spelling and grammar pass may touch; a change of 
 _FOLLOWED_RUN = 3  # words written into the source that, found as they are in the translation, it already has
 
 
+def _letters(word: str) -> bool:
+    """Whether a word is letters, an apostrophe aside ("Harbor's", a possessive fixed from "Harbor'")."""
+    return word.replace("'", "").replace("’", "").isalpha()
+
+
 def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str] = ()) -> bool:
     """Whether the source's words are the same but for its spelling and grammar: a handful of words each written
     nearly as before ("build" -> "built", "asserts" -> "assert"), or small words added or dropped. A number, a
@@ -127,9 +132,11 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
         touched += max(len(before), len(after))
         if touched > _SPELLING_EDITS:
             return False
+        if "".join(before) == "".join(after):
+            continue  # the same letters spaced otherwise: "-nkarmada-system" -> "-n karmada-system"
         if op == "replace" and len(before) == len(after):
             if not all((x in _SMALL_WORDS and y in _SMALL_WORDS) or (
-                    x.isalpha() and y.isalpha() and difflib.SequenceMatcher(None, x, y).ratio() >= 0.7)
+                    _letters(x) and _letters(y) and difflib.SequenceMatcher(None, x, y).ratio() >= 0.7)
                        for x, y in zip(before, after, strict=True)):
                 return False
         elif not all(w in _SMALL_WORDS for w in before + after):
