@@ -631,7 +631,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
             if set(text.split()) <= set(_plain_words(at.title).split()):
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
-            if _names_a_thing(link.text, name.title, around):
+            here = target is page and at.line <= link.line <= at.end_line  # the section the link sits in
+            if not here and _names_a_thing(link.text, name.title, around):
                 continue  # "similar to [schema hooks](hooks.md#hooks-registration)": the feature, not its section
             said.add((link.line, anchor))
             yield Measurement({"misdirected": True}, Location(page.path, link.line),
