@@ -19,8 +19,9 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
-    proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, adr/, peps/, hips/,
-                   naps/, enhancements/, under design/ with its sections, or named so: "NAP-10 — ...", hip-0016.md):
+    proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, proposals-accepted/,
+                   adr/, peps/, hips/, naps/, enhancements/, under design/ with its sections, or named so: "NAP-10 —
+                   ...", hip-0016.md):
                    plans and open questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
@@ -89,8 +90,10 @@ _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivatio
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:(?:rfc|adr)(?:[-_ ]?\d+)?|[a-z]{1,3}[ei]p[-_]\d{3,})(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
                              r"|^(?-i:[A-Z]{1,3}EP|NAP)[- ]?\d+\b")  # an enhancement proposal: PEP 8, NEP-29, NAP-10
-# The folders a project keeps its enhancement proposals in: peps/, neps/, keps/, naps/, enhancements/.
-_PROPOSAL_DIR = re.compile(r"^(?:[jknpstx]eps|[bhk]ips|naps|enhancements)$")
+# The folders a project keeps its enhancement proposals in: peps/, neps/, keps/, naps/, enhancements/, and proposals
+# filed by their state (proposals-accepted/, proposals-done/, accepted-rfcs/).
+_PROPOSAL_DIR = re.compile(r"^(?:[jknpstx]eps|[bhk]ips|naps|enhancements|(?:proposals?|rfcs?)[-_][a-z]+"
+                           r"|[a-z]+[-_](?:proposals|rfcs))$")
 _REFERENCE_DIRS = frozenset({"reference", "references", "api", "api-reference", "api_reference"})
 _REFERENCE_WORDS = 30  # prose words from which a page in a reference folder documents something
 _DATED_NAME = re.compile(r"^(?:19|20)\d\d-\d\d(?:-\d\d)?[-_]")
