@@ -491,6 +491,20 @@ def test_a_next_app_s_content_folder_with_copies_named_for_a_version_and_the_fol
     assert variants["content/v1.0-docs/installation.md"] == "versioned:v1.0"
 
 
+def test_a_site_app_inside_the_doc_folder_with_its_pages_beside_it(tmp_path: Path) -> None:
+    # `doc/website/docusaurus.config.js` with `path: "../md"`: the site app sits in the doc folder, its pages in
+    # `doc/md/`; the code's own READMEs are not the docs.
+    touch(tmp_path, "README.md", "entc/README.md", "doc/md/getting-started.md", "doc/md/schema-fields.md",
+          "doc/website/blog/2021-01-01-hello.md")
+    (tmp_path / "doc/website/docusaurus.config.js").write_text(
+        'module.exports = { presets: [["classic", { docs: { path: "../md", routeBasePath: "docs" } }]] };\n',
+        encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docusaurus"
+    assert "doc/md/getting-started.md" in pages(layout) and "entc/README.md" not in pages(layout)
+
+
 def test_a_repository_read_whole_leaves_out_its_tests_examples_and_demos(tmp_path: Path) -> None:
     # No framework and no docs folder: the repository's top is read, but not its code's tests, examples and demos.
     touch(tmp_path, "README.md", "guides/intro.md", "guides/cn/intro.md", "demo/animegan/DESCRIPTION.md",

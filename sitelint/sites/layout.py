@@ -516,7 +516,8 @@ def _vitepress_scripted(base: Path) -> list[Path]:
 def _site_elsewhere(root: Path) -> Path | None:
     """A docs site in a top-level folder of another name (`packages/.vitepress/`, `dev-docs/docusaurus.config.js`):
     the folder the project's package.json scripts build with VitePress (`vitepress build packages`), else the one
-    top-level folder holding a framework's config (examples, templates and test fixtures aside)."""
+    top-level folder holding a framework's config (examples, templates and test fixtures aside), else the one such
+    folder inside the docs folder (`doc/website/`)."""
     scripted = _vitepress_scripted(root)
     if scripted:
         return scripted[0]
@@ -526,6 +527,11 @@ def _site_elsewhere(root: Path) -> Path | None:
     except OSError:
         return None
     holders = [d for d in folders if _framework_in(d)[0]]
+    if not holders:
+        # A site app inside the docs folder, its pages beside it (`doc/website/` building `doc/md/`).
+        holders = [sub for d in folders if d.name.lower() in ("doc", "docs", "documentation")
+                   for sub in sorted(d.iterdir()) if sub.is_dir() and not sub.name.startswith(".")
+                   and sub.name.lower() not in _NOT_THE_SITE and _framework_in(sub)[0]]
     if len(holders) > 1:
         # Sites of one name but a version's (`docs-v1/`, `docs-v2/`): the docs of each major, the newest current.
         named = [(match.group(1), _version_key(match.group(2)), d) for d in holders
