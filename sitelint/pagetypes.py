@@ -67,6 +67,15 @@ class Signals:
 
 DEFAULT = Signals()
 MEMBERS = "a section per documented member"  # the reason of a reference page made of its members' sections
+# The reasons of a generated page whose text a program wrote from the source code (its doc comments, its help
+# text): what is wrong in that text is fixed in the code, not on the page.
+FROM_SOURCE = ("a command's reference as cobra", "a TypeDoc page", "an API reference made from the source", "says so:",
+               "made from the page")
+
+
+def from_source(page: Page) -> bool:
+    """Whether a program wrote the page's text from the source code (or from another page)."""
+    return page.page_type == "generated" and page.type_reason.startswith(FROM_SOURCE)
 _DYNAMIC_ROUTE = re.compile(r"\[{1,2}(?:\.\.\.)?[\w-]+\]{1,2}")  # `[name].md`, `[...slug].md`, `[[lang]].md`
 _GENERATOR_ENTRY = re.compile(r"(?:async\s+)?(?:class|interface|namespace|method|property|event|param|option|"
                               r"return|type):\s+\S", re.I)
@@ -458,7 +467,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if tocs and total < _FILLED_PROSE:
         return "hub", "a table of contents (toctree) and little prose"
     directives = [b for b in directives if b not in tocs]
-    if any(b.text.lstrip().startswith(":::") for b in directives):
+    if any(_AUTODOC.match(b.text) for b in directives):
         return "generated", "an autodoc directive (`::: module`)"
     if any(b.kind == "heading" and re.match(r":::\s*[\w.]+", b.text.strip()) for b in page.blocks):
         return "generated", "an autodoc directive as a heading (`# ::: package.Class`)"
@@ -535,6 +544,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+_AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.
 _REDIRECT_KEY = re.compile(r"(?i)^(?!.*from).*(?:redirect|refresh)")

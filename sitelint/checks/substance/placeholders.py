@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
-from sitelint.pagetypes import is_roadmap
+from sitelint.pagetypes import from_source, is_roadmap
 from sitelint.text import count, phrase_source
 
 
@@ -281,6 +281,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     notices = _pattern((), tuple(ctx.params["notice-phrases"]), ())
     most = int(ctx.params["notice-words"])
     stub_page = int(ctx.params["notice-page-words"])
+    if from_source(page):
+        return  # a generated page's markers are the doc comments of the code it was made from, fixed there
     found: dict[int, list[str]] = {}
     shown = _words(" ".join(b.text for b in page.code_blocks))
     roadmap = is_roadmap(page)
