@@ -324,9 +324,10 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
         end = -1 if mdx else _directive_end(lines, index)
         if end < 0 and not mdx and stripped.startswith("{%"):
             end = _template_block_end(lines, index)
+        shown = -1  # a Hugo shortcode of code: its inner text is code a reader sees, not markup
         if end < 0 and not mdx and stripped.startswith("{{<"):
-            end = _hugo_code_end(lines, index)
-        kind = "directive"
+            end = shown = _hugo_code_end(lines, index)
+        kind = "code" if end >= 0 and end == shown else "directive"
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
             kind = "jsx"
             first = stripped[:1]
