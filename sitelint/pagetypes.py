@@ -434,8 +434,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    for m in _RENDERED_IMPORT.finditer(b.text))  # MDX: `import Content from './x.mdx'`, `<Content />`
     # Its steps come from an include, or from an imported MDX file it renders.
     included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
-    # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too).
-    proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "")
+    # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too); its
+    # index (`README.md`) is the folder's list of them.
+    proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "") \
+        if stem.lower() not in _INDEX_NAMES else ""
     if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))
                                           or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
