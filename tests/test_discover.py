@@ -250,6 +250,17 @@ def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_p
     assert discover.detect(tmp_path / "api").version_dirs == ()
 
 
+def test_version_folders_in_an_archives_folder_are_all_frozen_copies(tmp_path: Path) -> None:
+    # `docs/1.13.0/` and `docs/1.12.2/` beside `docs/archives/1.10.2/` and `docs/archives/1.10.3/`: the archive's
+    # versions are all older than the newest, whatever the newest of them.
+    names = ("intro", "install", "upgrade", "backup")
+    touch(tmp_path, "docs/_index.md", *(f"docs/{v}/{n}.md" for v in ("1.12.2", "1.13.0") for n in names),
+          *(f"docs/archives/{v}/{n}.md" for v in ("1.10.2", "1.10.3") for n in names))
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert sorted(version for _, version in layout.version_dirs) == ["1.10.2", "1.10.3", "1.12.2"]
+
+
 def test_the_release_line_before_the_newest_still_edited_is_current(tmp_path: Path) -> None:
     # `guide/v11/` is the preview of the next release and `guide/v10/`, edited in the same month, the stable line
     # beside it: both current; `guide/v8/`, last edited years before, a frozen copy.

@@ -675,6 +675,7 @@ _VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder name
 # A folder named for a version and the folder it copies: `v1.0-docs` beside `docs`, `docs-v2`.
 _VERSIONED_FOLDER = re.compile(r"(?i)(?P<v1>v?\d+(?:\.(?:\d+|x))+|v\d+)[-_](?P<n1>[a-z][\w-]*)"
                                r"|(?P<n2>[a-z][\w-]*?)[-_](?P<v2>v?\d+(?:\.(?:\d+|x))+|v\d+)")
+_ARCHIVE_NAMES = frozenset({"archive", "archives", "archived", "old-versions", "previous-versions"})
 _MIRRORED = 3  # pages a version's folder needs, half of them beside the current ones, to be that version's copy
 
 
@@ -720,11 +721,18 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
     with no current pages above them: the newest is current, and each older one half of whose pages the newest has
     again at the same paths is that version's frozen copy: (its folder, its version, the newest's folder)."""
     out: list[tuple[str, str, str]] = []
+    archives: list[tuple[Path, list[tuple[tuple[int, ...], str]]]] = []
+    newest_of_all: tuple[tuple[int, ...], Path] | None = None
     for here, dirs, _ in os.walk(docs):
         base = Path(here)
         dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"
                    and len(base.relative_to(docs).parts) < depth]
         named = sorted((_version_key(d), d) for d in dirs if _VERSION_FOLDER.fullmatch(d))
+        if named and base.name.lower() in _ARCHIVE_NAMES:
+            archives.append((base, named))  # an archive's versions are all old: sorted out below
+            continue
+        if named and (newest_of_all is None or named[-1][0] > newest_of_all[0]):
+            newest_of_all = (named[-1][0], base / named[-1][1])
         if len(named) < 2:
             continue
         newest = _pages_in(base / named[-1][1])
@@ -738,6 +746,11 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
         kept = [name for _, name in named[:-1]] if mirrored and len(named) >= 3 else mirrored
         newest_folder = _folder_key(base / named[-1][1])
         out += [(_folder_key(base / name), name, newest_folder) for name in kept]
+    # Version folders in an `archives/` folder (`docs/archives/1.10.2/` beside `docs/1.13.0/`): releases kept for the
+    # record, every one older than the newest outside it.
+    for base, named in archives:
+        if newest_of_all is not None and all(key < newest_of_all[0] for key, _ in named):
+            out += [(_folder_key(base / name), name, _folder_key(newest_of_all[1])) for _, name in named]
     return out
 
 
