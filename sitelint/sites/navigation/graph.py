@@ -167,14 +167,16 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     return resolve_link
 
 
-_NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b")
+_NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b"
+                             r"|^[ \t]*[\"']?uglyurls[\"']?[ \t]*[:=][ \t]*true\b")
 _PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)(?:/|$)", re.I)  # `setup.md`, and `index.md/` that serves nothing
 
 
 def _folder_per_page(site: Site) -> bool:
     """Whether the site serves each page at a folder of its own and leaves links that name no Markdown file as they
-    are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`)."""
-    if site.framework != "mkdocs":
+    are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`), and Hugo, unless
+    `uglyURLs = true` (`install/airgap.md` at `install/airgap/`)."""
+    if site.framework not in ("mkdocs", "hugo"):
         return False
     for config in site.config_files:
         try:
@@ -227,6 +229,8 @@ def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, 
     target = target.split("#", 1)[0].split("?", 1)[0].strip()
     if not target or _EXTERNAL.match(target):
         return None
+    if from_address and target in (".", "./"):
+        return key(page.abspath)  # the page's own folder address is the page: `./#recommendation` on Hugo too
     if from_address and own_route is not None and not target.startswith("/") and not _PAGE_FILE.search(target):
         # MkDocs leaves a link that names no Markdown file as it is, and the browser reads it from the page's own
         # folder address: `./#count` on queries/create.md (served at queries/create/) is that page, not the
