@@ -24,7 +24,7 @@ _MYST_OPTION = re.compile(r"\s*:[\w-]+:")
 _MYST_COMMENT = re.compile(r" {0,3}%")
 # MyST's role that links to a page, `{doc}` before inline code: {doc}`entry-points`, {doc}`the guide <guide/setup>`.
 _MYST_DOC_ROLE = re.compile(r"\{doc\}$")
-_QUOTED = re.compile(r" {0,3}>")  # a line of a block quote
+_QUOTED = re.compile(r"[ \t]*>")  # a line of a block quote (one in a list item indented further)
 _ROLE_TARGET = re.compile(r"(.*?)\s*<([^<>]+)>")
 _MYST_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention",
                                "seealso", "admonition", "versionadded", "versionchanged", "deprecated", "todo"})
