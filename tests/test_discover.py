@@ -259,6 +259,15 @@ def test_version_folders_in_an_archives_folder_are_all_frozen_copies(tmp_path: P
     (tmp_path / ".git").mkdir()
     layout = discover.detect(tmp_path)
     assert sorted(version for _, version in layout.version_dirs) == ["1.10.2", "1.10.3", "1.12.2"]
+    # The release before the newest, still edited, stays current; the archive's newest, edited the same day, not.
+    names = ("intro", "install", "upgrade", "backup")
+    pages = {f"docs/{v}/{n}.md": f"# {n}\n\nThe {n} page of {v}.\n" for v in ("1.12.2", "1.13.0") for n in names}
+    pages |= {f"docs/archives/{v}/{n}.md": f"# {n}\n\nThe {n} page of {v}.\n" for v in ("1.10.2", "1.10.3")
+              for n in names}
+    (tmp_path / "edited").mkdir()
+    write_site(tmp_path / "edited", pages, commits=[{"date": "2026-07-01T12:00:00", "paths": list(pages)}])
+    layout = discover.detect(tmp_path / "edited")
+    assert sorted(version for _, version in layout.version_dirs) == ["1.10.2", "1.10.3"]
 
 
 def test_the_release_line_before_the_newest_still_edited_is_current(tmp_path: Path) -> None:

@@ -748,10 +748,11 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
         out += [(_folder_key(base / name), name, newest_folder) for name in kept]
     # Version folders in an `archives/` folder (`docs/archives/1.10.2/` beside `docs/1.13.0/`): releases kept for the
     # record, every one older than the newest outside it.
-    for base, named in archives:
-        if newest_of_all is not None and all(key < newest_of_all[0] for key, _ in named):
-            out += [(_folder_key(base / name), name, _folder_key(newest_of_all[1])) for _, name in named]
-    return out
+    # They come first: the release just before the newest, which the run keeps current while it is still edited, is
+    # the series' own, never an archived one.
+    archived = [(_folder_key(base / name), name, _folder_key(newest_of_all[1])) for base, named in archives
+                if newest_of_all is not None and all(key < newest_of_all[0] for key, _ in named) for _, name in named]
+    return archived + out
 
 
 def _rspress(base: Path) -> tuple[str, list[Path], list[Path]]:
