@@ -202,13 +202,17 @@ def _template_block_end(lines: list[str], index: int) -> int:
     opened = _TEMPLATE_OPEN.match(lines[index])
     if opened is None or opened.group(1).lower() in _TEMPLATE_FLOW or opened.group(1).lower().startswith("end"):
         return -1
-    close = re.compile(r"[ \t]*\{%-?[ \t]*end" + re.escape(opened.group(1)) + r"[ \t]*-?%\}[ \t]*$")
-    for end in range(index + 1, min(len(lines), index + _TEMPLATE_SCAN)):
-        if close.match(lines[end]):
-            body = lines[index + 1 : end]
-            split = any(_SEPARATOR.match(line) and body[n - 1].strip() for n, line in enumerate(body) if n)
-            return end if split else -1
-    return -1
+    end = _closing_line(lines, index, r"[ \t]*\{%-?[ \t]*end" + re.escape(opened.group(1)) + r"[ \t]*-?%\}[ \t]*$")
+    body = lines[index + 1 : end] if end >= 0 else []
+    split = any(_SEPARATOR.match(line) and body[n - 1].strip() for n, line in enumerate(body) if n)
+    return end if split else -1
+
+
+def _closing_line(lines: list[str], index: int, closer: str) -> int:
+    """The first line after `index`, within `_TEMPLATE_SCAN` lines, that the pattern `closer` matches; -1 if none."""
+    close = re.compile(closer)
+    return next((end for end in range(index + 1, min(len(lines), index + _TEMPLATE_SCAN)) if close.match(lines[end])),
+                -1)
 
 
 # A Hugo shortcode that shows its inner text as code: the built-in `{{< highlight yaml >}}`, one named for code
@@ -224,9 +228,7 @@ def _hugo_code_end(lines: list[str], index: int) -> int:
     opened = _HUGO_CODE.match(lines[index])
     if opened is None:
         return -1
-    close = re.compile(r"[ \t]*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
-    return next((end for end in range(index + 1, min(len(lines), index + _TEMPLATE_SCAN)) if close.match(lines[end])),
-                -1)
+    return _closing_line(lines, index, r"[ \t]*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:

@@ -178,10 +178,11 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
                                                                     page.source):
                 lag = 0  # the source changed only in its markup since, or in words the translation has
             detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
-        parts = _sections(source) + _code(source)
-        share = min(1.0, (_sections(page) + _code(page)) / parts) if parts else 1.0
-        detail.update(sections=f"{_sections(page)} of {_sections(source)} sections",
-                      code=f"{_code(page)} of {_code(source)} code blocks")
+        sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
+        their_sections, their_code = _sections(source), _code(source)
+        parts = their_sections + their_code
+        share = min(1.0, (sections + code) / parts) if parts else 1.0
+        detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
         yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
                            "removed": False}, Location(page.path, 1), detail, (Location(source_path, 1),))
     yield from _orphans(ctx)
