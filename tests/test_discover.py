@@ -845,3 +845,23 @@ def test_an_eleventy_site_s_pages_are_its_input_folder(tmp_path: Path) -> None:
     (tmp_path / "eleventy.config.js").write_text("module.exports = () => ({ dir: { input: '.' } });\n",
                                                  encoding="utf-8")
     assert discover.detect(tmp_path).docs_roots == (tmp_path.resolve(),)
+
+
+def test_a_major_s_one_release_in_a_series_grouped_by_major_is_a_frozen_copy(tmp_path: Path) -> None:
+    # `docs/v1/1.76/` beside `docs/v2/2.0/` and `docs/v2/2.1/`: the newest release is 2.1; v1's one release, whose
+    # pages 2.1 has again, is a copy; a major folder's one release that copies nothing of it stays current.
+    names = ("intro", "deployment", "sampling", "monitoring")
+    touch(tmp_path, "docs/_index.md", *(f"docs/v1/1.76/{n}.md" for n in names),
+          *(f"docs/v2/{v}/{n}.md" for v in ("2.0", "2.1") for n in names))
+    (tmp_path / ".git").mkdir()
+    assert sorted(version for _, version in discover.detect(tmp_path).version_dirs) == ["1.76", "2.0"]
+    touch(tmp_path / "own", "docs/_index.md", *(f"docs/v1/1.76/old-{n}.md" for n in names),
+          *(f"docs/v2/{v}/{n}.md" for v in ("2.0", "2.1") for n in names))
+    (tmp_path / "own/.git").mkdir()
+    assert sorted(version for _, version in discover.detect(tmp_path / "own").version_dirs) == ["2.0"]
+    # The major's one release, edited as late as the newest, is still a copy; the release before the newest current.
+    pages = {f"docs/v1/1.76/{n}.md": f"# {n}\n\nThe {n} page of 1.76.\n" for n in names}
+    pages |= {f"docs/v2/{v}/{n}.md": f"# {n}\n\nThe {n} page of {v}.\n" for v in ("2.0", "2.1") for n in names}
+    (tmp_path / "edited").mkdir()
+    write_site(tmp_path / "edited", pages, commits=[{"date": "2026-07-01T12:00:00", "paths": list(pages)}])
+    assert [version for _, version in discover.detect(tmp_path / "edited").version_dirs] == ["1.76"]

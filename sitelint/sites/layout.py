@@ -723,6 +723,7 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     archives: list[tuple[Path, list[tuple[tuple[int, ...], str]]]] = []
     newest_of_all: tuple[tuple[int, ...], Path] | None = None
+    lone: list[tuple[tuple[int, ...], Path]] = []
     for here, dirs, _ in os.walk(docs):
         base = Path(here)
         dirs[:] = [d for d in dirs if not d.startswith((".", "_")) and d != "node_modules"
@@ -733,6 +734,8 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
             continue
         if named and (newest_of_all is None or named[-1][0] > newest_of_all[0]):
             newest_of_all = (named[-1][0], base / named[-1][1])
+        if len(named) == 1 and _VERSION_FOLDER.fullmatch(base.name):
+            lone.append((named[0][0], base / named[0][1]))  # `v1/1.76/`: a major's one release, sorted out below
         if len(named) < 2:
             continue
         newest = _pages_in(base / named[-1][1])
@@ -752,6 +755,15 @@ def _sibling_versions(docs: Path, depth: int = 5) -> list[tuple[str, str, str]]:
     # the series' own, never an archived one.
     archived = [(_folder_key(base / name), name, _folder_key(newest_of_all[1])) for base, named in archives
                 if newest_of_all is not None and all(key < newest_of_all[0] for key, _ in named) for _, name in named]
+    # A series grouped by major (`v1/1.76/` beside `v2/2.0/` to `v2/2.20/`): an older major's one release, half of
+    # whose pages the newest release has again at the same paths, is that release's frozen copy (before the series'
+    # own too, never taken for the release just before the newest).
+    if newest_of_all is not None:
+        newest = _pages_in(newest_of_all[1])
+        for key, folder in lone:
+            inside = _pages_in(folder)
+            if key < newest_of_all[0] and len(inside) >= _MIRRORED and 2 * len(inside & newest) >= len(inside):
+                archived.append((_folder_key(folder), folder.name, _folder_key(newest_of_all[1])))
     return archived + out
 
 
