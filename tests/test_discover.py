@@ -403,6 +403,15 @@ def test_a_folder_named_like_build_output_inside_the_docs_is_a_section(tmp_path:
     touch(tmp_path / "plain", "guide.md", "build/guide.md", "dist/guide.md")
     (tmp_path / "plain" / ".git").mkdir()
     assert pages(discover.detect(tmp_path / "plain")) == ["guide.md"]
+    # A `site/` of Markdown sources git tracks is the docs; one with a built page at its top is still output.
+    sources = {"README.md": "# Docs\n", "site/en/getstarted/install.md": "# Install\n", "build/notes.md": "# N\n"}
+    (tmp_path / "sources").mkdir()
+    write_site(tmp_path / "sources", sources, commits=[{"date": "2026-01-01T12:00:00", "paths": list(sources)}])
+    touch(tmp_path / "sources", "dist/copy.md")
+    assert pages(discover.detect(tmp_path / "sources")) == ["README.md", "build/notes.md",
+                                                             "site/en/getstarted/install.md"]
+    touch(tmp_path / "sources", "build/index.html")
+    assert pages(discover.detect(tmp_path / "sources")) == ["README.md", "site/en/getstarted/install.md"]
 
 
 def test_an_rspress_site_is_its_config_s_root_and_astro_s_are_its_content_collections(tmp_path: Path) -> None:

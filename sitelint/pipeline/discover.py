@@ -67,6 +67,7 @@ _VENDORED = frozenset({"modules.txt", "autoload.php"})
 # Where a build writes (the project's top, the folder of a framework's config); deeper in the docs, a folder of these
 # names is a section of pages (a "Building" guide in `docs/build/`).
 _OUTPUT_DIRS = frozenset({"build", "site", "dist"})
+_BUILT_FILES = ("index.html", "404.html", "sitemap.xml")
 
 
 @dataclass(frozen=True)
@@ -202,7 +203,8 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
                 is_dir = False
             if is_dir:
                 skipped = entry.name in SKIP_DIRS and (entry.name not in _OUTPUT_DIRS
-                                                       or os.path.normpath(str(folder)) in outputs_in)
+                                                       or (os.path.normpath(str(folder)) in outputs_in
+                                                           and _built(entry.path)))
                 if not skipped and not entry.name.startswith("."):
                     if leaves(entry):
                         results.append((Path(entry.path), OUTSIDE, 0))
@@ -223,6 +225,15 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
 
     visit(top)
     yield from sorted(results)
+
+
+def _built(folder: str) -> bool:
+    """Whether a folder named as a build's output (`site/`, `build/`, `dist/`) beside a config holds one: a built
+    page at its top, or no file git tracks (a build's output is ignored). A committed `site/` of Markdown sources
+    (`site/en/getstarted/install.md`) is the docs."""
+    if any(os.path.exists(os.path.join(folder, name)) for name in _BUILT_FILES):
+        return True
+    return not gitinfo.tracked(Path(folder))
 
 
 def _count_pages(folder: str, wanted: Callable[[str], bool]) -> int:
