@@ -161,14 +161,15 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
-# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}`, markdown-it-include's
-# `!!!include(x.md)!!!`, MyST's ```{include} and ```{literalinclude}, reStructuredText's `.. include::`). A page
+# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}` and Docsy's
+# `{{< readfile "x.md" >}}`, markdown-it-include's `!!!include(x.md)!!!`, MyST's ```{include} and ```{literalinclude},
+# reStructuredText's `.. include::`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
 _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|<!--\s*@include:|!!!include\("
                       r"|:{1,2}(?:partial|include|snippet)\{"  # an MDC component a site fills in from a partial
                       r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
                       r"|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"  # dumi's embed of a Markdown file
-                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*include\s"
+                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*(?:include|readfile)\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 _FILLED_PROSE = 100
 _ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
@@ -549,7 +550,8 @@ _POINTER_WORDS = 15
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.
-_REDIRECT_KEY = re.compile(r"(?i)^(?!.*from).*(?:redirect|refresh)")
+# Docsy's `manualLink` (and `manualLinkRelref`) makes the page's menu entry a link elsewhere.
+_REDIRECT_KEY = re.compile(r"(?i)^(?!.*from).*(?:redirect|refresh)|^manualLink")
 # A note of the release a page's feature arrived in, and nothing else: "v2.0 and after", "New in 3.1", "Since v2".
 _VERSION_NOTE = re.compile(r"(?i)\s*(?:(?:new|added|available)\s+(?:in|since)\s+|since\s+)?v?\d+(?:\.\d+){0,2}"
                            r"(?:\s+(?:and|or)\s+(?:after|later|above|newer|up)|\+)?\s*")

@@ -477,6 +477,19 @@ def test_toml_front_matter_between_plus_lines_is_front_matter() -> None:
     assert unclosed.problems == ((1, "front matter opened with +++ is never closed; add a closing +++ line"),)
 
 
+def test_front_matter_commented_out_at_the_top_is_still_front_matter() -> None:
+    # Hugo reads front matter inside an HTML comment that opens the page (hidden where the file is shown as is).
+    page = parse('<!--\n---\ntitle: "Install Pipelines"\nmanualLink: "https://example.com/install/"\n---\n-->\n\n'
+                 'Install it on your cluster.\n')
+    assert page.problems == ()
+    assert page.front_matter == {"title": "Install Pipelines", "manualLink": "https://example.com/install/"}
+    assert kinds(page) == [("front_matter", 1, 6), ("paragraph", 8, 8)]
+    assert page.words == 5
+    # A comment that holds more than front matter is a comment.
+    other = parse('<!--\n---\ntitle: Old\n---\nNotes kept for later.\n-->\n\nInstall it.\n')
+    assert other.front_matter == {} and kinds(other)[-1] == ("paragraph", 8, 8)
+
+
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
     assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
     assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"

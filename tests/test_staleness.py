@@ -654,6 +654,14 @@ def test_a_partial_s_links_to_its_own_sections_are_judged_in_the_page_it_is_show
                {"docs/.vitepress/config.ts": "export default {}\n"})
     findings, _ = lint(tmp_path, "STL009")
     assert [(f.path, f.message.split("'")[1]) for f in findings] == [("docs/shared/wallet.md", "#authorize")]
+    # Hugo: Docsy's `{{< readfile file="/vendor/auth.md" >}}` (the path from the content root) shows a vendor's
+    # partial inside the guide, whose "Run your pipeline" its link opens.
+    auth = "**Workload identity**\n\nSkip step 2 when you [run your pipeline](#run-your-pipeline).\n"
+    guide = ("---\ntitle: Build\n---\n\n## Authentication\n\n{{< readfile file=\"/vendor/auth.md\" >}}\n\n"
+             "## Run your pipeline\n\nRun it.\n")
+    write_site(tmp_path / "hugo", {"content/en/vendor/auth.md": auth, "content/en/docs/build.md": guide},
+               {"hugo.toml": "title = 'Pipes'\ncontentDir = 'content/en'\n"})
+    assert lint(tmp_path / "hugo", "STL009")[0] == []
 
 
 def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: Path) -> None:

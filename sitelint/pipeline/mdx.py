@@ -255,11 +255,16 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
     out = list(lines)
     regions: list[tuple[str, int, int]] = []
     problems: list[tuple[int, str]] = []
-    front_matter, index = _front_matter(lines, problems)
+    # Hugo reads front matter commented out at the top (`<!--`, the `---` block, `-->`): hidden where the file is
+    # shown as it is (on GitHub), still the page's front matter.
+    commented = _commented_front_matter(lines)
+    front_matter, index = _front_matter(lines[commented:], problems)
     toml = front_matter is None
     if toml:
-        front_matter, index = _toml_front_matter(lines, problems)
+        front_matter, index = _toml_front_matter(lines[commented:], problems)
         toml = front_matter is not None
+    if front_matter is not None and commented:
+        index += commented + 1  # the `-->` line after it
     if front_matter is not None:
         regions.append(("front_matter", 1, index))
         out[:index] = [""] * index
@@ -414,6 +419,16 @@ def _markdown_between_rules(block: list[str]) -> bool:
     YAML is a mapping, and renders the page whole otherwise)."""
     return (any(_ATX_LINE.match(line) for line in block) and not any(_FM_KEY.match(line) for line in block)
             and any(line.strip() and not line.lstrip().startswith(("#", "-")) for line in block))
+
+
+def _commented_front_matter(lines: list[str]) -> int:
+    """1 when the page opens with an HTML comment whose first line is `<!--` alone and which holds nothing but a
+    front matter block (`---` or `+++` lines around it) closed by a `-->` line; else 0."""
+    if len(lines) < 4 or lines[0].strip() != "<!--" or lines[1].rstrip() not in ("---", "+++"):
+        return 0
+    rule = lines[1].rstrip()
+    end = next((n for n in range(2, len(lines)) if lines[n].rstrip() in (rule, "...")), -1)
+    return 1 if 0 < end < len(lines) - 1 and lines[end + 1].strip() == "-->" else 0
 
 
 def _toml_front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:

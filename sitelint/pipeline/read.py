@@ -385,7 +385,9 @@ _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
                        r"""|^\s*(?:`{3,}|~{3,}|:{3,})\{include\}[ \t]+(\S+)"""
                        r"""|^\s*import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}\s*|\*\s*as\s+[\w$]+\s*)?from\s+"""
-                       r"""["']([^"']+\.mdx?)["']""", re.M)
+                       r"""["']([^"']+\.mdx?)["']"""
+                       # Hugo's `{{% include "x.md" %}}`, Docsy's `{{< readfile file="/vendor/x.md" >}}`
+                       r"""|\{\{[<%]\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.mdx?)["']""", re.M)
 
 
 def _key(path: Path) -> str:
@@ -396,7 +398,7 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
     """The pages other pages include (by file), each with the first page that includes it."""
     out: dict[str, str] = {}
     for page in site_pages:
-        if "include" not in page.source and "--8<--" not in page.source and "import" not in page.source:
+        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile")):
             continue
         for match in _INCLUDES.finditer(page.source):
             target = next(group for group in match.groups() if group)
