@@ -345,6 +345,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if (len(links) == 1 and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks
             and _POINTER.match(told[0].text)):
         return "redirect", "one sentence that sends its readers to another page"
+    if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
+            told[0].text):  # "Check out the available labs on the side menu": the menu its layout draws
+        return "hub", "one sentence that sends its readers to the menu beside it"
     levels = _shows_levels(page)
     if levels:
         return "showcase", f"shows how the site's elements look ({levels} headings named for their level)"
@@ -545,8 +548,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 
 # A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
+                      r"check\s+out|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+_TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?(?:side\s*(?:menu|bar|nav)|sidebar"
+                      r"|navigation(?:\s+(?:menu|bar))?|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.

@@ -114,7 +114,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     def statement(index: int) -> bool:
         """A heading that is its own message: a link (a banner pointing elsewhere), or a sentence ("For more
-        information, read Setup.")."""
+        information, read Setup.", "Make sure all tests pass before committing!")."""
         section = page.sections[index]
         if linked(index):
             return True
@@ -123,7 +123,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
         if _FIRST_RELEASE.match(section.title) or _REPEAT_STEPS.search(section.title):
             return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
-        return len(words) >= 4 and section.title.rstrip().endswith(".") and not section.title.rstrip().endswith("..")
+        said = section.title.rstrip()
+        return len(words) >= 4 and said.endswith((".", "!")) and not said.endswith(("..", "!!"))
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
