@@ -149,11 +149,25 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
 _BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,40}\1:?[ \t]*$")
 
 
+_LABEL_WORDS = 4  # words of a list item that stands alone as the title of the paragraph after it
+
+
 def _sections(page: Page) -> int:
+    """Headings, and the parts a translation may title otherwise: a bold label on a line of its own (the text under
+    it on the next line or after a blank one), or a list item alone that names the part the paragraph after it
+    describes (`* minMember` over its description, as its source's `### minMember`)."""
     lines = page.source.split("\n")
-    return sum(1 for b in page.blocks if b.kind == "heading" or (
-        b.kind == "paragraph" and b.line == b.end_line and 0 < b.line <= len(lines)
-        and _BOLD_LABEL.match(lines[b.line - 1])))
+    blocks = page.blocks
+    count = 0
+    for n, b in enumerate(blocks):
+        if b.kind == "heading" or (b.kind == "paragraph" and 0 < b.line <= len(lines)
+                                   and _BOLD_LABEL.match(lines[b.line - 1])):
+            count += 1
+        elif (b.kind == "list_item" and b.line == b.end_line and len(b.text.split()) <= _LABEL_WORDS
+              and not b.text.rstrip().endswith((".", ":", ";")) and 0 < n < len(blocks) - 1
+              and blocks[n - 1].kind != "list_item" and blocks[n + 1].kind == "paragraph"):
+            count += 1
+    return count
 
 
 def _code(page: Page) -> int:
