@@ -551,8 +551,9 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"check\s+out|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
-_TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?(?:side\s*(?:menu|bar|nav)|sidebar"
-                      r"|navigation(?:\s+(?:menu|bar))?|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
+_TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
+                      r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
+                      r"|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sitelint import gitinfo, text
 from sitelint.checks import CheckContext, Count, spec
-from sitelint.model import Location, Measurement, Page
+from sitelint.model import Block, Location, Measurement, Page
 
 # What a reader does not read as words: link targets, tags and their attributes, MDX expressions.
 _MARKUP = re.compile(r"\]\([^)]*\)|<[^>]*>|\{[^{}]*\}")
@@ -158,16 +158,14 @@ def _sections(page: Page) -> int:
     describes (`* minMember` over its description, as its source's `### minMember`)."""
     lines = page.source.split("\n")
     blocks = page.blocks
-    count = 0
-    for n, b in enumerate(blocks):
-        if b.kind == "heading" or (b.kind == "paragraph" and 0 < b.line <= len(lines)
-                                   and _BOLD_LABEL.match(lines[b.line - 1])):
-            count += 1
-        elif (b.kind == "list_item" and b.line == b.end_line and len(b.text.split()) <= _LABEL_WORDS
-              and not b.text.rstrip().endswith((".", ":", ";")) and 0 < n < len(blocks) - 1
-              and blocks[n - 1].kind != "list_item" and blocks[n + 1].kind == "paragraph"):
-            count += 1
-    return count
+
+    def label_item(n: int, b: Block) -> bool:
+        return (b.kind == "list_item" and b.line == b.end_line and len(b.text.split()) <= _LABEL_WORDS
+                and not b.text.rstrip().endswith((".", ":", ";")) and 0 < n < len(blocks) - 1
+                and blocks[n - 1].kind != "list_item" and blocks[n + 1].kind == "paragraph")
+
+    return sum(1 for n, b in enumerate(blocks) if b.kind == "heading" or label_item(n, b) or (
+        b.kind == "paragraph" and 0 < b.line <= len(lines) and _BOLD_LABEL.match(lines[b.line - 1])))
 
 
 def _code(page: Page) -> int:
