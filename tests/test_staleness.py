@@ -878,6 +878,18 @@ def test_a_mintlify_site_publishes_no_file_its_mintignore_names(tmp_path: Path) 
     assert [f.path for f in lint(tmp_path, "STL008")[0]] == ["docs/notes.mdx"]
 
 
+def test_a_jekyll_site_builds_no_meta_file_without_front_matter_nor_what_its_config_excludes(tmp_path: Path) -> None:
+    # GitHub Pages renders Markdown without front matter, but not README, CONTRIBUTING or LICENSE files (the
+    # repository's), unless `include:` names them; a README with no index beside it is its folder's index.
+    thin = "# Notes\n\nA page kept short. TODO: say more.\n"
+    write_site(tmp_path, {"index.md": "---\nlayout: default\n---\n\n" + thin, "README.md": thin,
+                          "CONTRIBUTING.md": thin, "LICENSE.md": thin, "guide/README.md": thin, "about.md": thin,
+                          "drafts/idea.md": thin, "SECURITY.md": thin},
+               {"_config.yml": "title: Kit\nexclude: [drafts]\ninclude: [SECURITY.md]\n", "_layouts/default.html": "x\n"})
+    assert [f.path for f in lint(tmp_path, "SUB002")[0]] == ["SECURITY.md", "about.md", "guide/README.md",
+                                                             "index.md"]
+
+
 def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> None:
     # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids and keeps dots and plus
     # signs; a page SUMMARY.md does not list is not published.

@@ -244,6 +244,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
+    if layout.framework == "jekyll" and layout.config_files:
+        return _jekyll_unbuilt(site_pages, layout.config_files[0])
     if layout.framework == "mintlify" and layout.docs_roots:
         # Mintlify publishes no file its `.mintignore` names (a bare `README.md` at any depth, `drafts/`).
         patterns = siteconfig.ignore_lines(siteconfig.read_text(layout.docs_roots[0] / ".mintignore"))
@@ -260,6 +262,43 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
         docs, ignored = layout.docs_roots[0], _ignored
     return _matching(site_pages, docs, patterns, ignored)
+
+
+# The meta files GitHub Pages' optional-front-matter plugin leaves unbuilt when they have no front matter.
+_JEKYLL_META = frozenset({"readme", "license", "licence", "copying", "code_of_conduct", "contributing",
+                          "issue_template", "pull_request_template"})
+_INDEX_FILES = ("index.md", "index.markdown", "index.html")
+
+
+def _jekyll_unbuilt(site_pages: tuple[Page, ...], config: Path) -> frozenset[str]:
+    """Jekyll builds no file its config's `exclude:` names, and no meta file without front matter (`README.md`,
+    `CONTRIBUTING.md`, `LICENSE.md`: the repository's, shown by GitHub) unless `include:` names it, or, for a README,
+    it is its folder's index (no index page beside it)."""
+    try:
+        data = siteconfig.load_yaml(config)
+    except ValueError:  # a config Jekyll cannot read either: its build fails, reported by the build
+        data = {}
+    site = config.parent
+
+    def names(key: str) -> list[str]:
+        value = data.get(key)
+        return [str(v).strip("/") for v in value if isinstance(v, str)] if isinstance(value, list) else []
+    excluded, included = names("exclude"), set(names("include"))
+    out = set()
+    for page in site_pages:
+        try:
+            rel_path = page.abspath.relative_to(site).as_posix()
+        except ValueError:
+            continue
+        if any(rel_path == p or rel_path.startswith(p + "/") or fnmatch.fnmatch(rel_path, p) for p in excluded):
+            out.add(page.path)
+            continue
+        stem = page.abspath.stem.lower()
+        if (stem in _JEKYLL_META and not page.front_matter and not page.source.startswith("---")
+                and rel_path not in included
+                and (stem != "readme" or any((page.abspath.parent / n).is_file() for n in _INDEX_FILES))):
+            out.add(page.path)
+    return frozenset(out)
 
 
 def _matching(site_pages: tuple[Page, ...], docs: Path, patterns: Sequence[str],
