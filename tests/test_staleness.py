@@ -885,7 +885,8 @@ def test_a_jekyll_site_builds_no_meta_file_without_front_matter_nor_what_its_con
     write_site(tmp_path, {"index.md": "---\nlayout: default\n---\n\n" + thin, "README.md": thin,
                           "CONTRIBUTING.md": thin, "LICENSE.md": thin, "guide/README.md": thin, "about.md": thin,
                           "drafts/idea.md": thin, "SECURITY.md": thin},
-               {"_config.yml": "title: Kit\nexclude: [drafts]\ninclude: [SECURITY.md]\n", "_layouts/default.html": "x\n"})
+               {"_config.yml": "title: Kit\nexclude: [drafts]\ninclude: [SECURITY.md]\n",
+                "_layouts/default.html": "x\n"})
     assert [f.path for f in lint(tmp_path, "SUB002")[0]] == ["SECURITY.md", "about.md", "guide/README.md",
                                                              "index.md"]
 
