@@ -374,6 +374,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     blanks = _named_template(page, stem)
     if blanks:
         return "template", f"a page to copy, as its name says: {blanks} sections left empty to fill in"
+    variables = _variables(page)
+    if variables:
+        return "template", f"a template a build fills: {variables} of its lines hold variables (`{{{{var.x}}}}`)"
     for key in _LAYOUT_KEYS:
         value = front.get(key)
         if isinstance(value, str) and "redirect" in value.lower():  # MkDocs `template: redirect.html`
@@ -769,6 +772,22 @@ def demo(block: Block) -> str:
 
 
 _TEMPLATE_SECTIONS = 3  # headings over nothing but comments: an outline to copy, each comment what to write there
+
+
+# A template variable a build fills (`{{var.title}}`, `{{ page.name }}`), not a shortcode (`{{< x >}}`) nor an include.
+_VARIABLE = re.compile(r"\{\{\s*[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+\s*\}\}")
+_INLINE_CODE = re.compile(r"(`+)[^`]*?\1")
+_MIN_VARIABLES = 2
+
+
+def _variables(page: Page) -> int:
+    """The lines of text and headings holding a template variable outside code (`#### the author is {{var.name}}`),
+    when they are half of those lines or more, and two or more: a template of a build of the site's own; else 0."""
+    lines = page.source.split("\n")
+    said = [lines[b.line - 1] for b in page.blocks
+            if b.kind in ("heading", "paragraph", "list_item") and 0 < b.line <= len(lines)]
+    made = sum(1 for line in said if _VARIABLE.search(_INLINE_CODE.sub("", line)))
+    return made if made >= _MIN_VARIABLES and 2 * made >= len(said) else 0
 
 
 def _template_comments(page: Page) -> int:

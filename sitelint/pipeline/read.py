@@ -426,7 +426,9 @@ _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|^\s*import\s+(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}\s*|\*\s*as\s+[\w$]+\s*)?from\s+"""
                        r"""["']([^"']+\.mdx?)["']"""
                        # Hugo's `{{% include "x.md" %}}`, Docsy's `{{< readfile file="/vendor/x.md" >}}`
-                       r"""|\{\{[<%]\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.mdx?)["']""", re.M)
+                       r"""|\{\{[<%]\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.mdx?)["']"""
+                       # a line that is a Markdown file's path in double braces: `{{fragments/faq.md}}`
+                       r"""|^[ \t]*\{\{\s*([\w.-]+(?:/[\w.-]+)*\.mdx?)\s*\}\}[ \t]*$""", re.M)
 
 
 def _key(path: Path) -> str:
@@ -437,7 +439,7 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
     """The pages other pages include (by file), each with the first page that includes it."""
     out: dict[str, str] = {}
     for page in site_pages:
-        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile")):
+        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile", "{{")):
             continue
         for match in _INCLUDES.finditer(page.source):
             target = next(group for group in match.groups() if group)
@@ -447,8 +449,9 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
                 places = [docs / target.lstrip("/"), project / target.lstrip("/")]
             elif target.startswith(("./", "../")):  # from the including page
                 places = [page.abspath.parent / target]
-            else:  # a snippet's base path: the page's folder, the docs root or the project
-                places = [page.abspath.parent / target, docs / target, project / target]
+            else:  # a snippet's base path: the page's folder or one above it, the docs root or the project
+                places = [folder / target for folder in (page.abspath.parent, *page.abspath.parent.parents)
+                          if folder.is_relative_to(docs)] + [docs / target, project / target]
             for place in places:
                 out.setdefault(_key(place), page.path)
     return out
