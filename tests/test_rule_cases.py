@@ -43,6 +43,7 @@ def test_rule_case(rule: str, case: dict[str, Any], tmp_path: Path) -> None:
     result = engine.lint(cwd=tmp_path, config=config, today=today or dt.date(2026, 11, 30),
                          select=[rule, *case.get("also", ())])
     assert not [n for n in result.notes if "internal error" in n], result.notes
+    assert result.site.pages, "the case's site has no page the run reads: the case would pass whatever the rule does"
     mine = [f for f in result.findings if f.rule == rule]
     got: dict[str, list[int]] = {}
     for f in mine:
