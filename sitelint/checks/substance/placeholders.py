@@ -253,9 +253,13 @@ def _scheduled_field(page: Page, line: int) -> bool:
 _CELL_MARKUP = re.compile(r"\[\^[^\]]*\]|\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?")
 
 
+_WILDCARD = re.compile(r"(?i)x{2,4}")  # `XXX` for any number, as `5xx` is any server error
+
+
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
-    or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page."""
+    or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page; or only
+    `XXX` in a column of numbers as long (status codes `200`, `500`, `XXX`): any other number."""
     lines = page.source.split("\n")[block.line - 1 : block.end_line]
     rows = [(block.line + n, [_CELL_MARKUP.sub(r"\1", c).strip().strip("*_ ")
                               for c in line.strip().strip("|").split("|")])
@@ -263,6 +267,12 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     out = set()
     for number, cells in rows:
         for column, cell in enumerate(cells):
+            if _WILDCARD.fullmatch(cell):
+                numbers = [other[column] for _, other in rows[1:] if len(other) > column and other is not cells
+                           and other[column] and not set(other[column]) <= set("-: ")]
+                if numbers and all(n.isdigit() and len(n) == len(cell) for n in numbers):
+                    out.add(number)
+                continue
             if cell.upper() not in _STATUS:
                 continue
             known = [other[column] for _, other in rows[1:] if len(other) > column and other is not cells
@@ -323,7 +333,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
                 continue
-            if block.kind == "table" and marker.upper() in _STATUS:
+            if block.kind == "table" and (marker.upper() in _STATUS or _WILDCARD.fullmatch(marker)):
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
                 if line in schedule:
                     continue
