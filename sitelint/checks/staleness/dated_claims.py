@@ -65,6 +65,17 @@ _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 
 
+def _dated_entry(page: Page, block: Block, year: str) -> bool:
+    """Whether the block is in a section whose heading (or one above it) names the claim's year: an entry of a
+    record dated by its heading (an audit of "February 2021"), true of that moment by design."""
+    index = block.section
+    while 0 <= index < len(page.sections):
+        if re.search(rf"(?<!\d){year}(?!\d)", page.sections[index].title):
+            return True
+        index = page.sections[index].parent
+    return False
+
+
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
         return  # a history page's claims were true when written; a roadmap's are kept current
@@ -86,6 +97,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     re.split(r"[.;!?]\s", text[match.end():])[0]):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported": the
                 # moment a change took effect
+            if _dated_entry(page, block, match.group("year")):
+                continue  # "As of February 16, 2021, Dapr has 0 criticals" under "### February 2021": a record
             if int(match.group("year")) < ctx.today.year:
                 found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
         for match in versions.finditer(text):
