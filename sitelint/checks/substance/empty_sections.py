@@ -43,6 +43,13 @@ _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
+def _lists_its_pages(page: Page) -> bool:
+    """Whether the page is a Hugo (or Zola) section's `_index.md`, which the section's layout follows with the list
+    of its pages (as Docsy and most themes draw a section, unless its front matter says `no_list: true`): a last
+    heading with nothing under it ("## Offerings") introduces that list."""
+    return page.abspath.name == "_index.md" and page.front_matter.get("no_list") is not True
+
+
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not any(b.kind in CONTENT_KINDS for b in page.blocks):
         return  # an empty page is a thin page; one finding says it
@@ -51,6 +58,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # mkdocstrings fills a `### ::: package.name` heading with API docs at build time.
         own[index] = section.title.startswith(":::")
     starts = [s.line for s in page.sections]
+    if page.sections and _lists_its_pages(page):
+        own[-1] = True  # Hugo's section page: the layout lists the section's pages right after the last heading
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
