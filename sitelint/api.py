@@ -122,7 +122,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
             embedder.close()
         store.close()
     tell("score", 0, 0)
-    findings = rulebook.one_cause(rulebook.corroborate(measured.findings, rules), rules)
+    findings = rulebook.across_versions(rulebook.one_cause(rulebook.corroborate(measured.findings, rules), rules))
     judged = {f.path for f in findings}
     reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]
     active = {r.code for r in rules}

@@ -910,3 +910,24 @@ def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> 
     assert "docs/draft.md" not in [f.path for f in lint(tmp_path, "SUB001")[0]]
     # The space's README.md is its first page whatever SUMMARY.md lists.
     assert [f.path for f in lint(tmp_path, "SUB002")[0]] == ["docs/README.md"]
+
+
+def test_a_finding_shared_by_the_current_versions_of_a_page_is_reported_once(tmp_path: Path) -> None:
+    # `docs/` (the latest), `2.19/` and `2-edge/` each keep a copy of the guide with the same broken link, the edge
+    # copy's lines moved: one finding, on the latest line's copy, the others related; a page's two links with one
+    # message stay two; folders not named for versions (`guide/`, `tutorial/`) are not copies.
+    guide = "# Upgrade\n\nSee [Helm](install.md#helm-upgrade).\n\nThen [upgrade](install.md#helm-upgrades).\n"
+    install = "# Install\n\n## Helm install\n\nInstall it.\n"
+    pages = {f"content/{v}/{p}": (("# Edge\n\n" if v == "2-edge" else "") + text)
+             for v in ("docs", "2.19", "2-edge", "guide", "tutorial") for p, text in
+             (("upgrade.md", guide), ("install.md", install))}
+    write_site(tmp_path, pages)
+    findings, _ = lint(tmp_path, "STL009")
+    assert [(f.path, f.line) for f in findings] == [
+        ("content/docs/upgrade.md", 3), ("content/docs/upgrade.md", 5),
+        ("content/guide/upgrade.md", 3), ("content/guide/upgrade.md", 5),
+        ("content/tutorial/upgrade.md", 3), ("content/tutorial/upgrade.md", 5)]
+    first = findings[0]
+    assert first.message.endswith("; the same in 2 other version folders (2.19, 2-edge)")
+    assert [(r.path, r.line) for r in first.related] == [("content/2.19/upgrade.md", 3),
+                                                          ("content/2-edge/upgrade.md", 5)]

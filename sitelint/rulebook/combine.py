@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from sitelint.model import Finding
+from sitelint.model import Finding, Location
 
 if TYPE_CHECKING:
     from sitelint.rulebook import Rule
@@ -67,3 +67,52 @@ def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Findin
                    for code in yields[f.rule] for first, last, others in quoted.get((f.path, code), ()))
 
     return [f for f in findings if f.rule not in yields or not covered(f)]
+
+
+# A folder named for a version of the docs, or for the line the docs are written on: `2.18`, `v2.3`, `2-edge`,
+# `docs` (the latest, beside its versions), `master`, `next`.
+_VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:[._-](?:\d+|x|[a-z]+))*|docs|latest|current|stable|main|master|next|edge"
+                             r"|dev|unreleased|nightly")
+_LINES = ("docs", "latest", "current", "stable", "main", "master", "next", "edge", "dev", "unreleased", "nightly")
+
+
+def _rank(folder: str) -> tuple[int, tuple[int, ...]]:
+    """The folder whose finding is kept: a line's name first (`docs`, `master`), then releases from the highest
+    (`2.19`, `v2.3`), then versions named otherwise (`2-edge`)."""
+    name = folder.lower()
+    if name in _LINES:
+        return (0, (_LINES.index(name),))
+    numbers = tuple(-int(n) for n in re.findall(r"\d+", name))
+    return (1 if re.fullmatch(r"v?[\d.x]+", name) else 2, numbers)
+
+
+def across_versions(findings: Sequence[Finding]) -> list[Finding]:
+    """Report once what several current versions of the docs share: the same finding (rule and message, but for
+    the version folder, the n-th of its message on the page) on a page copied into folders named for versions
+    (`docs/`, `2.19/`, `2.18/`, `2-edge/`) is one finding, on the latest line's copy, with the other copies as
+    related places to fix too."""
+    keyed: dict[tuple[str, ...], list[tuple[Finding, str]]] = {}
+    seen: dict[tuple[str, str, str], int] = {}
+    for f in findings:
+        # the n-th finding of its message on its page: a copy's lines move as its version's text does
+        nth = seen[(f.path, f.rule, f.message)] = seen.get((f.path, f.rule, f.message), 0) + 1
+        parts = f.path.split("/")
+        for i, folder in enumerate(parts[:-1]):
+            if _VERSION_FOLDER.fullmatch(folder):
+                before, after = "/".join(parts[:i]), "/".join(parts[i + 1:])
+                said = f.message.replace("/".join([*parts[:i], folder, ""]), "/".join([*parts[:i], "\0", ""]))
+                keyed.setdefault((f.rule, str(nth), before, after, said), []).append((f, folder))
+    dropped: set[int] = set()
+    grown: dict[int, Finding] = {}
+    for group in keyed.values():
+        group = [(f, folder) for f, folder in group if id(f) not in dropped and id(f) not in grown]
+        if len({folder for _, folder in group}) < 2:
+            continue
+        group.sort(key=lambda pair: _rank(pair[1]))
+        kept, others = group[0][0], [f for f, _ in group[1:]]
+        folders = ", ".join(folder for _, folder in group[1:])
+        grown[id(kept)] = replace(kept, message=f"{kept.message}; the same in {len(others)} other version "
+                                                f"folder{'s' if len(others) > 1 else ''} ({folders})",
+                                  related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
+        dropped.update(id(o) for o in others)
+    return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
