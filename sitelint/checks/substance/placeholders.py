@@ -34,6 +34,17 @@ def _source_line(page: Page, block: Block, needle: str) -> int:
     return block.line
 
 
+def _struck(page: Page, line: int, marker: str) -> bool:
+    """Whether every use of the marker on the source line is inside a strikethrough (`~~TODO: how?~~`)."""
+    lines = page.source.splitlines()
+    if not 0 < line <= len(lines):
+        return False
+    text = lines[line - 1]
+    spans = [m.span() for m in re.finditer(r"~~(?!~).+?~~", text)]
+    hits = [m.start() for m in re.finditer(re.escape(marker), text, re.IGNORECASE)]
+    return bool(hits and spans) and all(any(a < h < b for a, b in spans) for h in hits)
+
+
 _ECHO = 60  # characters from the marker on that, found in a code block of the page too, make it an example's output
 
 
@@ -331,6 +342,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             line = _source_line(page, block, marker)
             if marker.isupper() and _linked_name(page, line, block.text, match.start(), match.end()):
                 continue
+            if _struck(page, line, marker):
+                continue  # "~~**TODO**: how?~~ This is done by ...": a marker struck through is done
             if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
                 continue
             if block.kind == "table" and (marker.upper() in _STATUS or _WILDCARD.fullmatch(marker)):
