@@ -90,7 +90,8 @@ _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
 # Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
-_PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "proposals", "adr", "adrs", "decisions"})
+_PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "proposal", "proposals", "adr", "adrs",
+                            "decisions"})
 # A design/ folder holds design documents when a page has their sections (a design system's guidelines do not).
 _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivation|proposal|proposed design"
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"

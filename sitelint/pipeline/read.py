@@ -172,10 +172,43 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
                       and p.front_matter["url"].startswith(("http://", "https://")) else p for p in typed)
     typed = _unfilled_endpoints(typed, site.root)
+    typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
     typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+
+
+_MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
+# An output a build's command writes: `--output-path=$(DOCS)/book/src/reference/api.md`, `-o docs/cli.md`,
+# `> docs/reference.md`, `--out docs/x.md`.
+_OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)|>[ \t]*)([^\s;|&]+\.mdx?)\b")
+
+
+def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Page, ...]:
+    """Pages a command of the project's Makefile writes (`crd-ref-docs ... --output-path=$(DOCS_DIR)/book/src/
+    reference/api/crd-api-reference.md`): generated from the source, whatever is wrong in them fixed in the code or
+    the generator's settings. An output is matched by the end of its path, from its last variable (`$(DOCS_DIR)`)."""
+    outputs: set[str] = set()
+    for name in _MAKEFILES:
+        text = siteconfig.read_text(project / name)
+        for match in _OUTPUT.finditer(text):
+            tail = re.split(r"\$[({][^)}]*[)}]/?|\$\w+/?", match.group(1))[-1].lstrip("./")
+            if tail.count("/") >= 1:
+                outputs.add(tail)
+    if not outputs:
+        return site_pages
+    out = []
+    for page in site_pages:
+        try:
+            rel_path = page.abspath.relative_to(project).as_posix()
+        except ValueError:
+            rel_path = page.path
+        written = next((o for o in outputs if rel_path == o or rel_path.endswith("/" + o)), None)
+        out.append(replace(page, page_type="generated",
+                           type_reason=f"{pagetypes.FROM_SOURCE[2]}: the Makefile writes it ({written})")
+                   if written and page.page_type != "partial" else page)
+    return tuple(out)
 
 
 _ENTRY_WORDS = 8  # words of text a front matter value holds for an entry's text to live there
