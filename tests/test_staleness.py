@@ -947,3 +947,11 @@ def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generat
     (tmp_path / "Makefile").write_text("docs:\n\tmdbook build docs/book\n", encoding="utf-8")
     findings, _ = lint(tmp_path, "STL009")
     assert [f.path for f in findings] == ["docs/book/src/reference/api.md", "docs/book/src/reference/guide.md"]
+    # A makefile the Makefile includes writes the latest version's page; the release folders keep copies of it.
+    pages = {f"web/content/en/{v}/api/types.md": api for v in ("latest", "v1.9", "v1.8")}
+    write_site(tmp_path / "eg", {**pages, "web/content/en/latest/guide.md": guide},
+               {"Makefile": "_run:\n\t@$(MAKE) -f tools/make/common.mk $(MAKECMDGOALS)\n",
+                "tools/make/common.mk": "include tools/make/docs.mk\n",
+                "tools/make/docs.mk": "docs-api:\n\tcrd-ref-docs --output-path=web/content/en/latest/api/types.md\n"})
+    findings, _ = lint(tmp_path / "eg", "STL009")
+    assert [f.path for f in findings] == ["web/content/en/latest/guide.md"]

@@ -19,7 +19,7 @@ from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
 from sitelint.sites import docusaurus, openapi, siteconfig
-from sitelint.sites.layout import book_summary, summary_targets
+from sitelint.sites.layout import book_summary, one_folder_apart, summary_targets
 
 
 class InputProblem(Exception):
@@ -185,13 +185,40 @@ _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
 _OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)|>[ \t]*)([^\s;|&]+\.mdx?)\b")
 
 
+# The makefiles a makefile reads: `include tools/make/docs.mk`, `-include $(ROOT)/make/*.mk`, `$(MAKE) -f x.mk`.
+_MAKE_INCLUDE = re.compile(r"(?m)^[ \t]*-?s?include[ \t]+([^\n#]+)|(?<![\w-])-f[ \t]+(\S+)")
+_MAX_MAKEFILES = 50
+
+
+def _makefiles(project: Path) -> list[str]:
+    """The text of the project's Makefile and of the makefiles it includes or runs with `-f` (paths from the
+    project's folder, a leading variable such as `$(ROOT_DIR)/` dropped, globs expanded), at most 50."""
+    queue = [project / name for name in _MAKEFILES if (project / name).is_file()]
+    seen: set[Path] = set()
+    texts = []
+    while queue and len(seen) < _MAX_MAKEFILES:
+        file = queue.pop(0)
+        if file in seen:
+            continue
+        seen.add(file)
+        text = siteconfig.read_text(file)
+        texts.append(text)
+        for match in _MAKE_INCLUDE.finditer(text):
+            for name in (match.group(1) or match.group(2) or "").split():
+                name = re.sub(r"^\$[({][^)}]*[)}]/", "", name)
+                if "$" in name or name.startswith("/"):
+                    continue
+                queue += sorted(p for p in project.glob(name) if p.is_file() and p.resolve().is_relative_to(
+                    project.resolve()))
+    return texts
+
+
 def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Page, ...]:
     """Pages a command of the project's Makefile writes (`crd-ref-docs ... --output-path=$(DOCS_DIR)/book/src/
     reference/api/crd-api-reference.md`): generated from the source, whatever is wrong in them fixed in the code or
     the generator's settings. An output is matched by the end of its path, from its last variable (`$(DOCS_DIR)`)."""
     outputs: set[str] = set()
-    for name in _MAKEFILES:
-        text = siteconfig.read_text(project / name)
+    for text in _makefiles(project):
         for match in _OUTPUT.finditer(text):
             tail = re.split(r"\$[({][^)}]*[)}]/?|\$\w+/?", match.group(1))[-1].lstrip("./")
             if tail.count("/") >= 1:
@@ -204,7 +231,10 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
             rel_path = page.abspath.relative_to(project).as_posix()
         except ValueError:
             rel_path = page.path
-        written = next((o for o in outputs if rel_path == o or rel_path.endswith("/" + o)), None)
+        # the output itself, or its copy in another version's folder (`v1.9/api/x.md` beside `latest/api/x.md`)
+        parts = rel_path.split("/")
+        written = next((o for o in outputs if rel_path == o or rel_path.endswith("/" + o) or one_folder_apart(
+            "/".join(parts[-(o.count("/") + 1):]), o)), None)
         out.append(replace(page, page_type="generated",
                            type_reason=f"{pagetypes.FROM_SOURCE[2]}: the Makefile writes it ({written})")
                    if written and page.page_type != "partial" else page)

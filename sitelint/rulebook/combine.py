@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sitelint.model import Finding, Location
+from sitelint.sites.layout import VERSION_LINE_NAMES, version_line_folder
 
 if TYPE_CHECKING:
     from sitelint.rulebook import Rule
@@ -69,19 +70,12 @@ def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Findin
     return [f for f in findings if f.rule not in yields or not covered(f)]
 
 
-# A folder named for a version of the docs, or for the line the docs are written on: `2.18`, `v2.3`, `2-edge`,
-# `docs` (the latest, beside its versions), `master`, `next`.
-_VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:[._-](?:\d+|x|[a-z]+))*|docs|latest|current|stable|main|master|next|edge"
-                             r"|dev|unreleased|nightly")
-_LINES = ("docs", "latest", "current", "stable", "main", "master", "next", "edge", "dev", "unreleased", "nightly")
-
-
 def _rank(folder: str) -> tuple[int, tuple[int, ...]]:
     """The folder whose finding is kept: a line's name first (`docs`, `master`), then releases from the highest
     (`2.19`, `v2.3`), then versions named otherwise (`2-edge`)."""
     name = folder.lower()
-    if name in _LINES:
-        return (0, (_LINES.index(name),))
+    if name in VERSION_LINE_NAMES:
+        return (0, (VERSION_LINE_NAMES.index(name),))
     numbers = tuple(-int(n) for n in re.findall(r"\d+", name))
     return (1 if re.fullmatch(r"v?[\d.x]+", name) else 2, numbers)
 
@@ -98,7 +92,7 @@ def across_versions(findings: Sequence[Finding]) -> list[Finding]:
         nth = seen[(f.path, f.rule, f.message)] = seen.get((f.path, f.rule, f.message), 0) + 1
         parts = f.path.split("/")
         for i, folder in enumerate(parts[:-1]):
-            if _VERSION_FOLDER.fullmatch(folder):
+            if version_line_folder(folder):
                 before, after = "/".join(parts[:i]), "/".join(parts[i + 1:])
                 said = f.message.replace("/".join([*parts[:i], folder, ""]), "/".join([*parts[:i], "\0", ""]))
                 keyed.setdefault((f.rule, str(nth), before, after, said), []).append((f, folder))

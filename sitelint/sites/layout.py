@@ -672,6 +672,26 @@ def _rspress_versions(config: Path, docs: Path) -> tuple[tuple[str, str], ...]:
 
 
 _VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: v2, 2.x, 1.0
+# A folder named for a version of the docs, or for the line the docs are written on: `2.18`, `v2.3`, `2-edge`,
+# `docs` (the latest, beside its versions), `master`, `next`, `latest`.
+VERSION_LINE_NAMES = ("docs", "latest", "current", "stable", "main", "master", "next", "edge", "dev", "unreleased",
+                      "nightly")
+_VERSION_LINE_FOLDER = re.compile(r"(?i)v?\d+(?:[._-](?:\d+|x|[a-z]+))*|" + "|".join(VERSION_LINE_NAMES))
+
+
+def version_line_folder(name: str) -> bool:
+    """Whether a folder's name is a version's (`2.18`, `v2.3`, `2-edge`) or a line's (`docs`, `latest`, `master`)."""
+    return _VERSION_LINE_FOLDER.fullmatch(name) is not None
+
+
+def one_folder_apart(a: str, b: str) -> bool:
+    """Whether two paths are one path but for one folder, named for a version or a line in both (`latest/api/x.md`,
+    `v1.9/api/x.md`): a page and its copy in another version's folder."""
+    x, y = a.split("/"), b.split("/")
+    if len(x) != len(y) or x[-1] != y[-1]:
+        return False
+    apart = [i for i, (m, n) in enumerate(zip(x, y, strict=True)) if m != n]
+    return len(apart) == 1 and version_line_folder(x[apart[0]]) and version_line_folder(y[apart[0]])
 # A folder named for a version and the folder it copies: `v1.0-docs` beside `docs`, `docs-v2`.
 _VERSIONED_FOLDER = re.compile(r"(?i)(?P<v1>v?\d+(?:\.(?:\d+|x))+|v\d+)[-_](?P<n1>[a-z][\w-]*)"
                                r"|(?P<n2>[a-z][\w-]*?)[-_](?P<v2>v?\d+(?:\.(?:\d+|x))+|v\d+)")
