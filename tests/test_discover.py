@@ -874,3 +874,14 @@ def test_a_major_s_one_release_in_a_series_grouped_by_major_is_a_frozen_copy(tmp
     (tmp_path / "edited").mkdir()
     write_site(tmp_path / "edited", pages, commits=[{"date": "2026-07-01T12:00:00", "paths": list(pages)}])
     assert [version for _, version in discover.detect(tmp_path / "edited").version_dirs] == ["1.76"]
+
+
+def test_docusaurus_s_frozen_versions_of_every_docs_instance_and_their_translations_are_copies() -> None:
+    # `versioned_docs/version-1.2/`, a docs instance's `rollouts_versioned_docs/`, and the translations of a
+    # version (`i18n/zh/docusaurus-plugin-content-docs-rollouts/version-v1.6/`) are versions' copies; a
+    # translation of the current docs is a translation.
+    assert discover.variant_of("versioned_docs/version-1.2/intro.md") == "versioned:1.2"
+    assert discover.variant_of("rollouts_versioned_docs/version-v0.5/intro.md") == "versioned:v0.5"
+    assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs/version-v1.6/intro.md") == "versioned:v1.6"
+    assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs-rollouts/version-v0.5/a.md") == "versioned:v0.5"
+    assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs/current/intro.md") == "i18n:zh"

@@ -28,7 +28,10 @@ from pathlib import Path
 from sitelint.sites import docusaurus, locales as localemod, siteconfig
 from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS, block_after, mask_comments
 
-_VERSIONED = re.compile(r"(?:^|/)versioned_docs/version-([^/]+)/")
+# Docusaurus' frozen versions: `versioned_docs/version-1.2/`, a docs instance's `rollouts_versioned_docs/version-1.2/`,
+# and their translations, `i18n/zh/docusaurus-plugin-content-docs-rollouts/version-1.2/`.
+_VERSIONED = re.compile(r"(?:^|/)(?:[\w-]+_)?versioned_docs/version-([^/]+)/"
+                        r"|(?:^|/)i18n/[^/]+/docusaurus-plugin-content-docs(?:-[\w-]+)?/version-([^/]+)/")
 _I18N = re.compile(r"(?:^|/)i18n/([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)/")
 _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$")
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
@@ -113,7 +116,7 @@ class Layout:
         full = str(path).replace(os.sep, "/")
         match = _VERSIONED.search(full)
         if match:
-            return f"versioned:{match.group(1)}"
+            return f"versioned:{match.group(1) or match.group(2)}"
         for folder, version in self.version_dirs:
             if full.startswith(folder):
                 return f"versioned:{version}"
