@@ -372,6 +372,13 @@ export const collections = { docs, pages, team };
     ({"docusaurus.config.js": "module.exports = {};", "docs/guide.md": "# G\n",
       "i18n/ko/docusaurus-plugin-content-docs/current/guide.md": "# G\n"},
      "i18n/ko/docusaurus-plugin-content-docs/current/guide.md", "docs/guide.md", "ko"),
+    # A docs instance's translation translates that instance's page, not another's of the same name.
+    ({"docusaurus.config.js": "module.exports = {plugins: [['@docusaurus/plugin-content-docs', {id: 'agents', "
+                              "path: 'agents', routeBasePath: 'agents'}], ['@docusaurus/plugin-content-docs', "
+                              "{id: 'game', path: 'game', routeBasePath: 'game'}]]};",
+      "docs/faq.md": "# F\n", "game/faq.md": "# F\n", "agents/faq.md": "# F\n",
+      "i18n/zh/docusaurus-plugin-content-docs-game/current/faq.md": "# F\n"},
+     "i18n/zh/docusaurus-plugin-content-docs-game/current/faq.md", "game/faq.md", "zh"),
     # No config says: a top-level folder named like a locale whose pages mirror the others is a translation.
     ({"docs/guide.md": "# G\n", "docs/setup.md": "# S\n", "docs/pt-br/guide.md": "# G\n",
       "docs/pt-br/setup.md": "# S\n"}, "docs/pt-br/guide.md", "docs/guide.md", "pt"),
@@ -391,7 +398,7 @@ export const collections = { docs, pages, team };
         "vitepress-spread", "vitepress-before-1-0-path-keys",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
-        "docusaurus", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
+        "docusaurus", "docusaurus-instance", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)

@@ -159,7 +159,11 @@ class Layout:
                 rests += [(self.project_root / "src" / "pages", rest)]
             else:
                 rest = rest.split("/", 1)[1] if rest.startswith("current/") else ""
-                rests += [(root, rest) for root in own if root.name != "blog"] if rest else []
+                # `docusaurus-plugin-content-docs-rollouts/` translates the docs instance `rollouts`, whose folder is
+                # most often named for it; the default instance's is `docs/`
+                instance = plugin[len("docs-"):] if plugin.startswith("docs-") else "docs"
+                named = [root for root in own if root.name == instance]
+                rests += [(root, rest) for root in (named or [r for r in own if r.name != "blog"])] if rest else []
         if self.suffix_locales and not rests:
             folder, _, name = full.rpartition("/")
             stem, dot, ext = name.rpartition(".")
