@@ -272,7 +272,9 @@ def post_reason(page: Page) -> str:
     """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author), or ''."""
     name = page.path.rsplit("/", 1)[-1]
     front = page.front_matter
-    return ("in a blog folder" if any(f.lower() in _BLOG_DIRS for f in page.path.split("/")[:-1]) else
+    # a blog folder, or one named with a blog's name among its words (`blog-video/`, `tech_blog/`)
+    return ("in a blog folder" if any(f.lower() in _BLOG_DIRS or _BLOG_DIRS & set(re.split(r"[-_]", f.lower()))
+                                      for f in page.path.split("/")[:-1]) else
             "a date-prefixed file name" if _DATED_NAME.match(name) else
             "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
             else "")
