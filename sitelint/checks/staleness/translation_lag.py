@@ -146,7 +146,7 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
 
 # A paragraph that is only a short bold label (`**Arguments**`, `**Возвращает:**`): a part's title written in bold,
 # as a translation may write the headings of its source.
-_BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,40}\1:?[ \t]*$")
+_BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,40}\1[:：]?[ \t]*$")
 
 
 _LABEL_WORDS = 4  # words of a list item that stands alone as the title of the paragraph after it
