@@ -260,6 +260,10 @@ def test_a_field_that_says_when_with_a_status_is_a_date_not_set_yet() -> None:
     entry = page("# Deprecations\n\n### `format.default`\n\n- **Kind:** behavior\n- **Warning since:** 0.52.0\n"
                  "- **Planned removal:** TBD\n- Release date: TBA\n")
     assert findings("SUB002", [entry]) == []
+    # ... and a stage of an implementation plan whose release is not set yet.
+    stages = page("# Custom messages\n\n## Implementation plan\n\n- Alpha: v1.6 rest to eventbus\n"
+                  "- Beta: v1.7 rest to servicebus\n- GA: TBD\n")
+    assert findings("SUB002", [stages]) == []
     # A field that says what something is, left TBD, is a gap.
     gap = page("# Deprecations\n\n### `format.default`\n\n- **Kind:** behavior\n- **Replacement:** TBD\n")
     assert [f.line for f in findings("SUB002", [gap])] == [6]

@@ -249,7 +249,8 @@ _WHEN_FIELD = re.compile(_ITEM + r"(?:(\*\*|__)(?P<bold>[^:*_\n]{1,40}?)(?::\1|\
                          r"|(?P<plain>[^:*_\n]{1,40}?):)\s*(?:\*\*|__|_|\*)?(?:TBD|TBA|TBC)(?:\*\*|__|_|\*)?\.?\s*$",
                          re.I)
 _WHEN_LABEL = re.compile(r"(?i)\b(?:dates?|when|release[sd]?|versions?|removal|deadline|eta|planned|target|schedule[d]?"
-                         r"|end[- ]of[- ]life|eol|until|since|due|milestone|timeline|expected)\b")
+                         r"|end[- ]of[- ]life|eol|until|since|due|milestone|timeline|expected"
+                         r"|alpha|beta|ga|general[- ]availability|stable|preview|deprecat\w*)\b")  # a stage's release
 
 
 def _scheduled_field(page: Page, line: int) -> bool:
