@@ -942,16 +942,19 @@ def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generat
     # `crd-ref-docs ... --output-path=$(DOCS_DIR)/book/src/reference/api.md`: the reference's links to types it
     # does not document are the generator's to fix; a page written by hand beside it is still judged.
     api = "# API\n\n## Cluster\n\n| Field | Type |\n| --- | --- |\n| `reason` | [StatusError](#statuserror) |\n"
-    guide = "# Guide\n\nSee [the status](#statuses).\n"
+    guide = "# Guide\n\nSee [the status](#statuses), the [cluster](api.md#cluster) and [its policy](api.md#policy).\n"
     makefile = ("DOCS_DIR := docs\n\napi-docs:\n\tcrd-ref-docs --source-path=./api "
                 "--output-path=$(ROOT_DIR)/$(DOCS_DIR)/book/src/reference/api.md\n")
     write_site(tmp_path, {"docs/book/src/reference/api.md": api, "docs/book/src/reference/guide.md": guide},
                {"Makefile": makefile})
     findings, _ = lint(tmp_path, "STL009")
-    assert [f.path for f in findings] == ["docs/book/src/reference/guide.md"]
+    # ... and a link to it is judged: the generator wrote the headings it has.
+    assert [(f.path, f.message.split("'")[1]) for f in findings] == [
+        ("docs/book/src/reference/guide.md", "#policy"), ("docs/book/src/reference/guide.md", "#statuses")]
     (tmp_path / "Makefile").write_text("docs:\n\tmdbook build docs/book\n", encoding="utf-8")
     findings, _ = lint(tmp_path, "STL009")
-    assert [f.path for f in findings] == ["docs/book/src/reference/api.md", "docs/book/src/reference/guide.md"]
+    assert [f.path for f in findings] == ["docs/book/src/reference/api.md", "docs/book/src/reference/guide.md",
+                                          "docs/book/src/reference/guide.md"]
     # A makefile the Makefile includes writes the latest version's page; the release folders keep copies of it.
     pages = {f"web/content/en/{v}/api/types.md": api for v in ("latest", "v1.9", "v1.8")}
     write_site(tmp_path / "eg", {**pages, "web/content/en/latest/guide.md": guide},

@@ -21,6 +21,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Location, Measurement, Page, Site
+from sitelint.pagetypes import from_source
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 
@@ -175,7 +176,10 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     that reads its own `#modal`) or its layout draws (front matter only)."""
     # (VitePress `page: true`: the page is components; a page of front matter only is drawn by its layout, ids and
     # all: `layout: index.njk` renders a section per entry of a data file)
-    return page.page_type in skip or bool(_FILLED.search(page.source)) or bool(_MD_IMPORT.search(page.source)) \
+    # A page a program wrote from the source (a reference its generator committed) holds the headings it shows: a
+    # link to it is judged, though its own links are the generator's.
+    return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
+        or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
         or all(b.kind in ("front_matter", "comment") for b in page.blocks)
 
