@@ -69,8 +69,9 @@ DEFAULT = Signals()
 MEMBERS = "a section per documented member"  # the reason of a reference page made of its members' sections
 # The reasons of a generated page whose text a program wrote from the source code (its doc comments, its help
 # text): what is wrong in that text is fixed in the code, not on the page.
+BUILD_WRITES = "written by the project's build"
 FROM_SOURCE = ("a command's reference as cobra", "a TypeDoc page", "an API reference made from the source", "says so:",
-               "made from the page")
+               "made from the page", BUILD_WRITES)
 
 
 def from_source(page: Page) -> bool:

@@ -236,7 +236,7 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
         written = next((o for o in outputs if rel_path == o or rel_path.endswith("/" + o) or one_folder_apart(
             "/".join(parts[-(o.count("/") + 1):]), o)), None)
         out.append(replace(page, page_type="generated",
-                           type_reason=f"{pagetypes.FROM_SOURCE[2]}: the Makefile writes it ({written})")
+                           type_reason=f"{pagetypes.BUILD_WRITES}: a command of its Makefile writes `{written}`")
                    if written and page.page_type != "partial" else page)
     return tuple(out)
 
