@@ -920,7 +920,8 @@ def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> 
 def test_a_finding_shared_by_the_current_versions_of_a_page_is_reported_once(tmp_path: Path) -> None:
     # `docs/` (the latest), `2.19/` and `2-edge/` each keep a copy of the guide with the same broken link, the edge
     # copy's lines moved: one finding, on the latest line's copy, the others related; a page's two links with one
-    # message stay two; folders not named for versions (`guide/`, `tutorial/`) are not copies.
+    # message stay two; folders not named for versions (`guide/`, `tutorial/`), or all named as lines (`docs/`,
+    # `dev/`), are not copies.
     guide = "# Upgrade\n\nSee [Helm](install.md#helm-upgrade).\n\nThen [upgrade](install.md#helm-upgrades).\n"
     install = "# Install\n\n## Helm install\n\nInstall it.\n"
     pages = {f"content/{v}/{p}": (("# Edge\n\n" if v == "2-edge" else "") + text)
@@ -936,6 +937,9 @@ def test_a_finding_shared_by_the_current_versions_of_a_page_is_reported_once(tmp
     assert first.message.endswith("; the same in 2 other version folders (2.19, 2-edge)")
     assert [(r.path, r.line) for r in first.related] == [("content/2.19/upgrade.md", 3),
                                                           ("content/2-edge/upgrade.md", 5)]
+    write_site(tmp_path / "lines", {f"content/{v}/{p}": text for v in ("docs", "dev") for p, text in
+                                    (("upgrade.md", guide), ("install.md", install))})
+    assert len(lint(tmp_path / "lines", "STL009")[0]) == 4
 
 
 def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generator_s(tmp_path: Path) -> None:

@@ -263,7 +263,7 @@ def names(rules: Iterable[Rule]) -> dict[str, str]:
     return {r.name: r.code for r in rules}
 
 
-from sitelint.rulebook.combine import across_versions, corroborate, one_cause  # noqa: E402 - the rule book's API, in modules of their own
+from sitelint.rulebook.combine import across_versions, corroborate, one_cause  # noqa: E402 - the rule book's API
 from sitelint.rulebook.tuning import RULE_SETTINGS, configure  # noqa: E402
 
 __all__ = ["RULE_SETTINGS", "Rule", "RuleError", "across_versions", "configure", "corroborate", "load_rule",

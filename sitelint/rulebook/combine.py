@@ -100,13 +100,14 @@ def across_versions(findings: Sequence[Finding]) -> list[Finding]:
     grown: dict[int, Finding] = {}
     for group in keyed.values():
         group = [(f, folder) for f, folder in group if id(f) not in dropped and id(f) not in grown]
-        if len({folder for _, folder in group}) < 2:
-            continue
+        folders = {folder for _, folder in group}
+        if len(folders) < 2 or not any(any(c.isdigit() for c in f) for f in folders):
+            continue  # one folder, or folders all named as lines (`docs/`, `dev/`): no copies of versions
         group.sort(key=lambda pair: _rank(pair[1]))
         kept, others = group[0][0], [f for f, _ in group[1:]]
-        folders = ", ".join(folder for _, folder in group[1:])
+        named = ", ".join(folder for _, folder in group[1:])
         grown[id(kept)] = replace(kept, message=f"{kept.message}; the same in {len(others)} other version "
-                                                f"folder{'s' if len(others) > 1 else ''} ({folders})",
+                                                f"folder{'s' if len(others) > 1 else ''} ({named})",
                                   related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
