@@ -34,6 +34,21 @@ def _source_line(page: Page, block: Block, needle: str) -> int:
     return block.line
 
 
+_BOLD_LINE = re.compile(r"[ \t]*(\*\*|__)(?P<said>[^*_\n]+)\1[ \t]*$")
+
+
+def _bold_title(page: Page, block: Block, notice: str) -> bool:
+    """Whether the notice is part of a title set in bold on a line of its own, with words of its own, over the text
+    it titles ("**Vitess: New and Coming Soon!**" over a talk's summary): the talk's name, not the page's gap."""
+    lines = page.source.split("\n")
+    if block.kind != "paragraph" or block.line != block.end_line or not 0 < block.line <= len(lines):
+        return False
+    title = _BOLD_LINE.match(lines[block.line - 1])
+    after = next((b for b in page.blocks if b.line > block.end_line), None)
+    return (title is not None and count(title.group("said")) >= count(notice) + 2 and after is not None
+            and after.kind == "paragraph")
+
+
 def _struck(page: Page, line: int, marker: str) -> bool:
     """Whether every use of the marker on the source line is inside a strikethrough (`~~TODO: how?~~`)."""
     lines = page.source.splitlines()
@@ -325,6 +340,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                      and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                     or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
+                and not _bold_title(page, block, m.group())
                 and not _release_on_its_way(block.text, m.start())
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
