@@ -327,6 +327,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     redirect = next((str(k) for k, v in front.items() if v and _REDIRECT_KEY.search(str(k))), None)
     if redirect and not page.prose_blocks:
         return "redirect", f"front matter `{redirect}`, and nothing else on the page"
+    # Docsy's `manualLink`: the page's menu entry opens another site; the sentence or two under it say where.
+    if front.get("manualLink") and page.words < _MANUAL_LINK_WORDS:
+        return "redirect", "front matter `manualLink`: its menu entry links elsewhere"
     if _META_REFRESH.search(page.source) or any(b.kind == "jsx" and _REDIRECT_COMPONENT.search(b.text)
                                                 for b in page.blocks):
         return "redirect", "redirects its readers"
@@ -558,6 +561,7 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"check\s+out|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+_MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say of where it goes
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
                       r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
                       r"|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
