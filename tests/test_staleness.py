@@ -664,7 +664,12 @@ def test_a_partial_s_links_to_its_own_sections_are_judged_in_the_page_it_is_show
     auth = "**Workload identity**\n\nSkip step 2 when you [run your pipeline](#run-your-pipeline).\n"
     guide = ("---\ntitle: Build\n---\n\n## Authentication\n\n{{< readfile file=\"/vendor/auth.md\" >}}\n\n"
              "## Run your pipeline\n\nRun it.\n")
-    write_site(tmp_path / "hugo", {"content/en/vendor/auth.md": auth, "content/en/docs/build.md": guide},
+    # A shortcode of the site's own given a Markdown file fills the page with that file's headings.
+    events = ("---\ntitle: Events\n---\n\n* [Syscall events](#syscall-events) are system calls.\n\n"
+              "{{< markdown_inline\n    contentPath=\"/docs/events/list.md\"\n>}}\n")
+    write_site(tmp_path / "hugo", {"content/en/vendor/auth.md": auth, "content/en/docs/build.md": guide,
+                                   "content/en/docs/events/index.md": events,
+                                   "content/en/docs/events/list.md": "## Syscall events\n\n| Name |\n| --- |\n"},
                {"hugo.toml": "title = 'Pipes'\ncontentDir = 'content/en'\n"})
     assert lint(tmp_path / "hugo", "STL009")[0] == []
 

@@ -47,15 +47,17 @@ _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 # A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
-# markdown-it-include's `!!!include(x.md)!!!` and mdBook's `{{#include x.md}}` too), an autodoc directive
-# (`::: package.module`; not a container of VitePress, Docusaurus or Starlight, `::: tip`, `:::code-group`).
+# markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include x.md}}` and a Hugo shortcode's too), an autodoc
+# directive (`::: package.module`; not a container of VitePress, Docusaurus or Starlight, `::: tip`, `:::code-group`).
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@include:|@include\s|!!!include\("
                      r"|\{\{#include\s"
                      r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
-                     r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b)")
+                     r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b"
+                     # a shortcode of the site's own given a Markdown file (`{{< inline contentPath="x.md" >}}`)
+                     r"|\{\{[<%]\s*[\w-]+\s+(?:[\w-]+\s*=\s*)?[\"'][^\"'\n]+\.mdx?[\"'])")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
