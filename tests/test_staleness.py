@@ -667,11 +667,16 @@ def test_a_partial_s_links_to_its_own_sections_are_judged_in_the_page_it_is_show
     # A shortcode of the site's own given a Markdown file fills the page with that file's headings.
     events = ("---\ntitle: Events\n---\n\n* [Syscall events](#syscall-events) are system calls.\n\n"
               "{{< markdown_inline\n    contentPath=\"/docs/events/list.md\"\n>}}\n")
+    # ... but not Hugo's `ref`, a link: the page it names is a page, its links judged.
+    refs = "# Refs\n\nSee [the stub](\n{{< ref \"/docs/stub.md\" >}}).\n\n[Gone](#gone).\n"
     write_site(tmp_path / "hugo", {"content/en/vendor/auth.md": auth, "content/en/docs/build.md": guide,
-                                   "content/en/docs/events/index.md": events,
+                                   "content/en/docs/events/index.md": events, "content/en/docs/refs.md": refs,
+                                   "content/en/docs/stub.md": "# Stub\n\nA page of little.\n",
                                    "content/en/docs/events/list.md": "## Syscall events\n\n| Name |\n| --- |\n"},
                {"hugo.toml": "title = 'Pipes'\ncontentDir = 'content/en'\n"})
-    assert lint(tmp_path / "hugo", "STL009")[0] == []
+    assert [(f.path, f.message.split("'")[1]) for f in lint(tmp_path / "hugo", "STL009")[0]] == [
+        ("content/en/docs/refs.md", "#gone")]
+    assert "content/en/docs/stub.md" in [f.path for f in lint(tmp_path / "hugo", "SUB001")[0]]
 
 
 def test_anchors_a_component_of_the_site_s_own_renders_are_not_judged(tmp_path: Path) -> None:

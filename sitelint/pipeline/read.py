@@ -492,7 +492,8 @@ _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|\{\{[<%]\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.mdx?)["']"""
                        # ... and a shortcode of the site's own given a Markdown file: `{{< markdown_inline
                        # contentPath="/docs/x.md" >}}`
-                       r"""|\{\{[<%]\s*[\w-]+\s+(?:[\w-]+\s*=\s*)?["']([^"'\n]+\.mdx?)["']"""
+                       # (not `{{< ref "x.md" >}}`, a link)
+                       r"""|^[ \t]*\{\{[<%]\s*(?!(?:rel)?ref\b)[\w-]+\s+(?:[\w-]+\s*=\s*)?["']([^"'\n]+\.mdx?)["']"""
                        # a line that is a Markdown file's path in double braces: `{{fragments/faq.md}}`
                        r"""|^[ \t]*\{\{\s*([\w.-]+(?:/[\w.-]+)*\.mdx?)\s*\}\}[ \t]*$""", re.M)
 
