@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator
+from pathlib import Path
 
 from sitelint import pagetypes
-from sitelint.checks import CheckContext, spec
-from sitelint.model import Location, Measurement, Page
+from sitelint.checks import CheckContext, site_fact, spec
+from sitelint.model import Location, Measurement, Page, Site
 
 # Kinds that show the reader something; comments, imports and front matter do not. A directive (mkdocstrings
 # `::: pkg.Class`, a snippet include) is filled in at build time.
@@ -43,11 +44,22 @@ _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
-def _lists_its_pages(page: Page) -> bool:
-    """Whether the page is a Hugo (or Zola) section's `_index.md`, which the section's layout follows with the list
-    of its pages (as Docsy and most themes draw a section, unless its front matter says `no_list: true`): a last
-    heading with nothing under it ("## Offerings") introduces that list."""
-    return page.abspath.name == "_index.md" and page.front_matter.get("no_list") is not True
+def _lists_its_pages(page: Page, ctx: CheckContext) -> bool:
+    """Whether the page is a Hugo (or Zola) section's `_index.md` with pages in its section, which the section's
+    layout follows with the list of those pages (as Docsy and most themes draw a section, unless its front matter
+    says `no_list: true`): a last heading with nothing under it ("## Offerings") introduces that list. A section of
+    no pages lists nothing: its empty last heading is empty."""
+    return (page.abspath.name == "_index.md" and page.front_matter.get("no_list") is not True
+            and page.abspath.parent in site_fact(ctx.site, "folders-with-pages", _folders_with_pages))
+
+
+def _folders_with_pages(site: Site) -> frozenset[Path]:
+    """The folders holding a page other than their `_index.md`, in them or below."""
+    out: set[Path] = set()
+    for page in site.pages:
+        folders = page.abspath.parents if page.abspath.name != "_index.md" else page.abspath.parent.parents
+        out.update(folders)
+    return frozenset(out)
 
 
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -58,7 +70,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # mkdocstrings fills a `### ::: package.name` heading with API docs at build time.
         own[index] = section.title.startswith(":::")
     starts = [s.line for s in page.sections]
-    if page.sections and _lists_its_pages(page):
+    if page.sections and _lists_its_pages(page, ctx):
         own[-1] = True  # Hugo's section page: the layout lists the section's pages right after the last heading
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
@@ -196,4 +208,5 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     yield from report(children.get(-1, []))
 
 
-CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release"), pure=True)
+# Not pure: whether a section page's folder holds pages is the site's to say.
+CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release"))
