@@ -977,3 +977,16 @@ def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generat
                 "tools/make/docs.mk": "docs-api:\n\tcrd-ref-docs --output-path=web/content/en/latest/api/types.md\n"})
     findings, _ = lint(tmp_path / "eg", "STL009")
     assert [f.path for f in findings] == ["web/content/en/latest/guide.md"]
+
+
+def test_the_markdown_files_of_a_hugo_leaf_bundle_are_its_resources_not_pages(tmp_path: Path) -> None:
+    # `glossary/index.md` makes the folder one page; its terms are resources its layout shows, no pages of their own.
+    # Beside `_index.md` (a section), the files are pages.
+    term = "---\ntitle: Detection\nshort_description: Identify a suspicious event.\n---\nIdentify a suspicious event.\n"
+    write_site(tmp_path, {"content/en/docs/glossary/index.md": "---\ntitle: Glossary\nlayout: glossary\n---\n",
+                          "content/en/docs/glossary/detection.md": term,
+                          "content/en/docs/terms/_index.md": "---\ntitle: Terms\n---\n",
+                          "content/en/docs/terms/alert.md": term.replace("Detection", "Alert")},
+               {"hugo.toml": "title = 'Falco'\ncontentDir = 'content/en'\n"})
+    findings, _ = lint(tmp_path, "SUB001")
+    assert [f.path for f in findings] == ["content/en/docs/terms/alert.md"]

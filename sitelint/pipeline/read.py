@@ -309,6 +309,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework == "jekyll" and layout.config_files:
         return _jekyll_unbuilt(site_pages, layout.config_files[0])
+    if layout.framework == "hugo":
+        return _bundle_resources(site_pages)
     if layout.framework == "mintlify" and layout.docs_roots:
         # Mintlify publishes no file its `.mintignore` names (a bare `README.md` at any depth, `drafts/`).
         patterns = siteconfig.ignore_lines(siteconfig.read_text(layout.docs_roots[0] / ".mintignore"))
@@ -325,6 +327,17 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
         docs, ignored = layout.docs_roots[0], _ignored
     return _matching(site_pages, docs, patterns, ignored)
+
+
+def _bundle_resources(site_pages: tuple[Page, ...]) -> frozenset[str]:
+    """Hugo renders a folder whose page is `index.md` (a leaf bundle) as that one page: the other Markdown files in
+    it, and below it, are its resources (a glossary's terms its layout shows, a table a shortcode reads), no pages
+    of their own."""
+    bundles = {page.abspath.parent for page in site_pages if page.abspath.name == "index.md"}
+    if not bundles:
+        return frozenset()
+    return frozenset(page.path for page in site_pages if page.abspath.name != "index.md"
+                     and any(folder in bundles for folder in page.abspath.parents))
 
 
 # The meta files GitHub Pages' optional-front-matter plugin leaves unbuilt when they have no front matter.
