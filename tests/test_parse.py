@@ -485,6 +485,9 @@ def test_front_matter_commented_out_at_the_top_is_still_front_matter() -> None:
     assert page.front_matter == {"title": "Install Pipelines", "manualLink": "https://example.com/install/"}
     assert kinds(page) == [("front_matter", 1, 6), ("paragraph", 8, 8)]
     assert page.words == 5
+    # A longer line of dashes closes front matter too (Hugo reads its first three).
+    dashes = parse("---\ntitle: Tuning\nweight: 30\n----------\n\nTune the kernel source.\n")
+    assert dashes.problems == () and dashes.front_matter == {"title": "Tuning", "weight": 30}
     # A comment that holds more than front matter is a comment.
     other = parse('<!--\n---\ntitle: Old\n---\nNotes kept for later.\n-->\n\nInstall it.\n')
     assert other.front_matter == {} and kinds(other)[-1] == ("paragraph", 8, 8)

@@ -444,12 +444,16 @@ def _toml_front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tup
     return None, 0
 
 
+_DASHES = re.compile(r"-{4,}")
+
+
 def _front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:
     """The YAML between a first-line --- and its closing --- (or ...), and the index of the first line after it."""
     if not lines or lines[0].rstrip() != "---":
         return None, 0
     for index in range(1, len(lines)):
-        if lines[index].rstrip() in ("---", "..."):
+        # (a longer line of dashes closes it too, as Hugo and gray-matter read its first three: `----------`)
+        if lines[index].rstrip() in ("---", "...") or _DASHES.fullmatch(lines[index].rstrip()):
             if _markdown_between_rules(lines[1:index]):
                 return None, 0
             return "\n".join(lines[1:index]), index + 1
