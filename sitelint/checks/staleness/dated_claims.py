@@ -23,7 +23,7 @@ from sitelint.checks.staleness.history_text import (
 )
 from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
 from sitelint.model import Block, Location, Measurement, Page
-from sitelint.pagetypes import is_roadmap
+from sitelint.pagetypes import from_source, is_roadmap
 from sitelint.sites.product import Version
 
 # An entry that opens with its version note ("_Version added: 1.0_ named server UI is new in 1.0."), as Sphinx's
@@ -79,6 +79,8 @@ def _dated_entry(page: Page, block: Block, year: str) -> bool:
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
         return  # a history page's claims were true when written; a roadmap's are kept current
+    if from_source(page):
+        return  # a page a program wrote: its claims are the text it was made from, fixed there
     current = ctx.run.product.version if ctx.run.product else None
     product_names = names(ctx)
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
