@@ -667,8 +667,9 @@ def test_a_partial_s_links_to_its_own_sections_are_judged_in_the_page_it_is_show
     # A shortcode of the site's own given a Markdown file fills the page with that file's headings.
     events = ("---\ntitle: Events\n---\n\n* [Syscall events](#syscall-events) are system calls.\n\n"
               "{{< markdown_inline\n    contentPath=\"/docs/events/list.md\"\n>}}\n")
-    # ... but not Hugo's `ref`, a link: the page it names is a page, its links judged.
-    refs = "# Refs\n\nSee [the stub](\n{{< ref \"/docs/stub.md\" >}}).\n\n[Gone](#gone).\n"
+    # ... but not Hugo's `ref`, nor a shortcode's link to a file's source: the page it names is a page.
+    refs = ("# Refs\n\nSee [the stub](\n{{< ref \"/docs/stub.md\" >}}).\n\n[Gone](#gone).\n\n"
+            "{{< example github=\"docs/stub.md\" show_dark=true >}}\n")
     write_site(tmp_path / "hugo", {"content/en/vendor/auth.md": auth, "content/en/docs/build.md": guide,
                                    "content/en/docs/events/index.md": events, "content/en/docs/refs.md": refs,
                                    "content/en/docs/stub.md": "# Stub\n\nA page of little.\n",

@@ -495,6 +495,8 @@ def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page,
 # Includes of one page into another: VitePress <!--@include: ./x.md-->, MkDocs snippets --8<-- "x.md", Sphinx
 # `.. include:: x.rst` and MyST's ```{include} x.md``` directive, Fumadocs' `<include>x.mdx</include>`, and an MDX
 # import of a Markdown file (`import Notice from`, `import { Cli } from`).
+# The parameter of a shortcode that names a file to show: `contentPath=`, `file=`, `path=`, `src=`, `markdown=`.
+_FILE_PARAM = r"(?i:content[-_]?path|file(?:[-_]?(?:name|path))?|path|src|include|markdown|md)"
 _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""|<include\b[^>]*>\s*([^<\s]+?)\s*</include>"""
                        r"""|--8<--\s*["']([^"'\s]+)["']|^\s*\.\. include::\s*(\S+)"""
@@ -503,10 +505,10 @@ _INCLUDES = re.compile(r"""<!--\s*@include:\s*([^\s{#]+?)(?:[{#][^>]*)?\s*-->"""
                        r"""["']([^"']+\.mdx?)["']"""
                        # Hugo's `{{% include "x.md" %}}`, Docsy's `{{< readfile file="/vendor/x.md" >}}`
                        r"""|\{\{[<%]\s*(?:include|readfile)\s+(?:file\s*=\s*)?["']([^"']+\.mdx?)["']"""
-                       # ... and a shortcode of the site's own given a Markdown file: `{{< markdown_inline
-                       # contentPath="/docs/x.md" >}}`
-                       # (not `{{< ref "x.md" >}}`, a link)
-                       r"""|^[ \t]*\{\{[<%]\s*(?!(?:rel)?ref\b)[\w-]+\s+(?:[\w-]+\s*=\s*)?["']([^"'\n]+\.mdx?)["']"""
+                       # ... and a shortcode of the site's own given a Markdown file to show: `{{< markdown_inline
+                       # contentPath="/docs/x.md" >}}` (not `{{< ref "x.md" >}}` nor `github="x.md"`: links)
+                       r"""|^[ \t]*\{\{[<%]\s*[\w-]+\s+(?:[\w-]+\s*=\s*["'][^"'\n]*["']\s+)*""" + _FILE_PARAM
+                       + r"""\s*=\s*["']([^"'\n]+\.mdx?)["']"""
                        # a line that is a Markdown file's path in double braces: `{{fragments/faq.md}}`
                        r"""|^[ \t]*\{\{\s*([\w.-]+(?:/[\w.-]+)*\.mdx?)\s*\}\}[ \t]*$""", re.M)
 
@@ -533,7 +535,8 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
                 places = [folder / target for folder in (page.abspath.parent, *page.abspath.parent.parents)
                           if folder.is_relative_to(docs)] + [docs / target, project / target]
             for place in places:
-                out.setdefault(_key(place), page.path)
+                if _key(place) != _key(page.abspath):  # (a page that names its own file links to its source)
+                    out.setdefault(_key(place), page.path)
     return out
 
 

@@ -57,7 +57,8 @@ _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b"
                      # a shortcode of the site's own given a Markdown file (`{{< inline contentPath="x.md" >}}`)
-                     r"|\{\{[<%]\s*(?!(?:rel)?ref\b)[\w-]+\s+(?:[\w-]+\s*=\s*)?[\"'][^\"'\n]+\.mdx?[\"'])")
+                     r"|\{\{[<%]\s*[\w-]+\s+(?:[\w-]+\s*=\s*[\"'][^\"'\n]*[\"']\s+)*(?i:content[-_]?path"
+                     r"|file(?:[-_]?(?:name|path))?|path|src|include|markdown|md)\s*=\s*[\"'][^\"'\n]+\.mdx?[\"'])")
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
