@@ -359,22 +359,17 @@ def _jekyll_unbuilt(site_pages: tuple[Page, ...], config: Path) -> frozenset[str
     def names(key: str) -> list[str]:
         value = data.get(key)
         return [str(v).strip("/") for v in value if isinstance(v, str)] if isinstance(value, list) else []
-    excluded, included = names("exclude"), set(names("include"))
-    out = set()
-    for page in site_pages:
-        try:
-            rel_path = page.abspath.relative_to(site).as_posix()
-        except ValueError:
-            continue
-        if any(rel_path == p or rel_path.startswith(p + "/") or fnmatch.fnmatch(rel_path, p) for p in excluded):
-            out.add(page.path)
-            continue
-        stem = page.abspath.stem.lower()
-        if (stem in _JEKYLL_META and not page.front_matter and not page.source.startswith("---")
-                and rel_path not in included
-                and (stem != "readme" or any((page.abspath.parent / n).is_file() for n in _INDEX_FILES))):
-            out.add(page.path)
-    return frozenset(out)
+    included = {os.path.normpath(site / name) for name in names("include")}
+    meta = {page.path for page in site_pages if page.abspath.stem.lower() in _JEKYLL_META and not page.front_matter
+            and not page.source.startswith("---") and os.path.normpath(page.abspath) not in included
+            and (page.abspath.stem.lower() != "readme"
+                 or any((page.abspath.parent / n).is_file() for n in _INDEX_FILES))}
+    return _matching(site_pages, site, names("exclude"), _jekyll_excluded) | meta
+
+
+def _jekyll_excluded(rel_path: str, pattern: str) -> bool:
+    """Whether a path is one Jekyll's `exclude:` entry names: the file, a folder above it, or a glob."""
+    return rel_path == pattern or rel_path.startswith(pattern + "/") or fnmatch.fnmatch(rel_path, pattern)
 
 
 def _matching(site_pages: tuple[Page, ...], docs: Path, patterns: Sequence[str],
