@@ -699,6 +699,8 @@ def one_folder_apart(a: str, b: str) -> bool:
         return False
     apart = [i for i, (m, n) in enumerate(zip(x, y, strict=True)) if m != n]
     return len(apart) == 1 and version_line_folder(x[apart[0]]) and version_line_folder(y[apart[0]])
+
+
 # A folder named for a version and the folder it copies: `v1.0-docs` beside `docs`, `docs-v2`.
 _VERSIONED_FOLDER = re.compile(r"(?i)(?P<v1>v?\d+(?:\.(?:\d+|x))+|v\d+)[-_](?P<n1>[a-z][\w-]*)"
                                r"|(?P<n2>[a-z][\w-]*?)[-_](?P<v2>v?\d+(?:\.(?:\d+|x))+|v\d+)")
