@@ -266,6 +266,15 @@ def test_a_sphinx_site_of_restructuredtext_only_says_why_nothing_is_linted(tmp_p
         in out and "Traceback" not in out, out
 
 
+def test_an_asciidoc_site_says_why_nothing_is_linted(tmp_path: Path) -> None:
+    # An Antora site's pages are AsciiDoc: no Markdown to lint, said so (not a guess at submodules or the docs root).
+    write_site(tmp_path, {"docs/modules/ROOT/pages/index.adoc": "= Kubewarden\n\nPolicies.\n",
+                          "docs/modules/ROOT/pages/quick-start.adoc": "= Quick start\n\nInstall.\n"},
+               {".gitmodules": '[submodule "common"]\n\tpath = common\n\turl = https://example.com/c.git\n'})
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "no Markdown pages found, and its 2 AsciiDoc page(s) (.adoc) are not linted" in out, out
+
+
 def test_cache_info_reads_as_lines(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/a.md": "# A\n\nThin.\n"})
     git(tmp_path, "init", "-q")

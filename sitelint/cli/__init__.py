@@ -245,6 +245,10 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
         if result.unread and not result.site.pages:
             fail(f"{where}: no Markdown pages found, and its {result.unread} reStructuredText page(s) (.rst) are not "
                  "linted: sitelint reads Markdown and MyST pages only")
+        asciidoc = _asciidoc_pages(result.site.root)
+        if asciidoc and not result.site.pages:
+            fail(f"{where}: no Markdown pages found, and its {asciidoc} AsciiDoc page(s) (.adoc) are not linted: "
+                 "sitelint reads Markdown and MyST pages only")
         empty = _empty_submodules(result.site.repo_root)
         if empty:
             fail(f"{where}: no pages found, and the repository's submodules {', '.join(empty)} are not checked out "
@@ -253,6 +257,21 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
+
+
+_MAX_SEEN = 20000  # files looked at for AsciiDoc pages before giving up
+
+
+def _asciidoc_pages(root: Path) -> int:
+    """The AsciiDoc pages (.adoc, .asciidoc) under root (an Antora site's), build output and dependencies aside."""
+    count = seen = 0
+    for _base, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "build", "public")]
+        count += sum(1 for name in files if name.endswith((".adoc", ".asciidoc")))
+        seen += len(files)
+        if seen > _MAX_SEEN:
+            break
+    return count
 
 
 def _empty_submodules(repo_root: Path) -> list[str]:
