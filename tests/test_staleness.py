@@ -951,6 +951,12 @@ def test_a_finding_shared_by_the_current_versions_of_a_page_is_reported_once(tmp
     write_site(tmp_path / "lines", {f"content/{v}/{p}": text for v in ("docs", "dev") for p, text in
                                     (("upgrade.md", guide), ("install.md", install))})
     assert len(lint(tmp_path / "lines", "STL009")[0]) == 4
+    # A tool's `develop/` docs beside its released `v0.41.x/`: the line being written, the copy kept.
+    write_site(tmp_path / "develop", {f"web/content/imgpkg/docs/{v}/{p}": text for v in ("develop", "v0.41.x")
+                                      for p, text in (("upgrade.md", guide), ("install.md", install))})
+    findings, _ = lint(tmp_path / "develop", "STL009")
+    assert [(f.path, [r.path for r in f.related]) for f in findings][:1] == [
+        ("web/content/imgpkg/docs/develop/upgrade.md", ["web/content/imgpkg/docs/v0.41.x/upgrade.md"])]
 
 
 def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generator_s(tmp_path: Path) -> None:

@@ -681,8 +681,8 @@ def _rspress_versions(config: Path, docs: Path) -> tuple[tuple[str, str], ...]:
 _VERSION_FOLDER = re.compile(r"(?i)v?\d+(?:\.(?:\d+|x))+|v\d+")  # a folder named for a version: v2, 2.x, 1.0
 # A folder named for a version of the docs, or for the line the docs are written on: `2.18`, `v2.3`, `2-edge`,
 # `docs` (the latest, beside its versions), `master`, `next`, `latest`.
-VERSION_LINE_NAMES = ("docs", "latest", "current", "stable", "main", "master", "next", "edge", "dev", "unreleased",
-                      "nightly")
+VERSION_LINE_NAMES = ("docs", "latest", "current", "stable", "main", "master", "next", "edge", "develop", "development",
+                      "dev", "trunk", "unreleased", "nightly", "canary")
 _VERSION_LINE_FOLDER = re.compile(r"(?i)v?\d+(?:[._-](?:\d+|x|[a-z]+))*|" + "|".join(VERSION_LINE_NAMES))
 
 
