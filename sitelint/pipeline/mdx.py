@@ -426,9 +426,9 @@ def _commented_front_matter(lines: list[str]) -> int:
     front matter block (`---` or `+++` lines around it) closed by a `-->` line; else 0."""
     if len(lines) < 4 or lines[0].strip() != "<!--" or lines[1].rstrip() not in ("---", "+++"):
         return 0
-    rule = lines[1].rstrip()
-    end = next((n for n in range(2, len(lines)) if lines[n].rstrip() in (rule, "...")), -1)
-    return 1 if 0 < end < len(lines) - 1 and lines[end + 1].strip() == "-->" else 0
+    read = _front_matter if lines[1].rstrip() == "---" else _toml_front_matter
+    block, after = read(lines[1:], [])  # the block as an uncommented one is read; `after` counts from lines[1]
+    return 1 if block is not None and after < len(lines) - 1 and lines[after + 1].strip() == "-->" else 0
 
 
 def _toml_front_matter(lines: list[str], problems: list[tuple[int, str]]) -> tuple[str | None, int]:
