@@ -307,6 +307,24 @@ def test_a_page_whose_address_the_host_redirects_elsewhere_is_reached_by_no_read
     assert "by static/_redirects" in said["docs/forced.md"]
 
 
+def test_a_redirect_to_the_current_versions_address_of_the_same_page_leaves_it_reached(tmp_path: Path) -> None:
+    # The current docs served under `/docs/v4/` (`versions.current.path`): the host sends the unversioned
+    # `/docs/guide` there, to the same page. Only a page redirected to another page is out of readers' reach.
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nStart [here](guide.md).\n",
+        "docs/guide.md": "# Guide\n\nUse it.\n", "docs/old.md": "# Old\n\nNever served.\n",
+    }, {
+        "docusaurus.config.js": "module.exports = { url: 'https://example.org', baseUrl: '/', presets: [['classic',"
+                                " {docs: {sidebarPath: './sidebars.js', lastVersion: 'current',"
+                                " versions: {current: {label: '4.x', path: 'v4'}}}}]] };\n",
+        "sidebars.js": "module.exports = { docs: ['intro', 'guide', 'old'] };\n",
+        "vercel.json": '{"redirects": [{"source": "/docs/guide", "destination": "/docs/v4/guide"},'
+                       ' {"source": "/docs/old", "destination": "/docs/v4/guide"}]}\n',
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, result.notes
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -84,10 +84,16 @@ def _redirected(site: Site, routes: Mapping[str, str]) -> dict[str, tuple[str, s
     address = site_address(site)
     base = "/" + address.split("/", 3)[3].strip("/") if address.count("/") >= 3 else ""
     out: dict[str, tuple[str, str, str]] = {}
+    own = {normal(route): page_key for route, page_key in routes.items()}
+    if base:
+        own |= {normal(f"{base.rstrip('/')}/{route.lstrip('/')}"): page_key for route, page_key in routes.items()}
     for route, page_key in routes.items():
         for written in (route, f"{base.rstrip('/')}/{route.lstrip('/')}" if base else route):
             hit = redirects.get(normal(written))
-            if hit is not None and normal(hit[0]) != normal(written) and normal(written) != "/":
+            # A redirect to another address of the same page (an old `/docs/x` to the current version's
+            # `/docs/v4/x`) brings readers to it, not away.
+            if hit is not None and normal(hit[0]) != normal(written) and normal(written) != "/" \
+                    and own.get(normal(hit[0])) != page_key:
                 out.setdefault(page_key, (normal(written), hit[0], hit[1]))
     return out
 
