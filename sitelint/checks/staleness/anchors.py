@@ -13,6 +13,7 @@ a directive's `:name:` option) when the page has no such anchor, so those count 
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -106,11 +107,17 @@ def slugs(heading: str) -> set[str]:
     return out
 
 
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark's backslash escapes
+
+
 def _slugs(heading: str) -> set[str]:
     text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
     # Emphasis markers are markup too, but not inside code: "`targets.*.source`" keeps its star.
-    text = "".join(part[1:-1] if part.startswith("`") else re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part))
+    # Outside code, an entity or a backslash escape is the character it stands for once the tags are gone
+    # (`&lt;severity\>` is shown, and slugged, as "<severity>").
+    text = "".join(part[1:-1] if part.startswith("`") else _ESCAPE.sub(r"\1", html.unescape(
+                       re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part))))
                    for part in re.split(r"(`[^`]*`)", text)).strip().lower()
     # github-slugger drops punctuation and symbols only: a script's combining marks (Devanagari's vowel signs) stay.
     github = "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
