@@ -379,6 +379,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     elements = [sec for sec in below if _ELEMENT.fullmatch(sec.title.strip())]
     if len(elements) >= 3 and len(elements) * 2 > len(below):  # "## Block quote", "## Paragraphs", "## Code"
         return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"
+    pictures = sum(1 for link in page.links if link.image) + sum(
+        len(_IMG.findall(b.text)) for b in page.blocks if b.kind in ("html", "jsx"))
+    if pictures >= _GALLERY_MIN and pictures >= sum(1 for b in prose if b.text.strip()) and not page.code_blocks and all(
+            len(b.text.split()) <= _CAPTION_WORDS for b in prose):  # a logo page: "## Standard logo", "**SVG:**", ...
+        return "showcase", f"a gallery: {pictures} pictures, its text only their labels"
     guides = _template_comments(page)
     if guides:
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
@@ -565,6 +570,9 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"check\s+out|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
+_IMG = re.compile(r"(?i)<img\b")
+_GALLERY_MIN = 4  # pictures a gallery shows
+_CAPTION_WORDS = 6  # words of a picture's label or caption
 _MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say of where it goes
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
                       r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
