@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import ROOT, shared, write_site
+from conftest import ROOT, git, shared, write_site
 from sitelint import api as engine, config as configmod
 from sitelint.cli import main
 from sitelint.sites.navigation.jsdata import JsSource, Unread, unread_parts
@@ -323,6 +323,26 @@ def test_a_redirect_to_the_current_versions_address_of_the_same_page_leaves_it_r
     })
     found, result = _orphans(tmp_path)
     assert found == {"docs/old.md": "warning"}, result.notes
+
+
+def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path: Path) -> None:
+    # env.md was listed, then its entry was taken out and the page cut to a pointer, kept for its old links: left out
+    # on purpose, info with the day; forgotten.md was never listed: a leftover, a warning.
+    write_site(tmp_path, {
+        "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
+        "docs/guide.md": "# Guide\n\nUse it.\n",
+        "docs/env.md": "# Environment variables\n\nRead the [full guide](https://example.org/env/).\n",
+        "docs/forgotten.md": "# Forgotten\n\nNo one links here.\n",
+    }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n  - env.md\n"})
+    git(tmp_path, "init", "-q")
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "docs", date="2026-01-05T12:00:00")
+    (tmp_path / "mkdocs.yml").write_text("site_name: S\nnav:\n  - index.md\n  - guide.md\n", encoding="utf-8")
+    git(tmp_path, "commit", "-qam", "nav: point to the guide elsewhere", date="2026-07-01T12:00:00")
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/env.md": "info", "docs/forgotten.md": "warning"}, result.notes
+    said = {f.path: f.message for f in result.findings}
+    assert "taken out of the navigation (mkdocs.yml) on 2026-07-01 and kept" in said["docs/env.md"]
 
 
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:

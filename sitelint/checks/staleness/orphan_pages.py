@@ -48,6 +48,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
             in_folder[folder] += 1
             out_folder[folder] += p.path not in graph.in_nav and p.path not in graph.chrome
     moved = site_fact(ctx.site, "redirected-pages", lambda site: _redirected(site, nav.routes))
+    dropped = _taken_out(ctx.site, nav, [p for p in pages if p.path in out])
     for page in pages:
         inbound = graph.links_to(page.path)
         reached = page.path in graph.reachable
@@ -56,6 +57,10 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
                   f"linked only from {_pages(sources)} that no reader reaches from the navigation or home page")
         said = f"not in the navigation ({nav.source}); {linked}"
         redirect = moved.get(key(page.abspath))
+        if page.path in dropped and redirect is None:
+            day, file = dropped[page.path]
+            said = (f"taken out of the navigation ({file}) on {day} and kept; {linked}: kept for old links, or to "
+                    "delete?")
         if redirect is not None:
             route, destination, file = redirect
             said = (f"its address {route} is redirected to {destination} by {file}: no reader reaches it; delete it "
@@ -66,7 +71,7 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
                            "orphans": outside, "orphan_share": share, "retired": _retired(page),
                            "folder_out": any(in_folder[f] >= _SECTION_PAGES and out_folder[f] == in_folder[f]
                                              for f in _folders(page, ctx.site.root)),
-                           "redirected": redirect is not None},
+                           "redirected": redirect is not None, "taken_out": page.path in dropped},
                           Location(page.path, 1), {"place": graph.place(page.path), "said": said},
                           tuple(Location(p, 1) for p in sources[:5]))
 
@@ -143,6 +148,51 @@ _RETIRED = re.compile(r"(?i)\bdeprecated\b|\bsuccessor\b|\bsuperseded\b|\bno\s+l
                       r"maintained)\b|\brecommends?\s+(?:using\s+)?.{0,80}?\binstead\b")
 
 
+_MAX_NAV_COMMITS = 2000  # commits of the navigation's files read for entries taken out
+
+
+def _taken_out(site: Site, nav: Navigation, candidates: list[Page]) -> dict[str, tuple[str, str]]:
+    """Page path -> (day, navigation file) for the pages git shows listed in the navigation once and taken out by a
+    commit that kept the page: left out on purpose (served for the old links to it), not forgotten."""
+    from sitelint import gitinfo
+
+    if not candidates or not nav.read:
+        return {}
+    repo = site.repo_root.resolve()
+    files = sorted({Path(path).resolve() for kind, path, _ in nav.inputs if kind == "file"})
+    files = [f for f in files if f.is_file() and f.is_relative_to(repo)]
+    if not files:
+        return {}
+    log = gitinfo.run(repo, "log", f"--max-count={_MAX_NAV_COMMITS}", "-p", "-U0", "--no-ext-diff",
+                      "--format=%x00%cs", "--", *(f.relative_to(repo).as_posix() for f in files))
+    if log.returncode:
+        return {}
+    removed: list[tuple[str, str, str]] = []  # (day, file, the lines the commit took out of it)
+    for entry in log.stdout.split("\0")[1:]:
+        day, _, patch = entry.partition("\n")
+        for part in re.split(r"(?m)^diff --git ", patch)[1:]:
+            name = part.split("\n", 1)[0].rsplit(" b/", 1)[-1]
+            gone = "\n".join(line[1:] for line in part.split("\n") if line.startswith("-")
+                              and not line.startswith("---"))
+            if gone:
+                removed.append((day.strip(), name, gone))
+    out: dict[str, tuple[str, str]] = {}
+    root = site.root.resolve()
+    for page in candidates:
+        try:
+            rel = page.abspath.resolve().relative_to(root).as_posix()
+        except ValueError:
+            continue
+        stem = re.sub(r"(?:/index)?\.(?:mdx?|markdown|rst|ipynb)$", "", rel)
+        if not stem or stem == "index":
+            continue
+        written = re.compile(rf"(?<![\w/.-]){re.escape(stem)}(?:\.(?:mdx?|markdown)|/index\.mdx?)?(?![\w/.-])")
+        hit = next(((day, name) for day, name, gone in removed if written.search(gone)), None)
+        if hit is not None:
+            out[page.path] = hit
+    return out
+
+
 def _retired(page: Page) -> bool:
     """Whether the page opens with a notice that it is retired ("For new projects, Cloudflare now recommends
     Workers instead", "Deprecated: use ..."): a page taken out of the navigation on purpose and kept for its users."""
@@ -157,5 +207,5 @@ def _pages(paths: tuple[str, ...]) -> str:
 
 CHECK = spec("orphan-pages", "site", orphan_pages,
              values=("in_nav", "reached", "inbound", "chrome", "unlisted", "nav_read", "nav_confident", "orphans",
-                     "orphan_share", "retired", "folder_out", "redirected"),
+                     "orphan_share", "retired", "folder_out", "redirected", "taken_out"),
              needs=("graph",))
