@@ -30,7 +30,7 @@ _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 # `{#id}` (in MDX escaped as `\{#id\}`), `{/*id*/}`, `id="x"`, MyST's `(label)=`, an HTML tag's unquoted `<a id=x>`,
 # Fumadocs' `[#id]` after a heading's text, and remark-heading-id's `(#id)` (Effector's docs: `## Common unit
 # (#common-unit)`; an issue's number in parentheses, `(#1234)`, is not an id).
-_EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*([^*\s]+)\s*\*/\}"""
+_EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*#?([^*\s]+)\s*\*/\}"""
                        r"""|\b(?:id|name)\s*=\s*\{?\s*["']([^"']+)["']|^\s*\(([^)\s]+)\)=\s*$"""
                        r"""|<[A-Za-z][\w-]*\s(?:[^<>]*\s)?(?:id|name)\s*=\s*([^\s"'=<>`{}]+)"""
                        r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$"""
