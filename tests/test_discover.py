@@ -575,6 +575,22 @@ def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_
     assert types["docs/_includes/note.md"] == "partial" and types["docs/_tutorials/setup.md"] == "partial"
 
 
+def test_a_hexo_site_s_pages_are_its_source_folder_not_its_scaffolds(tmp_path: Path) -> None:
+    # `hexo new` copies scaffolds/post.md (`title: {{ title }}`) into source/_posts/: a template, never built.
+    touch(tmp_path, "_config.yml", "scaffolds/post.md", "source/docs/index.md", "source/ja/docs/index.md",
+          "themes/site/README.md", "README.md")
+    (tmp_path / "_config.yml").write_text("title: Site\nsource_dir: source\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hexo"
+    assert pages(layout) == ["source/docs/index.md", "source/ja/docs/index.md"]
+    # A Jekyll site's `_config.yml` (no scaffolds, no hexo package) is still Jekyll's.
+    jekyll = tmp_path.parent / f"{tmp_path.name}-jekyll"
+    touch(jekyll, "_config.yml", "_layouts/default.html", "index.md")
+    (jekyll / ".git").mkdir()
+    assert discover.detect(jekyll).framework == "jekyll"
+
+
 def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     touch(tmp_path / "vp", "docs/.vitepress/config.mts", "docs/guide.md")
     assert discover.detect(tmp_path / "vp").framework == "vitepress"

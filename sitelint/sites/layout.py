@@ -858,6 +858,24 @@ def _holds_project(folder: Path, root: Path) -> bool:
     return folder != root and root.is_relative_to(folder)
 
 
+# Hexo: `_config.yml` beside its `scaffolds/` (the templates `hexo new` copies, never built) or a package.json that
+# depends on `hexo`; its pages in `source_dir`, `source/` by default.
+_HEXO_SOURCE = re.compile(r"(?m)^source_dir\s*:\s*['\"]?([^'\"#\n]+?)['\"]?\s*(?:#.*)?$")
+
+
+def _hexo(base: Path) -> tuple[str, list[Path], list[Path]]:
+    config = base / "_config.yml"
+    if not config.is_file():
+        return "", [], []
+    package = base / "package.json"
+    depends = package.is_file() and re.search(r'"hexo"\s*:', package.read_text(encoding="utf-8", errors="replace"))
+    if not ((base / "scaffolds").is_dir() or depends):
+        return "", [], []
+    found = _HEXO_SOURCE.search(config.read_text(encoding="utf-8", errors="replace"))
+    source = base / (found.group(1).strip().strip("/") if found else "source")
+    return ("hexo", [source], [config]) if source.is_dir() else ("", [], [])
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -924,6 +942,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     gitbook = _gitbook(base)
     if gitbook[0]:
         return gitbook
+    hexo = _hexo(base)
+    if hexo[0]:
+        return hexo
     jekyll = next((base / n for n in ("_config.yml", "_config.yaml") if (base / n).is_file()), None)
     if jekyll is not None and any((base / d).is_dir() for d in ("_layouts", "_includes", "_posts", "_data")):
         return "jekyll", [base], [jekyll]  # Jekyll: the site's folder, `_` folders its layouts but for collections

@@ -138,7 +138,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     `fast-api`). On Mintlify its own, which keeps punctuation but periods and parentheses (`### @tool` is `#@tool`).
     On GitBook its own: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
     dash (`` `--secret <env-var>` `` is `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` ``
-    `#if-...-vs-run-if-...`)."""
+    `#if-...-vs-run-if-...`). On Hexo hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings &
+    Their Default Values` is `#Settings-amp-Their-Default-Values`)."""
     out = set()
     for section in page.sections:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
@@ -147,6 +148,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(re.sub(r"[^\w.+]+", "-", spelled).strip("-")))
             continue
         title = _TAGS.sub("", plain).strip()
+        if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`
+            escaped = html.escape(html.unescape(title), quote=True).replace("&#x27;", "&#39;")
+            out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
         if framework == "mintlify":
             title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
         else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`
@@ -469,7 +473,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             present = _has(target, anchor, known)
             if present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ()):
                 continue
-            if site.framework in ("", "mintlify", "gitbook"):
+            if site.framework in ("", "mintlify", "gitbook", "hexo"):
                 if target.path not in plain_ids:
                     plain_ids[target.path] = _own_slugs(target, site.framework)
                 if _loose(anchor) in plain_ids[target.path]:
