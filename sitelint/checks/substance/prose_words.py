@@ -114,9 +114,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             ctx.site, "chapters-with-parts", _chapters_with_parts):
         exempt = "hub: a chapter whose sub-chapters follow it (SUMMARY.md)"
     # A file of no content of its own beside a folder of its name (`advanced.md` beside `advanced/`, its front
-    # matter a title and an order): that folder's entry in the navigation, as an empty index page in it is.
-    if not exempt and "hub" in ctx.params["skip-types"] and _no_content(page) and posixpath.splitext(
-            page.path)[0] in site_fact(ctx.site, "page-folders", _page_folders):
+    # matter a title and an order, or a translation's `advanced.zh-cn.md`, as Hugo names one): that folder's entry
+    # in the navigation, as an empty index page in it is.
+    if not exempt and "hub" in ctx.params["skip-types"] and _no_content(page) and {
+            stem := posixpath.splitext(page.path)[0], _LANGUAGE_SUFFIX.sub("", stem)} & site_fact(
+            ctx.site, "page-folders", _page_folders):
         exempt = "hub: the entry of the folder of its name beside it (no content of its own)"
     # The book's home page is as short as its authors like, but not empty: a stub there is still a stub.
     if not exempt and "landing" in ctx.params["skip-types"] and words >= _HOME_WORDS and \
@@ -177,6 +179,9 @@ def _no_content(page: Page) -> bool:
     """Whether a page holds nothing but front matter, comments and at most its title."""
     return not any(b.kind not in ("heading", "front_matter", "comment") for b in page.blocks) and sum(
         b.kind == "heading" for b in page.blocks) <= 1
+
+
+_LANGUAGE_SUFFIX = re.compile(r"\.[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")  # a translation's file name: `.zh-cn`, `.fr`
 
 
 def _page_folders(site: Site) -> frozenset[str]:
