@@ -71,13 +71,15 @@ _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["'
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
 # children (`<Settings :level="2" />`) whose source renders headings: the page's ids include ones its source lacks.
 _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\s+"""
-                           r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/|\$lib/)[^"']+)["']""")
+                           r"""["']((?:\.{1,2}/|/|[@~]/|@site/|@theme/|\$lib/|@[\w-]+/)[^"']+)["']""")
 # A module's re-export of a component (`export { default as APISection } from "./api-section.svelte"`), as an index
 # file of components gives them.
 _REEXPORT = re.compile(r"""export\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
 # Markup that renders headings, or Nextra's TSDoc (`nextra/tsdoc`), which gives each field of a type an id.
-_HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+|['\"]@?nextra/tsdoc['\"]")
+# A component that renders Markdown it reads (Astro's `createMarkdownProcessor`, marked, markdown-it) shows its headings.
+_HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+|['\"]@?nextra/tsdoc['\"]"
+                             r"|\bcreateMarkdownProcessor\b|\bmarked(?:\.parse)?\(|\bnew\s+MarkdownIt\b|\bmarkdownit\(")
 # A component a global map defines in place: `TSDoc(props) {` or `Callout: (props) =>` in Nextra's mdx-components.
 _DEFINED_COMPONENT = re.compile(r"(?m)^\s+([A-Z]\w*)\s*(?:\([^)]*\)\s*\{|:\s*\()")
 _MD_HEADING = re.compile(r"(?m)^#{1,6}[ \t]+\S|<h[1-6][\s>]")  # a Markdown file's heading, or an HTML one in it
@@ -229,8 +231,16 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
             read[file] = bool(markup.search(source(file)))
         return read[file]
 
+    aliases = _path_aliases([*apps, project])
+
     def files_of(spec: str, page: Page | None, near: Path | None = None) -> list[Path]:
-        if spec.startswith("."):
+        scope = re.match(r"@[\w-]+/", spec)
+        if scope and scope.group(0) not in ("@site/", "@theme/"):
+            # `@components/Plugin.astro`: a path alias of the project's tsconfig; else an npm package's scope
+            bases = [target / spec[len(alias):] for alias, target in aliases if spec.startswith(alias)]
+            if not bases:
+                return []
+        elif spec.startswith("."):
             bases = [(near if near is not None else page.abspath.parent if page is not None else project) / spec]
         elif spec.startswith("/"):
             bases = [site.root / spec[1:], project / spec[1:]]
@@ -322,6 +332,9 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                 if any(headings_in(f) for f in everywhere.get(tag.group(1), ())):
                     return True
                 continue
+            if re.match(r"@[\w-]+/", spec) and not spec.startswith(("@site/", "@theme/")) and not any(
+                    spec.startswith(alias) for alias, _ in aliases):
+                continue  # a component of an npm package's (`@astrojs/starlight/components`)
             files = exported(files_of(spec, page), tag.group(1))
             # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
             # link to a heading's slug there is broken, so it is judged like any other.
@@ -330,6 +343,34 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         return False
 
     return renders
+
+
+_TSCONFIGS = ("tsconfig.json", "jsconfig.json")
+_JSON_COMMENT = re.compile(r"""("(?:[^"\\\n]|\\.)*")|//[^\n]*|/\*.*?\*/""", re.S)
+
+
+def _path_aliases(folders: list[Path]) -> list[tuple[str, Path]]:
+    """The path aliases of the projects' tsconfig (`"@components/*": ["src/components/*"]`): (`@components/`, the
+    folder it names), longest first."""
+    import json
+
+    out: dict[str, Path] = {}
+    for folder in dict.fromkeys(folders):
+        for name in _TSCONFIGS:
+            file = folder / name
+            if not file.is_file():
+                continue
+            try:
+                text = _JSON_COMMENT.sub(lambda m: m.group(1) or "", file.read_text(encoding="utf-8", errors="replace"))
+                options = json.loads(re.sub(r",(\s*[}\]])", r"\1", text)).get("compilerOptions") or {}
+            except (ValueError, AttributeError, OSError):
+                continue
+            base = folder / str(options.get("baseUrl") or ".")
+            for alias, targets in (options.get("paths") or {}).items():
+                if isinstance(alias, str) and alias.endswith("/*") and isinstance(targets, list) and targets \
+                        and isinstance(targets[0], str) and targets[0].endswith("/*"):
+                    out.setdefault(alias[:-1], base / targets[0][:-2])
+    return sorted(out.items(), key=lambda item: -len(item[0]))
 
 
 # A name of a documented object, as a Sphinx domain knows it (`Spawner.start`, `Authenticator`, `HubAuth.allow_token`):
