@@ -426,6 +426,22 @@ def test_translations_are_judged_only_by_the_translation_rules(tmp_path: Path) -
     assert {f.path for f in named.findings} == {"docs/page.md"}
 
 
+def test_translations_whose_sources_one_day_deleted_are_one_finding_naming_the_others(tmp_path: Path) -> None:
+    # A reference regenerated in another layout: its three old pages gone the same day, their translations left.
+    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
+    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+    names = ["install", "deploy", "config", "api/client", "api/server", "api/types"]
+    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
+    write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
+    git(tmp_path, "mv", "docs/api", "docs/reference")
+    git(tmp_path, "commit", "-q", "-m", "regenerate the reference", date="2026-10-17T10:00:00")
+    result = _lint(tmp_path, "STL007")
+    assert [(f.path, [r.path for r in f.related]) for f in result.findings] == [
+        (f"{fr}api/client.md", [f"{fr}api/server.md", f"{fr}api/types.md"])]
+    assert "docs/api/client.md (and the sources of the 2 other translations named here, the same day) was deleted " \
+           "on 2026-10-17" in result.findings[0].message
+
+
 def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went(tmp_path: Path) -> None:
     fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
     body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"

@@ -212,6 +212,9 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
     for path in site.sources:
         locale = by_path[path].variant if path in by_path else ""
         matched[locale] = matched.get(locale, 0) + 1
+    # The translations whose sources one day's deletion took (a reference regenerated in another layout, a section
+    # dropped) are one finding, on the first of them, naming the others: one cause, acted on at once.
+    removed: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for path, candidates in sorted(site.unmatched.items()):
         page = by_path.get(path)
         if page is None or matched.get(page.variant, 0) < _MATCHED:
@@ -227,11 +230,20 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
                 shown = os.path.relpath(candidate, base).replace(os.sep, "/")
-                yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True}, Location(path, 1),
-                                  {"source": shown, "removed_on": day, "locale": page.variant.partition(":")[2]})
+                removed.setdefault((page.variant, day), []).append((path, shown))
                 break
+    for (variant, day), found in removed.items():
+        groups = [found] if len(found) >= _ONE_DELETION else [[item] for item in found]
+        for group in groups:
+            (path, shown), others = group[0], group[1:]
+            if others:
+                shown += f" (and the sources of the {len(others)} other translations named here, the same day)"
+            yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True}, Location(path, 1),
+                              {"source": shown, "removed_on": day, "locale": variant.partition(":")[2]},
+                              tuple(Location(other, 1) for other, _ in others))
 
 
+_ONE_DELETION = 3  # translations left by one day's deletion of their sources that are reported as one finding
 _MATCHED = 3  # translations of a locale matched to their sources before an unmatched one counts as orphaned
 
 
