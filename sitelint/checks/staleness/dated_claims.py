@@ -99,10 +99,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "compliant as of [April 2016](commit)": the moment a change landed, cited as history
             if past_event(text[match.end():]):
                 continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
-            if _CHANGED_BEFORE.search(re.split(r"[.;!?]\s", text[: match.start()])[-1]) or _NO_LONGER.search(
+            before = re.split(r"[.;!?]\s", text[: match.start()])[-1]
+            if _CHANGED_BEFORE.search(before) or _NO_LONGER.search(before) or _NO_LONGER.search(
                     re.split(r"[.;!?]\s", text[match.end():])[0]):
-                continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported": the
-                # moment a change took effect
+                continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
+                # longer maintained (as of March 2023)": the moment a change took effect
             if _dated_entry(page, block, match.group("year")):
                 continue  # "As of February 16, 2021, Dapr has 0 criticals" under "### February 2021": a record
             if int(match.group("year")) < ctx.today.year:
