@@ -226,6 +226,9 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             done = gitinfo.run(history.top, "log", "-1", "--diff-filter=D", "--format=%cs", "--", rel)
             day = done.stdout.strip()
+            if done.returncode == 0 and day and gitinfo.ignored(history.top, [rel]):
+                break  # taken out of git to be written by the build (`api` in .gitignore, a reference generated
+                # on each build): the site still has the page
             if done.returncode == 0 and day:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
