@@ -327,13 +327,14 @@ def test_a_redirect_to_the_current_versions_address_of_the_same_page_leaves_it_r
 
 def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path: Path) -> None:
     # env.md was listed, then its entry was taken out and the page cut to a pointer, kept for its old links: left out
-    # on purpose, info with the day; forgotten.md was never listed: a leftover, a warning.
+    # on purpose, info with the day; forgotten.md was never listed (a key of its name taken out is no entry): a
+    # leftover, a warning.
     write_site(tmp_path, {
         "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
         "docs/guide.md": "# Guide\n\nUse it.\n",
         "docs/env.md": "# Environment variables\n\nRead the [full guide](https://example.org/env/).\n",
         "docs/forgotten.md": "# Forgotten\n\nNo one links here.\n",
-    }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n  - env.md\n"})
+    }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n  - env.md\nextra:\n  forgotten: 1\n"})
     git(tmp_path, "init", "-q")
     git(tmp_path, "add", "-A")
     git(tmp_path, "commit", "-qm", "docs", date="2026-01-05T12:00:00")

@@ -186,7 +186,11 @@ def _taken_out(site: Site, nav: Navigation, candidates: list[Page]) -> dict[str,
         stem = re.sub(r"(?:/index)?\.(?:mdx?|markdown|rst|ipynb)$", "", rel)
         if not stem or stem == "index":
             continue
-        written = re.compile(rf"(?<![\w/.-]){re.escape(stem)}(?:\.(?:mdx?|markdown)|/index\.mdx?)?(?![\w/.-])")
+        # As a navigation names a page: its file (`- env.md`), or its id or route in quotes (`'guide/env'`,
+        # `'/guide/env'`); not a word of a key that happens to be its name (`env:`).
+        name = re.escape(stem)
+        written = re.compile(rf"(?<![\w/.-]){name}(?:/index)?\.(?:mdx?|markdown)(?![\w.-])"
+                             rf"|[\"'/]{name}(?:/index)?(?:\.html)?/?[\"'#]")
         hit = next(((day, name) for day, name, gone in removed if written.search(gone)), None)
         if hit is not None:
             out[page.path] = hit
