@@ -196,7 +196,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         share = min(1.0, (sections + code) / parts) if parts else 1.0
         detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
         yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
-                           "removed": False}, Location(page.path, 1), detail, (Location(source_path, 1),))
+                           "removed": False, "generated": False}, Location(page.path, 1), detail, (Location(source_path, 1),))
     yield from _orphans(ctx)
 
 
@@ -214,7 +214,7 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
         matched[locale] = matched.get(locale, 0) + 1
     # The translations whose sources one day's deletion took (a reference regenerated in another layout, a section
     # dropped) are one finding, on the first of them, naming the others: one cause, acted on at once.
-    removed: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    removed: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
     for path, candidates in sorted(site.unmatched.items()):
         page = by_path.get(path)
         if page is None or matched.get(page.variant, 0) < _MATCHED:
@@ -226,22 +226,24 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             done = gitinfo.run(history.top, "log", "-1", "--diff-filter=D", "--format=%cs", "--", rel)
             day = done.stdout.strip()
-            if done.returncode == 0 and day and gitinfo.ignored(history.top, [rel]):
-                break  # taken out of git to be written by the build (`api` in .gitignore, a reference generated
-                # on each build): the site still has the page
             if done.returncode == 0 and day:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
                 shown = os.path.relpath(candidate, base).replace(os.sep, "/")
-                removed.setdefault((page.variant, day), []).append((path, shown))
+                # Taken out of git to be written by each build (`api` in .gitignore: a reference generated from
+                # the code), the source is still on the site, as the build makes it now: the translation is a copy
+                # of the generated page as it was.
+                generated = gitinfo.ignored(history.top, [rel])
+                removed.setdefault((page.variant, day, generated), []).append((path, shown))
                 break
-    for (variant, day), found in removed.items():
+    for (variant, day, generated), found in removed.items():
         groups = [found] if len(found) >= _ONE_DELETION else [[item] for item in found]
         for group in groups:
             (path, shown), others = group[0], group[1:]
             if others:
                 shown += f" (and the sources of the {len(others)} other translations named here, the same day)"
-            yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True}, Location(path, 1),
+            yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True, "generated": generated},
+                              Location(path, 1),
                               {"source": shown, "removed_on": day, "locale": variant.partition(":")[2]},
                               tuple(Location(other, 1) for other, _ in others))
 
@@ -250,6 +252,7 @@ _ONE_DELETION = 3  # translations left by one day's deletion of their sources th
 _MATCHED = 3  # translations of a locale matched to their sources before an unmatched one counts as orphaned
 
 
-CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated", "removed"), needs=("git",),
+CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated", "removed", "generated"),
+             needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup.")})
