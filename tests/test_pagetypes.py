@@ -445,7 +445,8 @@ def test_translations_whose_sources_one_day_deleted_are_one_finding_naming_the_o
     (tmp_path / ".gitignore").write_text("docs/api\n", encoding="utf-8")
     found = _lint(tmp_path, "STL007").findings
     assert [(f.path, len(f.related)) for f in found] == [(f"{fr}api/client.md", 2)]
-    assert "has been written by the build since 2026-10-17 (taken out of git, its path ignored)" in found[0].message
+    assert "left git on 2026-10-17, and its path is ignored now, as the output of a build that writes it is" \
+           in found[0].message
 
 
 def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went(tmp_path: Path) -> None:
