@@ -346,6 +346,20 @@ def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path:
     assert "taken out of the navigation (mkdocs.yml) on 2026-07-01 and kept" in said["docs/env.md"]
 
 
+def test_a_readme_among_example_programs_is_a_note_for_the_repository_not_an_orphan(tmp_path: Path) -> None:
+    write_site(tmp_path, {
+        "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
+        "docs/guide.md": "# Guide\n\nUse it.\n",
+        "docs/examples/styles/README.md": "These are the examples of the docs, used for screenshots.\n",
+        "docs/notes/README.md": "# Notes\n\nNo one links here.\n",
+    }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n",
+        "docs/examples/styles/color.py": "print(1)\n", "docs/examples/styles/align.py": "print(2)\n",
+        "docs/examples/styles/color.tcss": "Screen { color: red; }\n",
+        "docs/notes/a.py": "print(1)\n"})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/notes/README.md": "warning"}, result.notes
+
+
 def test_a_sidebar_it_cannot_read_is_said_and_keeps_the_rule_at_info(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/intro.md": "# Intro\n\nHello.\n", "docs/old.md": "# Old\n\nGone.\n"}, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]]};\n",

@@ -34,6 +34,9 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     kept_out |= {p.path for p in pages if key(p.abspath) in linked}
     kept_out |= {p.path for p in pages if p.path not in graph.reachable and p.path not in graph.in_nav
                  and set(graph.inbound.get(p.path, ())) and set(graph.inbound.get(p.path, ())) <= kept_out}
+    # A README among example programs (`examples/styles/README.md` beside the scripts it says how to run) is a note
+    # for those who browse the repository, not a page the site's readers are meant to reach.
+    kept_out |= {p.path for p in pages if p.path not in graph.in_nav and _code_folder_readme(p)}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
            and p.path not in graph.chrome and p.path not in kept_out}
     outside = len(out)
@@ -195,6 +198,24 @@ def _taken_out(site: Site, nav: Navigation, candidates: list[Page]) -> dict[str,
         if hit is not None:
             out[page.path] = hit
     return out
+
+
+_CODE_SUFFIXES = frozenset({".py", ".js", ".mjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt", ".c",
+                            ".cpp", ".cs", ".swift", ".php", ".sh", ".tcss", ".css", ".vue", ".svelte"})
+_CODE_FILES = 3  # programs beside a README that make its folder one of examples
+
+
+def _code_folder_readme(page: Page) -> bool:
+    """Whether the page is a README in a folder of programs: no other Markdown page there, three code files or
+    more."""
+    if page.abspath.stem.lower() != "readme":
+        return False
+    try:
+        files = [f for f in page.abspath.parent.iterdir() if f.is_file()]
+    except OSError:
+        return False
+    pages = sum(1 for f in files if f.suffix.lower() in (".md", ".mdx") and f != page.abspath)
+    return pages == 0 and sum(1 for f in files if f.suffix.lower() in _CODE_SUFFIXES) >= _CODE_FILES
 
 
 def _retired(page: Page) -> bool:
