@@ -102,6 +102,8 @@ def slugs(heading: str) -> set[str]:
     it with text inside (`### html2sketch <Badge>2.2.0+</Badge>`) may be left out whole, as Docusaurus and dumi
     leave a component out of the heading's id."""
     out = _slugs(heading)
+    if "&" in heading or "\\" in heading:  # a slugger of the raw text keeps an entity's letters (`#get-pkicaltidgt`)
+        out |= _slugs(heading, decode=False)
     if _SHORTCODE.search(heading):
         out |= _slugs(_SHORTCODE.sub("", heading))
     if _ELEMENT.search(heading):
@@ -112,14 +114,18 @@ def slugs(heading: str) -> set[str]:
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # CommonMark's backslash escapes
 
 
-def _slugs(heading: str) -> set[str]:
+def _decoded(text: str, decode: bool) -> str:
+    return _ESCAPE.sub(r"\1", html.unescape(text)) if decode else text
+
+
+def _slugs(heading: str, decode: bool = True) -> set[str]:
     text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
     # Emphasis markers are markup too, but not inside code: "`targets.*.source`" keeps its star.
     # Outside code, an entity or a backslash escape is the character it stands for once the tags are gone
     # (`&lt;severity\>` is shown, and slugged, as "<severity>").
-    text = "".join(part[1:-1] if part.startswith("`") else _ESCAPE.sub(r"\1", html.unescape(
-                       re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part))))
+    text = "".join(part[1:-1] if part.startswith("`") else _decoded(
+                       re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part)), decode)
                    for part in re.split(r"(`[^`]*`)", text)).strip().lower()
     # github-slugger drops punctuation and symbols only: a script's combining marks (Devanagari's vowel signs) stay.
     github = "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
