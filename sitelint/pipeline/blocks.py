@@ -92,6 +92,7 @@ def _plain(node: SyntaxTreeNode) -> str:
 
 _CONTAINER_CLOSE = re.compile(r"^\s*:{3,}\s*$")  # a `:::` container's closing line
 
+
 class Builder:
     """Collects one page's blocks, headings, links and inline code while the syntax tree is walked."""
 
@@ -268,10 +269,11 @@ class Builder:
             self.problems.append((start, message))
 
     def container_closes(self, start: int, end: int, swallowed: bool) -> bool:
-        """Whether a fence in a `:::` container, a list item or a quote was closed by the end of that container: the line after it is
-        text written further left, so the code block ends there and renders as meant. A quote's code block ends
-        with the quote (the next line not quoted), as meant unless it took in the quote's own text (`swallowed`) or
-        the quote goes on after a blank line (`> code`, a blank line, `> more code`: the blank line cut it)."""
+        """Whether a fence in a `:::` container, a list item or a quote was closed by the end of that container: the
+        container's closing line, or text written further left, so the code block ends there and renders as meant.
+        A quote's code block ends with the quote (the next line not quoted), as meant unless it took in the quote's
+        own text (`swallowed`) or the quote goes on after a blank line (`> code`, a blank line, `> more code`: the
+        blank line cut it)."""
         if not 0 < start <= len(self.lines) or end >= len(self.lines):
             return False
         opening, after = self.lines[start - 1], self.lines[end]
