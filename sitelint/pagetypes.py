@@ -381,8 +381,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "showcase", f"shows how the site's elements look ({len(elements)} sections named for an element)"
     pictures = sum(1 for link in page.links if link.image) + sum(
         len(_IMG.findall(b.text)) for b in page.blocks if b.kind in ("html", "jsx"))
-    if pictures >= _GALLERY_MIN and pictures >= sum(1 for b in prose if b.text.strip()) and not page.code_blocks and all(
-            len(b.text.split()) <= _CAPTION_WORDS for b in prose):  # a logo page: "## Standard logo", "**SVG:**", ...
+    labels = [b for b in prose if b.text.strip()]
+    if pictures >= _GALLERY_MIN and pictures >= len(labels) and not page.code_blocks and all(
+            len(b.text.split()) <= _CAPTION_WORDS for b in labels):  # a logo page: "## Standard logo", "**SVG:**", ...
         return "showcase", f"a gallery: {pictures} pictures, its text only their labels"
     guides = _template_comments(page)
     if guides:

@@ -77,7 +77,8 @@ _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\
 _REEXPORT = re.compile(r"""export\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
 _ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
 # Markup that renders headings, or Nextra's TSDoc (`nextra/tsdoc`), which gives each field of a type an id.
-# A component that renders Markdown it reads (Astro's `createMarkdownProcessor`, marked, markdown-it) shows its headings.
+# A component that renders Markdown it reads (Astro's `createMarkdownProcessor`, marked, markdown-it) shows its
+# headings.
 _HEADING_MARKUP = re.compile(r"<h[1-6][\s>:]|`h\$\{|['\"]h['\"]\s*\+|['\"]@?nextra/tsdoc['\"]"
                              r"|\bcreateMarkdownProcessor\b|\bmarked(?:\.parse)?\(|\bnew\s+MarkdownIt\b|\bmarkdownit\(")
 # A component a global map defines in place: `TSDoc(props) {` or `Callout: (props) =>` in Nextra's mdx-components.

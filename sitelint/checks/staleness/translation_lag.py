@@ -196,7 +196,8 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         share = min(1.0, (sections + code) / parts) if parts else 1.0
         detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
         yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
-                           "removed": False, "generated": False}, Location(page.path, 1), detail, (Location(source_path, 1),))
+                           "removed": False, "generated": False}, Location(page.path, 1), detail,
+                          (Location(source_path, 1),))
     yield from _orphans(ctx)
 
 
