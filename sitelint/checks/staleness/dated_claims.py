@@ -67,6 +67,9 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 # "was moved to a new home as of ...".
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
+# A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023".
+_CHANGE_JUST_BEFORE = re.compile(r"(?i)\b(?:deprecated|removed|archived|discontinued|retired|superseded|dropped"
+                                 r"|abandoned|unmaintained|sunset|end[- ]of[- ]life)\s*[,(]?\s*$")
 
 
 def _dated_entry(page: Page, block: Block, year: str) -> bool:
@@ -100,7 +103,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if past_event(text[match.end():]):
                 continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
             before = re.split(r"[.;!?]\s", text[: match.start()])[-1]
-            if _CHANGED_BEFORE.search(before) or _NO_LONGER.search(before) or _NO_LONGER.search(
+            if _CHANGED_BEFORE.search(before) or _CHANGE_JUST_BEFORE.search(before) or _NO_LONGER.search(
+                    before) or _NO_LONGER.search(
                     re.split(r"[.;!?]\s", text[match.end():])[0]):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
                 # longer maintained (as of March 2023)": the moment a change took effect
