@@ -154,12 +154,23 @@ def unread_sources(layout: discover.Layout) -> int:
     has checked only its Markdown pages."""
     if layout.framework != "sphinx":
         return 0
-    unread = 0
-    for docs_root in layout.docs_roots:
-        for _base, dirs, files in os.walk(docs_root):
-            dirs[:] = [d for d in dirs if d not in discover.SKIP_DIRS and not d.startswith((".", "_"))]
-            unread += sum(1 for name in files if name.endswith(".rst"))
-    return unread
+    return count_files(layout.docs_roots, (".rst",),
+                       lambda name: name in discover.SKIP_DIRS or name.startswith((".", "_")))
+
+
+def count_files(folders: Sequence[Path], suffixes: tuple[str, ...], skip: Callable[[str], bool],
+                limit: int | None = None) -> int:
+    """How many files of these suffixes the folders hold, in any folder below that `skip` does not name; with a
+    limit, the walk stops once it has seen that many files."""
+    count = seen = 0
+    for folder in folders:
+        for _base, dirs, files in os.walk(folder):
+            dirs[:] = [d for d in dirs if not skip(d)]
+            count += sum(1 for name in files if name.endswith(suffixes))
+            seen += len(files)
+            if limit is not None and seen > limit:
+                return count
+    return count
 
 
 def _silent(stage: str, done: int, total: int) -> None:

@@ -264,14 +264,8 @@ _MAX_SEEN = 20000  # files looked at for AsciiDoc pages before giving up
 
 def _asciidoc_pages(root: Path) -> int:
     """The AsciiDoc pages (.adoc, .asciidoc) under root (an Antora site's), build output and dependencies aside."""
-    count = seen = 0
-    for _base, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("node_modules", "build", "public")]
-        count += sum(1 for name in files if name.endswith((".adoc", ".asciidoc")))
-        seen += len(files)
-        if seen > _MAX_SEEN:
-            break
-    return count
+    return engine.count_files([root], (".adoc", ".asciidoc"),
+                       lambda name: name.startswith(".") or name in ("node_modules", "build", "public"), _MAX_SEEN)
 
 
 def _empty_submodules(repo_root: Path) -> list[str]:
