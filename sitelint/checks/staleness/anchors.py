@@ -240,10 +240,16 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
 
     aliases = _path_aliases([*apps, project])
 
+    def scoped(spec: str) -> bool:
+        """Whether the import names a scope (`@components/`, `@astrojs/`), not `@/`, `@site/` or `@theme/`."""
+        return re.match(r"@[\w-]+/", spec) is not None and not spec.startswith(("@site/", "@theme/"))
+
+    def package(spec: str) -> bool:
+        """Whether a scoped import is an npm package's (`@astrojs/starlight/components`), no alias of the project's."""
+        return scoped(spec) and not any(spec.startswith(alias) for alias, _ in aliases)
+
     def files_of(spec: str, page: Page | None, near: Path | None = None) -> list[Path]:
-        scope = re.match(r"@[\w-]+/", spec)
-        if scope and scope.group(0) not in ("@site/", "@theme/"):
-            # `@components/Plugin.astro`: a path alias of the project's tsconfig; else an npm package's scope
+        if scoped(spec):  # `@components/Plugin.astro`: a path alias of the project's tsconfig; else a package's
             bases = [target / spec[len(alias):] for alias, target in aliases if spec.startswith(alias)]
             if not bases:
                 return []
@@ -339,8 +345,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                 if any(headings_in(f) for f in everywhere.get(tag.group(1), ())):
                     return True
                 continue
-            if re.match(r"@[\w-]+/", spec) and not spec.startswith(("@site/", "@theme/")) and not any(
-                    spec.startswith(alias) for alias, _ in aliases):
+            if package(spec):
                 continue  # a component of an npm package's (`@astrojs/starlight/components`)
             files = exported(files_of(spec, page), tag.group(1))
             # A component that renders a spec (Redoc) gives its own ids (`#operation/getUser`), not headings': a
