@@ -11,6 +11,7 @@ from typing import Any
 from sitelint import includes, pagetypes, text
 from sitelint.checks import CheckContext, Count, Param, Share, Words, site_fact, spec
 from sitelint.model import Location, Measurement, Page, Site
+from sitelint.sites.locales import LOCALE
 
 _PARTIAL_IMPORT = re.compile(r"""import\s+\w+\s+from\s+['"](\.{1,2}/[^'"]+\.mdx?)['"]""")
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]*>", re.DOTALL | re.IGNORECASE)
@@ -117,7 +118,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # matter a title and an order, or a translation's `advanced.zh-cn.md`, as Hugo names one): that folder's entry
     # in the navigation, as an empty index page in it is.
     if not exempt and "hub" in ctx.params["skip-types"] and _no_content(page) and {
-            stem := posixpath.splitext(page.path)[0], _LANGUAGE_SUFFIX.sub("", stem)} & site_fact(
+            stem := posixpath.splitext(page.path)[0], _without_language(stem)} & site_fact(
             ctx.site, "page-folders", _page_folders):
         exempt = "hub: the entry of the folder of its name beside it (no content of its own)"
     # The book's home page is as short as its authors like, but not empty: a stub there is still a stub.
@@ -181,7 +182,10 @@ def _no_content(page: Page) -> bool:
         b.kind == "heading" for b in page.blocks) <= 1
 
 
-_LANGUAGE_SUFFIX = re.compile(r"\.[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")  # a translation's file name: `.zh-cn`, `.fr`
+def _without_language(stem: str) -> str:
+    """A file name's stem without the language code a translation's file name ends in (`advanced.zh-cn`)."""
+    name, dot, code = stem.rpartition(".")
+    return name if dot and "/" not in code and LOCALE.fullmatch(code) else stem
 
 
 def _page_folders(site: Site) -> frozenset[str]:
