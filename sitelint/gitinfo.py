@@ -338,15 +338,21 @@ def ignored(repo_root: Path, names: Sequence[str]) -> bool:
     """Whether the repository's ignore rules (.gitignore files, .git/info/exclude) cover any of the paths (relative to
     repo_root; a folder's with its trailing `/`), which need not exist: a build's output
     (`netbox/project-static/docs/`), not a file gone missing. False without git."""
+    return bool(ignored_paths(repo_root, names))
+
+
+def ignored_paths(repo_root: Path, names: Sequence[str]) -> frozenset[str]:
+    """Those of the paths (as `ignored` takes them) that the repository's ignore rules cover, in one git call; none
+    without git."""
     if not names or shutil.which("git") is None:
-        return False
+        return frozenset()
     try:
         done = subprocess.run(_command(("check-ignore", "--no-index", "--stdin")), cwd=repo_root,
                               input="\n".join(names), capture_output=True, text=True, encoding="utf-8",
                               errors="surrogateescape", check=False)
     except OSError:
-        return False
-    return done.returncode == 0 and bool(done.stdout.strip())
+        return frozenset()
+    return frozenset(line for line in done.stdout.splitlines() if line) if done.returncode == 0 else frozenset()
 
 
 def tracked(path: Path) -> bool:

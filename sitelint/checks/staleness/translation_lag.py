@@ -215,7 +215,7 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
         matched[locale] = matched.get(locale, 0) + 1
     # The translations whose sources one day's deletion took (a reference regenerated in another layout, a section
     # dropped) are one finding, on the first of them, naming the others: one cause, acted on at once.
-    removed: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
+    gone: list[tuple[Page, str, str, str]] = []  # (translation, its source's path in git, as shown, the day it went)
     for path, candidates in sorted(site.unmatched.items()):
         page = by_path.get(path)
         if page is None or matched.get(page.variant, 0) < _MATCHED:
@@ -230,13 +230,15 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
             if done.returncode == 0 and day:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
-                shown = os.path.relpath(candidate, base).replace(os.sep, "/")
-                # Taken out of git to be written by each build (`api` in .gitignore: a reference generated from
-                # the code), the source is still on the site, as the build makes it now: the translation is a copy
-                # of the generated page as it was.
-                generated = gitinfo.ignored(history.top, [rel])
-                removed.setdefault((page.variant, day, generated), []).append((path, shown))
+                gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day))
                 break
+    # Taken out of git to be written by each build (`api` in .gitignore: a reference generated from the code), the
+    # source is still on the site, as the build makes it now: the translation is a copy of the generated page as it
+    # was.
+    built = gitinfo.ignored_paths(history.top, [rel for _, rel, _, _ in gone])
+    removed: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
+    for page, rel, shown, day in gone:
+        removed.setdefault((page.variant, day, rel in built), []).append((page.path, shown))
     for (variant, day, generated), found in removed.items():
         groups = [found] if len(found) >= _ONE_DELETION else [[item] for item in found]
         for group in groups:
