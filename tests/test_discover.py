@@ -706,6 +706,14 @@ def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path
     assert [c.name for c in layout.config_files] == ["mkdocs-nav.yml", "mkdocs-common.yml"]
 
 
+def test_an_inherited_mkdocs_base_config_reads_its_docs_dir_from_the_config_that_inherits_it(tmp_path: Path) -> None:
+    # The build writes `mkdocs.yml` at the top (`INHERIT: docs/mkdocs-base.yml`): `docs_dir: docs` is the top's docs/.
+    touch(tmp_path, "docs/mkdocs-base.yml", "docs/index.md", "docs/config/fonts.md", "Cargo.toml")
+    (tmp_path / "docs/mkdocs-base.yml").write_text("site_name: Term\ndocs_dir: docs\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["docs/config/fonts.md", "docs/index.md"]
+
+
 def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) -> None:
     touch(tmp_path, "packages/docs/source.config.ts", "packages/docs/content/api.mdx", "packages/docs/README.md",
           "packages/docs-v3/README.md", "packages/zod/README.md", "README.md")

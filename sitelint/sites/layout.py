@@ -852,6 +852,16 @@ def _mkdocs_configs(base: Path) -> list[Path]:
     return sorted(found, key=rank)
 
 
+def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
+    """A config's `docs_dir`, beside it; but a base config that another one inherits (`INHERIT: docs/base.yml` in
+    an `mkdocs.yml` the build writes at the top) has it read from where that config is: where the folder is not
+    beside a config of another name than `mkdocs.yml`, the nearest folder above that holds it."""
+    docs = base / docs_dir
+    if docs.is_dir() or any(c.name in _MKDOCS_NAMES for c in configs):
+        return docs
+    return next((up / docs_dir for up in list(base.parents)[:2] if (up / docs_dir).is_dir()), docs)
+
+
 def _holds_project(folder: Path, root: Path) -> bool:
     """Whether a folder is an ancestor of the project's root (not the root itself)."""
     folder, root = folder.resolve(), root.resolve()
@@ -929,7 +939,7 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     if mkdocs:
         match = next(filter(None, (_MKDOCS_DIR.search(c.read_text(encoding="utf-8", errors="replace"))
                                    for c in mkdocs)), None)
-        return "mkdocs", [base / (match.group(1).strip() if match else "docs")], mkdocs
+        return "mkdocs", [_mkdocs_docs_dir(base, match.group(1).strip() if match else "docs", mkdocs)], mkdocs
     for sub in (base, base / "docs"):
         if _myst_project(sub / "myst.yml"):  # MyST's own site builder (mystmd, Jupyter Book 2)
             return "myst", [sub], [sub / "myst.yml"]
