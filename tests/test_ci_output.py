@@ -242,6 +242,12 @@ def test_a_folder_without_pages_is_exit_2(tmp_path: Path) -> None:
     assert code == 2 and "docs/empty: no pages found" in out
 
 
+def test_no_pages_where_a_framework_config_keeps_them_names_the_config(tmp_path: Path) -> None:
+    write_site(tmp_path, {"mkdocs.yml": "site_name: Acme\ndocs_dir: pages\n", "src/main.py": "print()\n"})
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "no pages found: the mkdocs config mkdocs.yml was found, but no pages where it keeps" in out
+
+
 def test_no_pages_in_a_repository_of_submodules_not_checked_out_says_so(tmp_path: Path) -> None:
     # The site's config points its docs at submodules (`path: "../engine/docs"`), cloned without them: say so.
     (tmp_path / "engine").mkdir()

@@ -254,6 +254,10 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
             fail(f"{where}: no pages found, and the repository's submodules {', '.join(empty)} are not checked out "
                  "(their folders are empty): the site's pages may be there; run `git submodule update --init`, "
                  "then lint again")
+        site = result.site
+        if site.framework and site.config_files:
+            fail(f"{where}: no pages found: the {site.framework} config {_shown(site.config_files[0])} was found, but "
+                 "no pages where it keeps them; set docs-root in the sitelint configuration to the pages' folder")
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
