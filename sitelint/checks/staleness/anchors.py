@@ -144,8 +144,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
-    `fast-api`). On Mintlify its own, which keeps punctuation but periods and parentheses (`### @tool` is `#@tool`).
-    On GitBook its own: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
+    `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
+    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
     dash (`` `--secret <env-var>` `` is `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` ``
     `#if-...-vs-run-if-...`). On Hexo hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings &
     Their Default Values` is `#Settings-amp-Their-Default-Values`)."""
@@ -162,8 +162,10 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
         if framework == "mintlify":
             title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
-        else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`
-            spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", re.sub(r"([a-z\d])([A-Z])", r"\1 \2", title))
+        else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`;
+            # its default replacements spell `&` out: "One & two" is `#one-and-two`
+            spelled = title.replace("&", " and ") if framework == "" else title
+            spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", re.sub(r"([a-z\d])([A-Z])", r"\1 \2", spelled))
             out.add(_loose(re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
