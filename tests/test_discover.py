@@ -714,6 +714,16 @@ def test_an_inherited_mkdocs_base_config_reads_its_docs_dir_from_the_config_that
     assert layout.framework == "mkdocs" and pages(layout) == ["docs/config/fonts.md", "docs/index.md"]
 
 
+def test_a_mkdocs_config_a_build_command_names_deep_in_the_project_is_the_site_s(tmp_path: Path) -> None:
+    touch(tmp_path, "assets/site.io/mkdocs.yml", "assets/site.io/docs/index.md", "assets/site.io/snippets/flag.md",
+          "README.md", "internal/cmd/README.md")
+    (tmp_path / "assets/site.io/mkdocs.yml").write_text("site_name: Tool\nnav:\n  - index.md\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.taskipy.tasks]\nbuild-docs = { cmd = "mkdocs build -f assets/site.io/mkdocs.yml" }\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["assets/site.io/docs/index.md"]
+
+
 def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) -> None:
     touch(tmp_path, "packages/docs/source.config.ts", "packages/docs/content/api.mdx", "packages/docs/README.md",
           "packages/docs-v3/README.md", "packages/zod/README.md", "README.md")

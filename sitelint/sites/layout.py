@@ -520,12 +520,36 @@ def _vitepress_scripted(base: Path) -> list[Path]:
     return out
 
 
+# A build command naming MkDocs' config elsewhere: `mkdocs build -f assets/site/mkdocs.yml` (a task of
+# pyproject.toml, a Makefile's, a package.json script's).
+_MKDOCS_SCRIPT = re.compile(r"\b(?:mkdocs|properdocs|zensical)\s+(?:build|serve|gh-deploy)\b[^\n\"']*?"
+                            r"\s(?:-f|--config-file)[= ]\s*['\"]?([\w.][\w./-]*\.ya?ml)\b")
+_BUILD_FILES = ("pyproject.toml", "package.json", "Makefile", "justfile", "Justfile", "Taskfile.yml", "tox.ini",
+                "noxfile.py")
+
+
+def _mkdocs_scripted(base: Path) -> list[Path]:
+    """The folders of the MkDocs configs the project's build commands name (`mkdocs build -f site/mkdocs.yml`)."""
+    out: list[Path] = []
+    for name in _BUILD_FILES:
+        file = base / name
+        if not file.is_file():
+            continue
+        for spec in _MKDOCS_SCRIPT.findall(file.read_text(encoding="utf-8", errors="replace")):
+            folder = Path(os.path.normpath(base / spec)).parent
+            if folder != base and folder.resolve().is_relative_to(base.resolve()) and (base / spec).is_file() \
+                    and folder not in out:
+                out.append(folder)
+    return out
+
+
 def _site_elsewhere(root: Path) -> Path | None:
     """A docs site in a top-level folder of another name (`packages/.vitepress/`, `dev-docs/docusaurus.config.js`):
-    the folder the project's package.json scripts build with VitePress (`vitepress build packages`), else the one
+    the folder the project's package.json scripts build with VitePress (`vitepress build packages`) or whose MkDocs
+    config its build commands name (`mkdocs build -f assets/site/mkdocs.yml`), else the one
     top-level folder holding a framework's config (examples, templates and test fixtures aside), else the one such
     folder inside the docs folder (`doc/website/`)."""
-    scripted = _vitepress_scripted(root)
+    scripted = _vitepress_scripted(root) or _mkdocs_scripted(root)
     if scripted:
         return scripted[0]
     try:
