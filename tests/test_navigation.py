@@ -171,6 +171,23 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
     assert types["docs/api/android.mdx"] == "redirect"  # its front matter `url` links out from the navigation
 
 
+def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
+    # A card's `href` and a link component's `to` bring readers as a Markdown link does; a component's `to` of
+    # another meaning (`<Redirect to>` aside) and a page nothing names stay orphans.
+    config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"groups": [{"group": '
+              '"Start", "pages": ["install"]}]}}')
+    write_site(tmp_path, {
+        "docs/install.mdx": '# Install\n\n<CardGroup cols={1}>\n  <Card title="On Kubernetes" icon="k8s"\n'
+                            '    href="/helm/getting-started">\n    Deploy with Helm.\n  </Card>\n</CardGroup>\n',
+        "docs/helm/getting-started.mdx": "# Helm\n\nStart.\n\n<Step to=\"/helm/cloud\" />\n\n"
+                                          "<NavLink to=\"/helm/digital-ocean\">DigitalOcean</NavLink>\n",
+        "docs/helm/digital-ocean.mdx": "# DigitalOcean\n\nA cluster there.\n",
+        "docs/helm/cloud.mdx": "# Cloud\n\nAny cloud.\n",
+    }, {"docs/docs.json": config})
+    found, _ = _orphans(tmp_path)
+    assert set(found) == {"docs/helm/cloud.mdx"}
+
+
 def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:
     # The pages are under the default locale's folder (no root locale), the sidebar names them without it, through
     # a helper that makes a group of the entries it is given; a section's index page lists its folder with a

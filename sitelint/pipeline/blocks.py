@@ -39,6 +39,10 @@ TAG = re.compile(r"</?[A-Za-z][\w.:-]*(?:\s[^<>]*)?/?>")
 _HTML_LINK = re.compile(
     r"<(a|img)\b[^>]*?\s(?:href|src)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})", re.I
 )
+# A component's link (`<Card title="DigitalOcean" href="/self-host/digital-ocean">`, Docusaurus' `<Link to="...">`):
+# readers follow it as they follow `<a href>`.
+_COMPONENT_LINK = re.compile(
+    r"<([A-Z][\w.]*)\b[^<>]*?\s(href|to)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})")
 _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
 # Explicit anchors and attribute lists after a heading's text: ## Title {#id}, ## Title { #id .class }.
 _HEADING_ID = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
@@ -328,6 +332,11 @@ class Builder:
             target = match.group(2) or match.group(3) or match.group(4) or ""
             at = line + content.count("\n", 0, match.start())
             self.links.append(Link(target, "", at, image=match.group(1).lower() == "img"))
+        for match in _COMPONENT_LINK.finditer(content):
+            if match.group(2) == "to" and not match.group(1).endswith("Link"):
+                continue  # `to` is a link's only on a link component (`<Link to>`, `<NavLink to>`)
+            target = match.group(3) or match.group(4) or match.group(5) or ""
+            self.links.append(Link(target, "", line + content.count("\n", 0, match.start())))
 
 
 _LISTS = frozenset({"bullet_list", "ordered_list"})
