@@ -75,7 +75,11 @@ _LOCAL_IMPORT = re.compile(r"""(?m)^\s*import\s+(?:\{([^}]*)\}|([\w$]+))\s+from\
 # A module's re-export of a component (`export { default as APISection } from "./api-section.svelte"`), as an index
 # file of components gives them.
 _REEXPORT = re.compile(r"""export\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
-_ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*)/>\s*$")
+_ALONE_TAG = re.compile(r"(?m)^\s*<([A-Z][\w.]*)\b([^<>]*?)/?>\s*$")
+# An element a component gives an id it computes from its props (`<details className="api-endpoint" id={id}>`, Vue's
+# `:id="slug"`), no form control's (whose id is its label's): the page has ids no heading shows.
+_COMPUTED_ID = re.compile(r"<(?!(?:input|label|textarea|select|option|button)\b)[a-z][\w-]*\b[^<>]*?"
+                          r"\s(?:id=\{|(?:v-bind)?:id=\")")
 # Markup that renders headings, or Nextra's TSDoc (`nextra/tsdoc`), which gives each field of a type an id.
 # A component that renders Markdown it reads (Astro's `createMarkdownProcessor`, marked, markdown-it) shows its
 # headings.
@@ -307,9 +311,9 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
     relayed: dict[Path, bool] = {}
 
     def makes_ids(file: Path) -> bool:
-        """A component's file renders headings, or renders a component every page is given that does
-        (`<APIDocs code={...} />` in a component of the site's own)."""
-        if headings_in(file):
+        """A component's file renders headings or an element with an id of its making, or renders a component every
+        page is given that does (`<APIDocs code={...} />` in a component of the site's own)."""
+        if headings_in(file) or (file.suffix not in (".md", ".mdx") and _COMPUTED_ID.search(source(file))):
             return True
         if file not in relayed:
             text = source(file)
@@ -335,7 +339,7 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         source = page.source
         if includes and "{%" in source and any(writes_ids(m.group(1)) for m in _TEMPLATE_TAG.finditer(source)):
             return True
-        if "/>" not in source or ("import" not in source and not everywhere):
+        if "<" not in source or ("import" not in source and not everywhere):
             return False
         imported: dict[str, str] = {}
         for match in _LOCAL_IMPORT.finditer(source):
