@@ -216,6 +216,18 @@ _QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may b
 _QUOTE_PAIRS = (("“", "”"), ("«", "»"), ('"', '"'))
 
 
+_JOINER = "/:.-+#@_="  # what joins the parts of an address, a number's format or a file name
+
+
+def _in_notation(text: str, start: int, end: int) -> bool:
+    """Whether the marker is joined to the text beside it by an address's or a format's punctuation, no space
+    between: the stand-in of a notation (`::/XXX`, `192.168.1.XXX`, `+1-555-XXX`) or part of a name (`TODO.md`)."""
+    before = text[start - 2:start] if start >= 2 else ""
+    after = text[end:end + 2]
+    return (len(before) == 2 and before[1] in _JOINER and not before[0].isspace()) or (
+        len(after) == 2 and after[0] in _JOINER and after[1].isalnum())
+
+
 def _in_quotation(text: str, start: int, end: int) -> bool:
     """Whether the marker is part of a short quotation, a label or message quoted with a stand-in of its own: a
     menu item titled “Create Type Stub For XXX”, an error that reads "Cannot find module TODO"."""
@@ -350,6 +362,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if (marker.isupper() or (lorem and not _FILLER_GOES_ON.match(block.text, match.end()))) and _named(
                     block.text, match.start(), match.end()):
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
+            if marker.isupper() and _in_notation(block.text, match.start(), match.end()):
+                continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())):
