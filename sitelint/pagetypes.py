@@ -533,6 +533,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    and (m := _DOTTED_TITLE.match(source_lines[b.line - 1]))), "")
     if dotted:  # "# `fastmcp.cli`" over the module's docstring: a page per module, made from the code
         return "reference", f"the page of one module or object, titled with its dotted name as code (`{dotted}`)"
+    member = next((m.group(1) for b in page.blocks[:3] if b.kind == "heading" and 0 < b.line < len(source_lines)
+                   and (m := _MEMBER_TITLE.match(source_lines[b.line - 1]))), "")
+    if member:  # "# `pane:send_text(text)`", "# `font_size = 14.0`": a page per method or option
+        return "reference", f"the page of one member, titled with its signature or its default as code (`{member}`)"
     called = _called_symbol(page)
     if called:
         return "reference", f"the page of one function its examples call (`{called}`)"
@@ -626,6 +630,10 @@ def _defined_symbol(page: Page) -> str:
 # A title that is a dotted name as code and nothing else: `# \`fastmcp.server.auth\``, an API reference's page of one
 # module or object, or a call of it (`# \`sandbox.createStubInstance();\``, `# \`spy.calledWith(arg1, ...)\``).
 _DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\([^()`]*\))?;?`\s*$")
+# A title that is a member's signature as code, its receiver's name before it or not (`# \`pane:send_text(text)\``,
+# `# \`Window::maximize()\``), or an option with its default (`# \`font_size = 14.0\``): a reference's page per member.
+_MEMBER_TITLE = re.compile(r"^#\s+`((?:[A-Za-z_$][\w$]*(?:\.|::?))?[A-Za-z_$][\w$]*(?:\([^()`]*\)|\s*=\s*[^`=\s][^`]*));?`"
+                           r"\s*$")
 # A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
 # an underscore or a dot, not a word of prose ("Installation").
 _CODE_TITLE = re.compile(r"`?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`?")
