@@ -632,7 +632,7 @@ def _defined_symbol(page: Page) -> str:
 _DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\([^()`]*\))?;?`\s*$")
 # A title that is a member's signature as code, its receiver's name before it or not (`# \`pane:send_text(text)\``,
 # `# \`Window::maximize()\``), or an option with its default (`# \`font_size = 14.0\``): a reference's page per member.
-_MEMBER_TITLE = re.compile(r"^#\s+`((?:[A-Za-z_$][\w$]*(?:\.|::?))?[A-Za-z_$][\w$]*(?:\([^()`]*\)|\s*=\s*[^`=\s][^`]*));?`"
+_MEMBER_TITLE = re.compile(r"^#{1,2}\s+`((?:[A-Za-z_$][\w$]*(?:\.|::?))?[A-Za-z_$][\w$]*(?:\([^()`]*\)|\s*=\s*[^`=\s][^`]*));?`"
                            r"\s*$")
 # A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
 # an underscore or a dot, not a word of prose ("Installation").
