@@ -353,8 +353,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     told = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
-    if (len(links) == 1 and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks
-            and _POINTER.match(told[0].text)):
+    # One short paragraph that sends its readers to one place, the pointer its first sentence or its last ("X supports
+    # proxying out of the box. See https://github.com/x/x#proxy."), the place linked once or twice.
+    if (len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks
+            and len({link.target.split("#")[0].rstrip("/") for link in links}) == 1
+            and any(_POINTER.match(sentence) for sentence in re.split(r"(?<=[.!?])\s+", told[0].text))):
         return "redirect", "one sentence that sends its readers to another page"
     if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
             told[0].text):  # "Check out the available labs on the side menu": the menu its layout draws
