@@ -67,10 +67,11 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 # "was moved to a new home as of ...".
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
-# A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", and
-# the day terms took effect: "These terms are effective as of 2023-04-08".
+# A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", "a
+# file system (stable as of 2008)", and the day terms took effect: "These terms are effective as of 2023-04-08".
 _CHANGE_JUST_BEFORE = re.compile(r"(?i)\b(?:deprecated|removed|archived|discontinued|retired|superseded|dropped"
-                                 r"|abandoned|unmaintained|sunset|end[- ]of[- ]life|effective|in\s+effect)\s*[,(]?\s*$")
+                                 r"|abandoned|unmaintained|sunset|end[- ]of[- ]life|effective|in\s+effect"
+                                 r"|stable|released|introduced|launched)\s*[,(]?\s*$")
 
 
 def _dated_entry(page: Page, block: Block, year: str) -> bool:
