@@ -434,6 +434,20 @@ def test_an_rspress_site_is_its_config_s_root_and_astro_s_are_its_content_collec
     assert layout.framework == "astro" and pages(layout) == ["src/content/docs/guide.md", "src/content/blog/post.md"]
 
 
+def test_an_astro_collection_based_in_the_content_config_s_own_folder(tmp_path: Path) -> None:
+    # `base: join(import.meta.dirname, "guides")` is src/guides, beside the content config, not the project's guides/.
+    touch(tmp_path, "app/astro.config.ts", "app/src/content.config.ts", "app/src/guides/react/1-start.mdx",
+          "app/src/guides/solid/styling.mdx", "app/src/pages/index.astro", "guides/notes.md", "readme.md")
+    (tmp_path / "app/src/content.config.ts").write_text(
+        'import { join } from "node:path";\nconst guides = defineCollection({\n  loader: glob({\n'
+        '    pattern: "*/*.mdx",\n    base: join(import.meta.dirname, "guides"),\n  }),\n});\n'
+        'const posts = defineCollection({ loader: glob({ base: new URL("./posts/", import.meta.url) }) });\n',
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "astro"
+    assert pages(layout) == ["app/src/guides/react/1-start.mdx", "app/src/guides/solid/styling.mdx"]
+
+
 def test_an_rspress_site_s_versions_other_than_the_default_are_frozen_copies(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "website/rspress.config.ts", "website/docs/13.x/docs/api.mdx",
           "website/docs/14.x/docs/api.mdx", "website/docs/14.x/index.md")

@@ -68,6 +68,11 @@ _COLLECTIONS = re.compile(r"""\bexport\s+const\s+collections\s*=\s*\{""")
 _COLLECTION_KEY = re.compile(r"""(?:^|,)\s*["']?([\w-]+)["']?\s*(?=[:,]|$)""")
 _GLOB_LOADER = re.compile(r"""\bglob\s*\(\s*\{""")
 _GLOB_BASE = re.compile(r"""\bbase\s*:\s*["'`]([^"'`]+)["'`]""")
+# A base given from the content config's own folder: `join(import.meta.dirname, "guides")`, `path.resolve(__dirname,
+# "docs")`, `new URL("./guides/", import.meta.url)`.
+_GLOB_BASE_HERE = re.compile(r"""\bbase\s*:\s*(?:(?:path\.)?(?:join|resolve)\s*\(\s*(?:import\.meta\.dirname|__dirname)"""
+                             r"""\s*,\s*["'`]([^"'`]+)["'`]\s*\)|(?:fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*["'`]([^"'`]+)"""
+                             r"""["'`]\s*,\s*import\.meta\.url\s*\))""")
 _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
 # Rspress: `rspress.config.ts`, or the `rstack.config.ts` of the Rstack CLI when it defines a doc site
 _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
@@ -583,8 +588,9 @@ def _astro_collections(base: Path) -> list[Path]:
     for loader in _GLOB_LOADER.finditer(text):
         options = block_after(text, loader.end() - 1)
         folder, pattern = _GLOB_BASE.search(options), _GLOB_PATTERN.search(options)
-        if folder and (pattern is None or "md" in pattern.group(1)):
-            path = (base / folder.group(1)).resolve()
+        here = _GLOB_BASE_HERE.search(options)
+        if (folder or here) and (pattern is None or "md" in pattern.group(1)):
+            path = (base / folder.group(1) if folder else config.parent / (here.group(1) or here.group(2))).resolve()
             if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
                 out.append(path)
     if not out and (declared := _COLLECTIONS.search(text)):
