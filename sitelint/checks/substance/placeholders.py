@@ -295,13 +295,20 @@ _CELL_MARKUP = re.compile(r"\[\^[^\]]*\]|\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?")
 _WILDCARD = re.compile(r"(?i)x{2,4}")  # `XXX` for any number, as `5xx` is any server error
 
 
+def _cell_text(cell: str) -> str:
+    """A table cell's words: its link and footnote markup, tags and the symbols around them left out (`🔶 <br /> WIP`
+    is `WIP`, as a column of check marks writes a state)."""
+    text = re.sub(r"<[^<>]*>", " ", _CELL_MARKUP.sub(r"\1", cell)).strip().strip("*_ ")
+    edges = re.match(r"^[^\w]*(.*?)[^\w]*$", text, re.S)
+    return edges.group(1) if edges and edges.group(1) else text
+
+
 def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     """Source lines of a table holding a cell that is only a status (TBA, TBD, WIP) in a column of dates, versions
     or other short statuses (YES, NO, a check mark): the state of that row's item, not a gap in the page; or only
     `XXX` in a column of numbers as long (status codes `200`, `500`, `XXX`): any other number."""
     lines = page.source.split("\n")[block.line - 1 : block.end_line]
-    rows = [(block.line + n, [_CELL_MARKUP.sub(r"\1", c).strip().strip("*_ ")
-                              for c in line.strip().strip("|").split("|")])
+    rows = [(block.line + n, [_cell_text(c) for c in line.strip().strip("|").split("|")])
             for n, line in enumerate(lines) if "|" in line]
     out = set()
     for number, cells in rows:
