@@ -708,6 +708,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
             if set(text.split()) <= set(_plain_words(at.title).split()):
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
+            if target is page and name.line <= link.line <= name.end_line:
+                continue  # "[RTSP URL template](#options) option" in the section of that name: not a link to itself
             here = target is page and at.line <= link.line <= at.end_line  # the section the link sits in
             if not here and _names_a_thing(link.text, name.title, around):
                 continue  # "similar to [schema hooks](hooks.md#hooks-registration)": the feature, not its section
