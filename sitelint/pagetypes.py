@@ -635,8 +635,8 @@ def _defined_symbol(page: Page) -> str:
 _DOTTED_TITLE = re.compile(r"^#\s+`([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?:\([^()`]*\))?;?`\s*$")
 # A title that is a member's signature as code, its receiver's name before it or not (`# \`pane:send_text(text)\``,
 # `# \`Window::maximize()\``), or an option with its default (`# \`font_size = 14.0\``): a reference's page per member.
-_MEMBER_TITLE = re.compile(r"^#{1,2}\s+`((?:[A-Za-z_$][\w$]*(?:\.|::?))?[A-Za-z_$][\w$]*(?:\([^()`]*\)|\s*=\s*[^`=\s][^`]*));?`"
-                           r"\s*$")
+_MEMBER_TITLE = re.compile(r"^#{1,2}\s+`((?:[A-Za-z_$][\w$]*(?:\.|::?))?[A-Za-z_$][\w$]*"
+                           r"(?:\([^()`]*\)|\s*=\s*[^`=\s][^`]*));?`\s*$")
 # A title spelled as code names it (`useArrayEvery`, `create_engine`, `z.string`): a word with a capital inside,
 # an underscore or a dot, not a word of prose ("Installation").
 _CODE_TITLE = re.compile(r"`?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?`?")

@@ -724,8 +724,14 @@ def test_an_inherited_mkdocs_base_config_reads_its_docs_dir_from_the_config_that
     # The build writes `mkdocs.yml` at the top (`INHERIT: docs/mkdocs-base.yml`): `docs_dir: docs` is the top's docs/.
     touch(tmp_path, "docs/mkdocs-base.yml", "docs/index.md", "docs/config/fonts.md", "Cargo.toml")
     (tmp_path / "docs/mkdocs-base.yml").write_text("site_name: Term\ndocs_dir: docs\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
     layout = discover.detect(tmp_path)
     assert layout.framework == "mkdocs" and pages(layout) == ["docs/config/fonts.md", "docs/index.md"]
+    # Never a folder above the repository, whatever it holds.
+    touch(tmp_path, "proj/mkdocs-base.yml", "proj/src/main.rs", "pages/secret.md")
+    (tmp_path / "proj/mkdocs-base.yml").write_text("site_name: Term\ndocs_dir: pages\n", encoding="utf-8")
+    (tmp_path / "proj/.git").mkdir()
+    assert tmp_path / "pages" not in discover.detect(tmp_path / "proj").docs_roots
 
 
 def test_a_mkdocs_config_a_build_command_names_deep_in_the_project_is_the_site_s(tmp_path: Path) -> None:

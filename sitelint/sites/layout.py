@@ -70,9 +70,9 @@ _GLOB_LOADER = re.compile(r"""\bglob\s*\(\s*\{""")
 _GLOB_BASE = re.compile(r"""\bbase\s*:\s*["'`]([^"'`]+)["'`]""")
 # A base given from the content config's own folder: `join(import.meta.dirname, "guides")`, `path.resolve(__dirname,
 # "docs")`, `new URL("./guides/", import.meta.url)`.
-_GLOB_BASE_HERE = re.compile(r"""\bbase\s*:\s*(?:(?:path\.)?(?:join|resolve)\s*\(\s*(?:import\.meta\.dirname|__dirname)"""
-                             r"""\s*,\s*["'`]([^"'`]+)["'`]\s*\)|(?:fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*["'`]([^"'`]+)"""
-                             r"""["'`]\s*,\s*import\.meta\.url\s*\))""")
+_GLOB_BASE_HERE = re.compile(
+    r"""\bbase\s*:\s*(?:(?:path\.)?(?:join|resolve)\s*\(\s*(?:import\.meta\.dirname|__dirname)\s*,\s*["'`]([^"'`]+)"""
+    r"""["'`]\s*\)|(?:fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*["'`]([^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\))""")
 _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
 # Rspress: `rspress.config.ts`, or the `rstack.config.ts` of the Rstack CLI when it defines a doc site
 _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
@@ -589,8 +589,9 @@ def _astro_collections(base: Path) -> list[Path]:
         options = block_after(text, loader.end() - 1)
         folder, pattern = _GLOB_BASE.search(options), _GLOB_PATTERN.search(options)
         here = _GLOB_BASE_HERE.search(options)
-        if (folder or here) and (pattern is None or "md" in pattern.group(1)):
-            path = (base / folder.group(1) if folder else config.parent / (here.group(1) or here.group(2))).resolve()
+        given = base / folder.group(1) if folder else config.parent / (here.group(1) or here.group(2)) if here else None
+        if given is not None and (pattern is None or "md" in pattern.group(1)):
+            path = given.resolve()
             if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
                 out.append(path)
     if not out and (declared := _COLLECTIONS.search(text)):
@@ -889,7 +890,10 @@ def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
     docs = base / docs_dir
     if docs.is_dir() or any(c.name in _MKDOCS_NAMES for c in configs):
         return docs
-    return next((up / docs_dir for up in list(base.parents)[:2] if (up / docs_dir).is_dir()), docs)
+    # Never above the repository the config is in: a folder out of it is no page of this site.
+    top = next((p for p in (base, *base.parents) if (p / ".git").exists()), None)
+    ups = [up for up in list(base.parents)[:2] if top is not None and up.is_relative_to(top)]
+    return next((up / docs_dir for up in ups if (up / docs_dir).is_dir()), docs)
 
 
 def _holds_project(folder: Path, root: Path) -> bool:

@@ -149,10 +149,11 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
-    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<` and `>` spelled out, dots and plus signs kept, any other run of characters a
-    dash (`` `--secret <env-var>` `` is `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` ``
-    `#if-...-vs-run-if-...`). On Hexo hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings &
-    Their Default Values` is `#Settings-amp-Their-Default-Values`)."""
+    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<` and `>` spelled out, dots
+    and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
+    `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`). On Hexo
+    hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
+    `#Settings-amp-Their-Default-Values`)."""
     out = set()
     for section in page.sections:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")

@@ -216,7 +216,7 @@ _QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may b
 _QUOTE_PAIRS = (("“", "”"), ("«", "»"), ('"', '"'))
 
 
-_JOINER = "/:.-+#@_="  # what joins the parts of an address, a number's format or a file name
+_JOINER = "/:.-+#@="  # what joins the parts of an address, a number's format or a file name
 
 
 def _in_notation(text: str, start: int, end: int) -> bool:
