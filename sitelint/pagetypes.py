@@ -575,7 +575,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 
 # A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
-                      r"check\s+out|"
+                      r"check\s+out|review|consult|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
 _IMG = re.compile(r"(?i)<img\b")
