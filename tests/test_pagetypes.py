@@ -141,6 +141,22 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                                      "docs/snippets/cli.mdx"}
 
 
+def test_a_file_a_script_pastes_into_another_is_a_partial(tmp_path: Path) -> None:
+    """A package.json script that pastes a Markdown file into another (`cat main-metadata.md > README.md`) makes it
+    a part of that file, no thin page; a file no script names is judged."""
+    write_site(tmp_path, {
+        "docs/main-metadata.md": '---\nmeta:\n  - name: description\n    content: "Acme | Documentation"\n---\n',
+        "docs/other-metadata.md": '---\nmeta:\n  - name: description\n    content: "Acme"\n---\n',
+        "docs/README.md": "# Acme\n\nAcme checks your cluster's workloads against the practices you choose.\n",
+    }, {"docs/.vuepress/config.js": "module.exports = { title: 'Acme' };\n",
+        "docs/package.json": '{"scripts": {"build:metadata": "cat main-metadata.md > README.md || true"}}\n'})
+    result = _lint(tmp_path, "SUB001")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["docs/main-metadata.md"][0] == "partial"
+    assert "README.md" in types["docs/main-metadata.md"][1]
+    assert {f.path for f in result.findings} == {"docs/other-metadata.md"}
+
+
 def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None:
     """A home page's component that imports Markdown files (`import Step1 from '../../docs/intro/step1.md'`) shows
     them inside another page: they are snippets, neither thin pages nor orphans; one no component imports is read

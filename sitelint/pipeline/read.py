@@ -155,7 +155,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
     # is a page another page includes.
-    included = {**_component_imports(layout.config_files, layout.project_root),
+    included = {**_pasted(layout.config_files, layout.project_root),
+                **_component_imports(layout.config_files, layout.project_root),
                 **_included(site.pages, site.root, layout.project_root)}
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
                   if p.page_type not in ("partial", "showcase") and site.is_partial(p) else
@@ -539,6 +540,26 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
 _COMPONENT_IMPORT = re.compile(r"""\bimport\s+[\w$]+\s+from\s+["']([^"'\n]+\.mdx?)["']""")
 _COMPONENT_SUFFIXES = frozenset({".js", ".jsx", ".mjs", ".ts", ".tsx", ".astro", ".vue", ".svelte"})
 _MAX_COMPONENT_FILES = 5000
+
+
+# A script that pastes Markdown files into another (`"build:metadata": "cat main-metadata.md > README.md"`).
+_PASTE = re.compile(r"\bcat\s+((?:[^\s;|&<>\"']+\.mdx?\s+)+)>>?\s*([^\s;|&\"']+\.mdx?)")
+
+
+def _pasted(config_files: Sequence[Path], project: Path) -> dict[str, str]:
+    """Files a package.json script of the site pastes into another (`cat main-metadata.md > README.md`): parts of
+    the file it writes, as a partial is of the page that includes it. Paths are the script's, from its package.json's
+    folder (the project's, the site config's or the folder above that)."""
+    out: dict[str, str] = {}
+    folders = dict.fromkeys([project, *(c.parent for c in config_files), *(c.parent.parent for c in config_files)])
+    for folder in folders:
+        manifest = folder / "package.json"
+        if not manifest.is_file():
+            continue
+        for match in _PASTE.finditer(siteconfig.read_text(manifest)):
+            for name in match.group(1).split():
+                out.setdefault(_key(folder / name), f"{match.group(2)} (a script of {manifest.name} pastes it in)")
+    return out
 
 
 def _component_imports(config_files: Sequence[Path], project: Path) -> dict[str, str]:
