@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 82
+PARSER_VERSION = 83
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -224,12 +224,13 @@ def _sections(headings: list[tuple[str, int, int]], line_count: int) -> tuple[Se
                  for i, (title, level, line) in enumerate(headings))
 
 
-def parse_page(path: str, abspath: Path, source: str, variant: str = "") -> Page:
-    """The Page model of one Markdown or MDX source; input the parser cannot model becomes a problem, not an error."""
+def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_mdx: bool = False) -> Page:
+    """The Page model of one Markdown or MDX source; input the parser cannot model becomes a problem, not an error.
+    With `md_as_mdx` a .md page is read as MDX, as Docusaurus reads it (no indented code, tags and braces are JSX)."""
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
-    mdx = path.endswith(".mdx")
+    mdx = path.endswith(".mdx") or (md_as_mdx and path.endswith(".md"))
     try:
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))

@@ -150,7 +150,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     repo_root = next((f for f in (layout.project_root, *layout.project_root.parents) if (f / ".git").exists()),
                      layout.project_root)
     site = Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
-                framework=layout.framework, pages=tuple(pages.load(sources, cache, layout.default_locale)),
+                framework=layout.framework,
+                pages=tuple(pages.load(sources, cache, layout.default_locale, _md_as_mdx(layout))),
                 config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
@@ -178,6 +179,17 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = _redirected(typed, layout)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+
+
+# Docusaurus' `markdown: { format: 'detect' }`: a .md page is CommonMark, an .mdx page MDX.
+_DETECT_FORMAT = re.compile(r"""\bformat\s*:\s*["']detect["']""")
+
+
+def _md_as_mdx(layout: discover.Layout) -> bool:
+    """Whether the framework reads a .md page as MDX: Docusaurus does (its `markdown.format` is `mdx` by default:
+    no indented code, a fence indented by a tab opens a fence), unless its config sets the format to `detect`."""
+    return layout.framework == "docusaurus" and not any(
+        _DETECT_FORMAT.search(siteconfig.read_text(c)) for c in layout.config_files if c.is_file())
 
 
 _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")

@@ -135,6 +135,18 @@ def _release_on_its_way(text: str, start: int) -> bool:
     return False
 
 
+# A thing a notice qualifies, no verb between ("the version of the package currently under construction"): the
+# state of what the sentence talks about, not of the page ("This page is under construction").
+_THING_BEFORE = re.compile(r"(?i)\b(?:the|a|an|each|every|any)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+"
+                           r"(?:(?:currently|now|still)\s+)?$")
+
+
+def _qualifies_a_thing(text: str, start: int) -> bool:
+    """Whether the notice at text[start] follows the name of a thing other than the page, no verb between."""
+    found = _THING_BEFORE.search(text[max(0, start - 60):start])
+    return found is not None and not _OF_THE_PAGE.match(found.group(1))
+
+
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
 _STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
 _ITEM_STATE = re.compile(r"\s*\)[\s.,;:!]*$")  # a status whose parenthesis ends its list item
@@ -361,6 +373,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _bold_title(page, block, m.group())
                 and not _release_on_its_way(block.text, m.start())
+                and not _qualifies_a_thing(block.text, m.start())
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
@@ -369,6 +382,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if (marker.isupper() or (lorem and not _FILLER_GOES_ON.match(block.text, match.end()))) and _named(
                     block.text, match.start(), match.end()):
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
+            if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
+                continue  # "the package currently under construction": the state of a thing, not of the page
             if marker.isupper() and _in_notation(block.text, match.start(), match.end()):
                 continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
