@@ -512,6 +512,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     endpoint = openapi.endpoint_of(front.get("openapi"))  # `openapi: get /flows/{id}`, as Mintlify renders it
     if endpoint:
         return "generated", f"an endpoint filled in from the OpenAPI spec (`openapi: {endpoint[1]} {endpoint[2]}`)"
+    schema = front.get("openapi-schema")  # Mintlify's page of one schema of the spec: `openapi-schema: AddOnObject`
+    if isinstance(schema, str) and schema.strip() and total < _FILLED_PROSE:
+        return "generated", f"a schema filled in from the OpenAPI spec (`openapi-schema: {schema.strip()}`)"
     made_from = next((k for k, v in front.items() if isinstance(v, str) and _PAGE_PATH.fullmatch(v.strip())), None)
     if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
         return "generated", f"made from the page its front matter `{made_from}` names"

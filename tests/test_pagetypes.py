@@ -247,6 +247,24 @@ def test_an_endpoint_page_whose_endpoint_the_spec_no_longer_has_renders_empty(tm
     assert not [f for f in _lint(tmp_path, "SUB000", "SUB001").findings if f.path.startswith("docs/api/")]
 
 
+def test_endpoint_pages_of_a_spec_the_config_names_by_its_address_are_not_judged(tmp_path: Path) -> None:
+    # The build fills the pages from the spec at that address; a spec under the docs root is another (a profile).
+    spec = json.dumps({"openapi": "3.1.0", "info": {"title": "Harbor", "version": "3"},
+                       "paths": {"/events": {"post": {}}}})
+    config = json.dumps({"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Harbor",
+                         "navigation": {"groups": [{"group": "API", "openapi": "https://api.example.org/openapi.yaml",
+                                                    "pages": ["api/add-ons/create", "api/add-ons/object"]}]}})
+    write_site(tmp_path, {"docs/api/add-ons/create.mdx": "---\nopenapi: POST /add_ons\ntitle: Create\n---\n",
+                          "docs/api/add-ons/object.mdx": '---\ntitle: "The add-on object"\n'
+                                                         'openapi-schema: "AddOnObject"\n---\n'},
+               {"docs/openapi.json": spec, "docs/docs.json": config})
+    result = _lint(tmp_path, "SUB000", "SUB001")
+    assert not [f for f in result.findings if f.path.startswith("docs/api/")]
+    assert {p.path: p.page_type for p in result.site.pages}["docs/api/add-ons/object.mdx"] == "generated"
+    (tmp_path / "docs" / "docs.json").write_text(config.replace("https://api.example.org/openapi.yaml", "openapi.json"))
+    assert [f.path for f in _lint(tmp_path, "SUB000").findings] == ["docs/api/add-ons/create.mdx"]
+
+
 def test_a_folder_of_front_matter_entries_is_data_not_empty_pages(tmp_path: Path) -> None:
     """A glossary kept as one file per term, its text in the front matter for the site's tooltips: entries the
     site's code reads, not empty pages. A lone empty page with a long description, or a folder of empty pages whose

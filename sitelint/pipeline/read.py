@@ -173,7 +173,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
         typed = tuple(replace(p, page_type="redirect", type_reason="front matter `url` (Mintlify): a link out")
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
                       and p.front_matter["url"].startswith(("http://", "https://")) else p for p in typed)
-    typed = _unfilled_endpoints(typed, site.root)
+    typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
     typed = _redirected(typed, layout)
@@ -481,10 +481,18 @@ def _ignored(rel_path: str, pattern: str) -> bool:
     return not anchored and "/" not in pattern and fnmatch.fnmatch(rel_path.rsplit("/", 1)[-1], pattern)
 
 
-def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path) -> tuple[Page, ...]:
+# A spec the site's config names by its address (Mintlify's `"openapi": "https://api.example.com/openapi.yaml"`).
+_REMOTE_SPEC = re.compile(r"""["']?openapi["']?\s*:\s*(?:\[[^\]]*?)?["']https?://""")
+
+
+def _unfilled_endpoints(site_pages: tuple[Page, ...], root: Path,
+                        config_files: Sequence[Path] = ()) -> tuple[Page, ...]:
     """Endpoint pages (`openapi: get /x`) whose endpoint none of the site's OpenAPI specs has any more: the build has
-    nothing to fill them with, and says so as a page problem. A site with no spec under its docs root is not judged."""
+    nothing to fill them with, and says so as a page problem. A site with no spec under its docs root is not judged,
+    nor one whose config names a spec by its address (the build fills the pages from that one, which is not here)."""
     endpoints = {p.path: e for p in site_pages if (e := openapi.endpoint_of(p.front_matter.get("openapi")))}
+    if endpoints and any(_REMOTE_SPEC.search(siteconfig.read_text(c)) for c in config_files if c.is_file()):
+        return site_pages
     known = openapi.specs(root) if endpoints else {}
     if not known:
         return site_pages
