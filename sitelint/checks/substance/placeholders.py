@@ -120,9 +120,11 @@ _RELEASE_NAMED = re.compile(r"(?i)\bv?\d+\.\d+(?:\.\d+)*\b|\b(?:version|release|
 
 
 # What a sentence says is on its way, right before the notice: the product's features, not the page's content ("We
-# have many more team features coming soon", "Windows support is coming soon").
+# have many more team features coming soon", "Windows support is coming soon", "Additional bulk methods are coming
+# soon for the Go SDK").
 _FEATURES_COMING = re.compile(r"(?i)\b(?:features?|support|integrations?|improvements?|capabilities|plugins?"
-                              r"|providers?|adapters?)\s+(?:(?:is|are)\s+)?$")
+                              r"|providers?|adapters?|methods?|functions?|commands?|endpoints?|sdks?|clients?"
+                              r"|platforms?)\s+(?:(?:is|are)\s+)?$")
 
 
 def _release_on_its_way(text: str, start: int) -> bool:
