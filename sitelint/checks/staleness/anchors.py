@@ -498,9 +498,12 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         if page.variant.startswith("versioned:") or (page.page_type in skip and includer is None):
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
+        headings = {s.line for s in page.sections}
         for link in page.links:
             if link.image or "#" not in link.target:
                 continue
+            if not link.text.strip() and link.line in headings:
+                continue  # a heading's permalink copied from a built page (`## Title[](#old-id)`): no text, unseen
             where, _, anchor = link.target.partition("#")
             anchor = unquote(anchor).strip()
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
