@@ -125,8 +125,9 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not exempt and "landing" in ctx.params["skip-types"] and words >= _HOME_WORDS and \
             page.abspath.resolve() in site_fact(ctx.site, "book-index", _book_index):
         exempt = "landing: the book's first chapter, which mdBook serves as its index page (SUMMARY.md)"
-    # The longest code listing: a chapter's "Final code" (a line over the whole program) is that listing's page.
-    listing = max((b.end_line - b.line + 1 for b in page.blocks if b.kind == "code"), default=0)
+    # The longest code listing: a chapter's "Final code" (a line over the whole program) is that listing's page; and
+    # the longest table, a lookup list of codes and names (ISO 4217's currencies, a row each) that page's.
+    listing = max((b.end_line - b.line + 1 for b in page.blocks if b.kind in ("code", "table")), default=0)
     yield Measurement({"words": words, "exempt": exempt, "examples": examples, "listing_lines": listing,
                        "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks)},
                       Location(page.path, 1, page.line_count),
