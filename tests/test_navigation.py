@@ -4,6 +4,7 @@ fixtures/sites/navigation/ (one per navigation form) and on the shared corpora."
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 from pathlib import Path
 
@@ -186,6 +187,23 @@ def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
     }, {"docs/docs.json": config})
     found, _ = _orphans(tmp_path)
     assert set(found) == {"docs/helm/cloud.mdx"}
+
+
+def test_a_mintlify_site_s_chrome_and_llms_txt_link_pages(tmp_path: Path) -> None:
+    # The 404 page's description, the navbar's links and the site's own llms.txt bring readers and agents to a page
+    # the navigation leaves out; a page none of them names is an orphan.
+    config = json.dumps({"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Acme",
+                         "navigation": {"groups": [{"group": "Start", "pages": ["welcome"]}]},
+                         "navbar": {"links": [{"label": "Status", "href": "/status"}]},
+                         "errors": {"404": {"description": "Start at [the welcome page](/welcome) or browse "
+                                                           "[Developer Resources](/developers)."}}})
+    write_site(tmp_path, {
+        "docs/welcome.mdx": "# Welcome\n\nStart here.\n", "docs/developers.mdx": "# Developers\n\nKeys.\n",
+        "docs/status.mdx": "# Status\n\nUp.\n", "docs/about.mdx": "# About\n\nWho we are.\n",
+        "docs/old.mdx": "# Old\n\nGone.\n",
+    }, {"docs/docs.json": config, "docs/llms.txt": "# Acme\n\n- [About](/about.md): who we are\n"})
+    found, _ = _orphans(tmp_path)
+    assert set(found) == {"docs/old.mdx"}
 
 
 def test_a_starlight_site_of_locales_with_a_group_helper_and_a_listing_component(tmp_path: Path) -> None:

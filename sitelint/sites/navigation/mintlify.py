@@ -5,6 +5,7 @@ groups, tabs, anchors, dropdowns, versions and languages, a group's `root`), in 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,40 @@ def read(site: Site, found: Collector) -> Navigation:
     config = site.config_files[0]
     data = _load(config, found)
     _walk(data.get("navigation") if isinstance(data, dict) else None, config.parent, site.root, found, 0)
+    if isinstance(data, dict):  # the navbar's, footer's and 404 page's links (`errors.404.description`)
+        _chrome({k: v for k, v in data.items() if k not in ("navigation", "redirects")}, site.root, found, 0)
+    # The site's own llms.txt, its index of pages for language models, links each page it lists.
+    llms = config.parent / "llms.txt"
+    if found.is_file(llms):
+        _chrome(found.text(llms), site.root, found, 0)
     return found.done(f"{config.name} navigation", routes=file_routes(site.root, found))
+
+
+_ROUTE_LINK = re.compile(r"\]\((/[^)\s]*)\)")  # a Markdown link to a route of the site: `[Resources](/developers)`
+
+
+def _chrome(value: Any, docs: Path, found: Collector, depth: int) -> None:
+    """The pages a part of the config outside the navigation links to: `href` and `url` values that are routes of the
+    site, and Markdown links in its strings."""
+    if depth > _DEPTH:
+        return
+    if isinstance(value, str):
+        for route in _ROUTE_LINK.findall(value):
+            # `/about.md`: the page's Markdown, as Mintlify serves it beside each page (`about.mdx`)
+            hit = found.find(docs, route) or found.find(docs, route.split("#")[0].removesuffix(".md"))
+            if hit is not None:
+                found.chrome.add(hit)
+    elif isinstance(value, list):
+        for item in value:
+            _chrome(item, docs, found, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("href", "url") and isinstance(item, str) and item.startswith("/"):
+                hit = found.find(docs, item)
+                if hit is not None:
+                    found.chrome.add(hit)
+            else:
+                _chrome(item, docs, found, depth + 1)
 
 
 def _load(path: Path, found: Collector) -> Any:
