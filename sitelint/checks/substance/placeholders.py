@@ -143,10 +143,17 @@ _THING_BEFORE = re.compile(r"(?i)\b(?:the|a|an|each|every|any)\s+(?:[\w-]+\s+){0
                            r"(?:(?:currently|now|still)\s+)?$")
 
 
+# What a page's content is called: a placeholder phrase after these names the page's own state ("the docs still to be
+# written").
+_CONTENT_WORDS = re.compile(r"(?i)(?:page|section|document|documentation|docs?|guide|article|content|text|chapter"
+                            r"|tutorial|reference|readme|example)s?$")
+
+
 def _qualifies_a_thing(text: str, start: int) -> bool:
-    """Whether the notice at text[start] follows the name of a thing other than the page, no verb between."""
+    """Whether the placeholder phrase at text[start] follows the name of a thing other than the page's content, no
+    verb between."""
     found = _THING_BEFORE.search(text[max(0, start - 60):start])
-    return found is not None and not _OF_THE_PAGE.match(found.group(1))
+    return found is not None and not _CONTENT_WORDS.match(found.group(1))
 
 
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
@@ -375,7 +382,6 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _bold_title(page, block, m.group())
                 and not _release_on_its_way(block.text, m.start())
-                and not _qualifies_a_thing(block.text, m.start())
                 and not _tracked(page, block)]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
