@@ -499,12 +499,12 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         headings = {s.line for s in page.sections}
-        lines = page.source.split("\n")
+        source_lines = page.source.split("\n")
         for link in page.links:
             if link.image or "#" not in link.target:
                 continue
-            if link.line in headings and 0 < link.line <= len(lines) and re.search(
-                    rf"\[\s*\]\(\s*<?{re.escape(link.target)}", lines[link.line - 1]):
+            if link.line in headings and 0 < link.line <= len(source_lines) and re.search(
+                    rf"\[\s*\]\(\s*<?{re.escape(link.target)}", source_lines[link.line - 1]):
                 continue  # a heading's permalink copied from a built page (`## Title[](#old-id)`): no text, unseen
             where, _, anchor = link.target.partition("#")
             anchor = unquote(anchor).strip()
