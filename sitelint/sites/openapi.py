@@ -16,7 +16,9 @@ from pathlib import Path
 
 import yaml
 
-ENDPOINT = re.compile(r"(?i)(?:(\S+\.(?:json|ya?ml))\s+)?(get|put|post|delete|patch|head|options|trace)\s+(/\S*)")
+# `get /flows/{id}`, with the spec's file before it (`openapi.json get /x`) or its name without a suffix, as a site
+# of several specs writes it (`openapi-admin post /users/{id}/password`).
+ENDPOINT = re.compile(r"(?i)(?:(\S+)\s+)?(get|put|post|delete|patch|head|options|trace)\s+(/\S*)")
 _METHODS = frozenset({"get", "put", "post", "delete", "patch", "head", "options", "trace"})
 _MAX_BYTES = 20_000_000
 _SKIP = frozenset({"node_modules", ".git", "dist", "build", "site", "_build"})
@@ -71,6 +73,8 @@ def _endpoints(path: Path) -> frozenset[tuple[str, str]] | None:
 def missing(endpoint: tuple[str, str, str], known: dict[str, frozenset[tuple[str, str]]]) -> bool:
     """Whether the specs the site holds lack an endpoint (in the spec the page names, else in any of them)."""
     file, method, route = endpoint
-    named = [pairs for rel, pairs in known.items() if file and (rel == file.lstrip("/") or rel.endswith("/" + file))]
+    name = file.lstrip("/")
+    named = [pairs for rel, pairs in known.items() if name and any(
+        r == name or r.endswith("/" + name) for r in (rel, rel.rsplit(".", 1)[0]))]
     pools: Iterable[frozenset[tuple[str, str]]] = named or known.values()
     return not any((method, route) in pairs for pairs in pools)
