@@ -265,6 +265,20 @@ def test_endpoint_pages_of_a_spec_the_config_names_by_its_address_are_not_judged
     assert [f.path for f in _lint(tmp_path, "SUB000").findings] == ["docs/api/add-ons/create.mdx"]
 
 
+def test_endpoint_pages_name_their_spec_without_its_suffix(tmp_path: Path) -> None:
+    # A site of several specs: `openapi: openapi-admin post /users`, the spec `openapi-admin.yaml`, its `openapi:` key
+    # written after its components; a page naming a spec the site does not hold is not judged.
+    admin = ("components:\n  schemas:\n    User:\n      type: object\n" + "      description: a user\n" * 300
+             + "paths:\n  /users:\n    post:\n      summary: Create a user\nopenapi: 3.0.1\ninfo:\n  title: Admin\n"
+             "  version: '1'\n")
+    write_site(tmp_path, {"docs/api/create-user.mdx": "---\nopenapi: openapi-admin post /users\n---\n",
+                          "docs/api/drop-user.mdx": "---\nopenapi: openapi-admin delete /users/{id}\n---\n",
+                          "docs/api/cancel.mdx": "---\nopenapi: openapi-authenticator delete /v1/requests/{id}\n---\n"},
+               {"docs/openapi-admin.yaml": admin})
+    found = [(f.path, f.severity) for f in _lint(tmp_path, "SUB000", "SUB001").findings]
+    assert found == [("docs/api/drop-user.mdx", "warning")]
+
+
 def test_a_folder_of_front_matter_entries_is_data_not_empty_pages(tmp_path: Path) -> None:
     """A glossary kept as one file per term, its text in the front matter for the site's tooltips: entries the
     site's code reads, not empty pages. A lone empty page with a long description, or a folder of empty pages whose

@@ -50,6 +50,9 @@ def specs(root: Path) -> dict[str, frozenset[tuple[str, str]]]:
     return out
 
 
+_SPEC_KEY = re.compile(r"""(?m)^["']?(?:openapi|swagger)["']?\s*:|["'](?:openapi|swagger)["']\s*:""")
+
+
 def _endpoints(path: Path) -> frozenset[tuple[str, str]] | None:
     try:
         if path.stat().st_size > _MAX_BYTES:
@@ -57,7 +60,7 @@ def _endpoints(path: Path) -> frozenset[tuple[str, str]] | None:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
-    if "openapi" not in text[:4096] and "swagger" not in text[:4096]:
+    if not _SPEC_KEY.search(text):  # anywhere: a YAML spec may write its `openapi:` key after its components
         return None
     try:
         data = json.loads(text) if path.suffix == ".json" else yaml.load(text, Loader=_YAML)  # noqa: S506 - safe loader
@@ -71,10 +74,13 @@ def _endpoints(path: Path) -> frozenset[tuple[str, str]] | None:
 
 
 def missing(endpoint: tuple[str, str, str], known: dict[str, frozenset[tuple[str, str]]]) -> bool:
-    """Whether the specs the site holds lack an endpoint (in the spec the page names, else in any of them)."""
+    """Whether the specs the site holds lack an endpoint (in the spec the page names, else in any of them); a page
+    that names a spec the site does not hold is not judged."""
     file, method, route = endpoint
     name = file.lstrip("/")
     named = [pairs for rel, pairs in known.items() if name and any(
         r == name or r.endswith("/" + name) for r in (rel, rel.rsplit(".", 1)[0]))]
+    if name and not named:
+        return False
     pools: Iterable[frozenset[tuple[str, str]]] = named or known.values()
     return not any((method, route) in pairs for pairs in pools)
