@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
-from sitelint.model import Location, Measurement, Page, Site
+from sitelint.model import Link, Location, Measurement, Page, Site
 from sitelint.pagetypes import from_source
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
@@ -478,6 +478,14 @@ def _shown_in(pages: tuple[Page, ...], by_path: dict[str, Page], skip: frozenset
     return out
 
 
+def _permalink(page: Page, link: Link) -> bool:
+    """Whether the link on a heading's line is a Markdown link with no text (`## Title[](#old-id)`); its line is read
+    only for such a link, not for every page's."""
+    lines = page.source.split("\n")
+    return 0 < link.line <= len(lines) and re.search(
+        rf"\[\s*\]\(\s*<?{re.escape(link.target)}", lines[link.line - 1]) is not None
+
+
 def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     site = ctx.site
     graph = ctx.run.graph
@@ -499,12 +507,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         headings = {s.line for s in page.sections}
-        source_lines = page.source.split("\n")
         for link in page.links:
             if link.image or "#" not in link.target:
                 continue
-            if link.line in headings and 0 < link.line <= len(source_lines) and re.search(
-                    rf"\[\s*\]\(\s*<?{re.escape(link.target)}", source_lines[link.line - 1]):
+            if link.line in headings and _permalink(page, link):
                 continue  # a heading's permalink copied from a built page (`## Title[](#old-id)`): no text, unseen
             where, _, anchor = link.target.partition("#")
             anchor = unquote(anchor).strip()
