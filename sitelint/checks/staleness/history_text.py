@@ -228,7 +228,10 @@ _VERSION_NOTE = re.compile(r"[\W_]*(?:new|added|introduced|stabili[sz]ed|availab
 
 # A version in a badge beside an entry says when the entry arrived: MDC `:badge[v3.8]`, `<Badge text="v3.8" />`,
 # `<Badge type="tip">v3.8</Badge>`.
-_BADGE = re.compile(r"""(?i)(?::badge\[|<badge\b[^>]{0,80}?\btext\s*=\s*["']?|<badge\b[^>]{0,80}>)\s*$""")
+# Material for MkDocs' version badge is a tag icon before the release a feature arrived in (`:octicons-tag-24: 9.0.0`,
+# `:material-tag-outline: v1.4`).
+_BADGE = re.compile(r"""(?i)(?::badge\[|<badge\b[^>]{0,80}?\btext\s*=\s*["']?|<badge\b[^>]{0,80}>"""
+                    r"""|:(?:octicons|material|fontawesome-[a-z]+)-tag[\w-]*:)\s*$""")
 
 
 # A callout whose kind is a version note (pymdownx.blocks' `/// new | New in 7.0`, MkDocs' `!!! version-added`,
