@@ -191,6 +191,7 @@ def _anchors(page: Page) -> frozenset[str]:
         found.add(_loose(("param-" if match.group(1) == "ParamField" else "response-") + kebab))
     for match in _TAB_TITLE.finditer(page.source):
         found |= slugs(match.group(1))
+    found |= _tab_ids(lines)
     for match in _TAB.finditer(page.source):
         line = page.source.count("\n", 0, match.start()) + 1
         label = slugs(_ICON.sub("", match.group(1)))
@@ -198,6 +199,35 @@ def _anchors(page: Page) -> frozenset[str]:
         found |= label | {_loose(f"{head}-{tab}") for head in (slugs(holder.title) if holder else ())
                           for tab in label}
     return frozenset(found)
+
+
+_TAB_LINE = re.compile(r'^([ \t]*)===(!?)\+?!?\s+"')
+
+
+def _tab_ids(lines: list[str]) -> set[str]:
+    """The ids pymdownx.tabbed gives content tabs by their place where it does not slug their labels: the n-th tab
+    set of the page, its m-th tab, `#__tabbed_n_m`. A set is a run of `===` tabs at one indent with nothing between
+    them but their content (indented deeper) and blank lines; `===!` starts a new one."""
+    out: set[str] = set()
+    sets = 0
+    open_sets: dict[int, list[int]] = {}  # indent -> [set number, tabs so far]
+    for text in lines:
+        if not text.strip():
+            continue
+        spaced = text.expandtabs(4)
+        indent = len(spaced) - len(spaced.lstrip())
+        for depth in [d for d in open_sets if d > indent]:
+            del open_sets[depth]  # a line back out at a shallower indent ends the sets deeper in
+        tab = _TAB_LINE.match(text)
+        if tab is None:
+            open_sets.pop(indent, None)  # content at the set's own indent ends it
+            continue
+        if indent not in open_sets or tab.group(2):
+            sets += 1
+            open_sets[indent] = [sets, 0]
+        open_sets[indent][1] += 1
+        out.add(_loose(f"__tabbed_{open_sets[indent][0]}_{open_sets[indent][1]}"))
+    return out
 
 
 def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] = lambda page: False) -> bool:
