@@ -351,6 +351,28 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     return frozenset(out)
 
 
+def _defined(text: str, marker: str) -> bool:
+    """Whether the block says what the marker stands for: "`#currency:XXX` where XXX is the currency code", "replace
+    XXX with your key", "XXX stands for the port": a stand-in the reader fills in, not a gap."""
+    m = re.escape(marker)
+    return re.search(rf"(?i:\bwhere\s+|\breplac\w*\s+|\bsubstitut\w*\s+|\bfill\s+in\s+)(?:the\s+)?{m}\b"
+                     rf"|\b{m}\s+(?i:is\s+(?:the|a|an|your)|are\s+(?:the|your)|stands\s+for|represents|means)\b",
+                     text) is not None
+
+
+_CALLOUT_BODY = 12  # words a callout says under a status title for the title to be its label
+
+
+def _callout_label(block: Block, marker: str) -> bool:
+    """Whether a status marker is the whole title of a callout that says what is in that state (`!!! danger "WIP"`
+    over "a basic permission system has been added ... not yet fully done"): the callout's label, a caution to
+    readers; its text is judged on its own."""
+    if block.kind != "admonition" or marker.upper() not in _STATUS:
+        return False
+    title, _, body = block.text.partition("\n")
+    return title.strip(" .:!*_").upper() == marker.upper() and count(body) >= _CALLOUT_BODY
+
+
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Placeholder markers in prose and headings, one measurement per run of consecutive source lines."""
     pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
@@ -396,8 +418,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
-            if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())):
+            if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())
+                                      or _callout_label(block, marker)):
                 continue  # on a roadmap, "WIP" under an item is that item's state
+            if marker.isupper() and _defined(block.text, marker):
+                continue  # "`#currency:XXX` where XXX is the currency code": a stand-in the page defines
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
