@@ -545,7 +545,9 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
                 places = [docs / target[1:].lstrip("/")]
             elif target.startswith("/"):
                 places = [docs / target.lstrip("/"), project / target.lstrip("/")]
-            elif target.startswith(("./", "../")):  # from the including page
+            elif target.startswith("./"):  # from the including page, or a snippet's base path (the project)
+                places = [page.abspath.parent / target, project / target]
+            elif target.startswith("../"):  # from the including page
                 places = [page.abspath.parent / target]
             else:  # a snippet's base path: the page's folder or one above it, the docs root or the project
                 places = [folder / target for folder in (page.abspath.parent, *page.abspath.parent.parents)
