@@ -41,6 +41,21 @@ def _emphasised(page: Page, block: Block, claim: str) -> bool:
     return re.search(rf"(?<![\w*_])[_*]{re.escape(claim.strip())}", source) is not None
 
 
+# Words that set out wording as an example of how to write, or how not to: "Example: _Filters can be used_ instead
+# of _As of June 2022 update, you can..._", "avoid "as of this writing"".
+_WORDING = re.compile(r"(?i)(?:\binstead\s+of|\brather\s+than|\bavoid(?:ing)?|\bnot|\be\.g\.|\bexamples?|\bsuch\s+as"
+                      r"|\blike|\bwrite|\bwriting|\bsay(?:ing)?|\bphrases?)\s*[,:]?[\s\"“'‘_*]*$")
+
+
+def _wording_shown(page: Page, block: Block, claim: str, before: str) -> bool:
+    """Whether the claim is wording a style guide shows, set in italics or quotes after words that say so
+    ("instead of _As of June 2022 update, you can..._"): an example of how to write, not a claim of the page."""
+    source = "\n".join(page.source.split("\n")[block.line - 1 : block.end_line])
+    said = r"\s+".join(re.escape(word) for word in claim.split())
+    return (_WORDING.search(before) is not None
+            and re.search(rf"(?<![\w*_])(?:[_*]{{1,2}}|[\"“'‘])\s*{said}", source, re.I) is not None)
+
+
 _PRESENT = re.compile(r"(?i)as\s+of\s+(?:right\s+)?now|as\s+of\s+today")
 _PRESENT_SPAN = 2  # years after which a claim about the present ("as of now") is judged
 
@@ -158,6 +173,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if _SUPPOSED.search(" ".join(re.split(r"(?<=[.!?])\s+", text[:start])[-2:])):
                 continue  # "For example, assume the current release is v4.2.3": the claims after it illustrate
             claim = " ".join(claim.split())
+            if _wording_shown(page, block, claim, re.split(r"[.;!?]\s", text[:start])[-1]):
+                continue  # "Example: _Filters can be used_ instead of _As of June 2022 update_": how to write
             if not in_link_text(page, block, claim):
                 yield Measurement({"passed": True}, Location(page.path, line_of(page, block, claim)),
                                   {"claim": claim, "why": why})
