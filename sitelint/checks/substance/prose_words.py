@@ -129,7 +129,8 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # the longest table, a lookup list of codes and names (ISO 4217's currencies, a row each) that page's.
     listing = max((b.end_line - b.line + 1 for b in page.blocks if b.kind in ("code", "table")), default=0)
     yield Measurement({"words": words, "exempt": exempt, "examples": examples, "listing_lines": listing,
-                       "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks)},
+                       "sibling_words": siblings, "section_words": section, "prose_blocks": len(page.prose_blocks),
+                       "sibling_examples": _sibling_examples(ctx.site, page) if section >= 0 else -1.0},
                       Location(page.path, 1, page.line_count),
                       {"title": page.title, "siblings_note": f"; its folder's pages have {siblings} words at the median"
                        if siblings >= 0 else ""})
@@ -211,6 +212,27 @@ def _folder_words(site: Site) -> dict[str, list[int]]:
     return {k: sorted(v) for k, v in folders.items()}
 
 
+def _folder_examples(site: Site) -> dict[str, tuple[int, int]]:
+    """Per folder, its pages and how many of them show a code block."""
+    folders: dict[str, list[int]] = {}
+    for other in site.pages:
+        if not other.variant:
+            counts = folders.setdefault(posixpath.dirname(other.path), [0, 0])
+            counts[0] += 1
+            counts[1] += any(b.kind == "code" for b in other.blocks)
+    return {k: (v[0], v[1]) for k, v in folders.items()}
+
+
+def _sibling_examples(site: Site, page: Page) -> float:
+    """The share of the other pages of the page's folder that show a code block (-1 with fewer than four): a folder
+    of short pages that each show an example (a widget's settings and its YAML, one page each) is a reference by
+    that format."""
+    pages, showing = site_fact(site, "folder-examples", _folder_examples).get(posixpath.dirname(page.path), (0, 0))
+    if not page.variant:
+        pages, showing = pages - 1, showing - any(b.kind == "code" for b in page.blocks)
+    return showing / pages if pages >= _MIN_SIBLINGS else -1.0
+
+
 def _sibling_words(site: Site, page: Page) -> int:
     """The median prose words of the other pages in the page's folder (-1 with fewer than four): a folder of short
     pages (a type's fields, one page per framework made from another) has that length by design."""
@@ -222,7 +244,8 @@ def _sibling_words(site: Site, page: Page) -> int:
 
 CHECK = spec(
     "prose-words", "page", prose_words,
-    values=("words", "exempt", "examples", "listing_lines", "sibling_words", "section_words", "prose_blocks"),
+    values=("words", "exempt", "examples", "listing_lines", "sibling_words", "section_words", "prose_blocks",
+            "sibling_examples"),
     params={
         "nav-link-density": Share("Share of prose words inside links at or above which a page is navigation."),
         "redirect-keys": Words("Front matter keys that make a page a redirect."),
