@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 83
+PARSER_VERSION = 84
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -46,7 +46,7 @@ def _pymdown_block(params: str, *_: Any) -> bool:
     return BLOCK_HEADER.fullmatch(params.strip()) is not None
 
 
-def _markdown(indented_code: bool) -> MarkdownIt:
+def _markdown(indented_code: bool, deep_fences: bool = False) -> MarkdownIt:
     from markdown_it import MarkdownIt
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.container import container_plugin
@@ -64,8 +64,68 @@ def _markdown(indented_code: bool) -> MarkdownIt:
     )
     if indented_code:
         return md
-    md.block.ruler.at("html_block", _mdx_html_block)
+    # (`at` replaces a rule's options too: the rules a paragraph gives way to are named again)
+    md.block.ruler.at("html_block", _mdx_html_block, {"alt": ["paragraph", "reference", "blockquote"]})
+    if deep_fences:  # a page MDX reads (not a .md page with tags in it, which its framework may read as CommonMark)
+        md.block.ruler.at("fence", _mdx_fence, {"alt": ["paragraph", "reference", "blockquote", "list"]})
+        md.block.ruler.at("paragraph", _mdx_paragraph)
     return md.disable("code")
+
+
+_FENCE_OPENER = re.compile(r"(?:`{3,}(?!.*`)|~{3,})")
+
+
+def _fence_opener(state: StateBlock, line: int) -> bool:
+    return _FENCE_OPENER.match(state.src, state.bMarks[line] + state.tShift[line]) is not None
+
+
+def _mdx_fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """MDX has no indented code, so a fence indented four spaces or more (in a component's children) is a fence, and
+    its closing fence may be indented as deep (or less): read as if both stood at the block's own indent."""
+    from markdown_it.rules_block import fence
+
+    if state.sCount[start] - state.blkIndent < 4 or not _fence_opener(state, start):
+        return fence(state, start, end, silent)
+    opener = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    marker = opener[0] * (len(opener) - len(opener.lstrip(opener[0])))
+    moved = {start: state.sCount[start]}
+    for line in range(start + 1, end):
+        text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]].rstrip()
+        if text.startswith(marker) and text == marker[0] * len(text):
+            moved[line] = state.sCount[line]
+            break
+    deeper = state.sCount[start] - state.blkIndent
+    try:
+        for line in moved:
+            state.sCount[line] = min(state.sCount[line], state.blkIndent)
+        found = fence(state, start, end, silent)
+        if found and not silent and state.tokens and state.tokens[-1].type == "fence":
+            token = state.tokens[-1]  # its lines without the indent the fence had
+            token.content = re.sub(rf"(?m)^[ ]{{1,{deeper}}}", "", token.content)
+        return found
+    finally:
+        for line, count in moved.items():
+            state.sCount[line] = count
+
+
+def _mdx_paragraph(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """A paragraph that an indented fence ends, as MDX reads it (CommonMark takes a line indented four spaces after
+    a paragraph's line for more of the paragraph, whatever it holds)."""
+    from markdown_it.rules_block import paragraph
+
+    lowered: dict[int, int] = {}
+    line = start + 1
+    while line < end and not state.isEmpty(line):
+        if state.sCount[line] - state.blkIndent > 3 and _fence_opener(state, line):
+            lowered[line] = state.sCount[line]
+            state.sCount[line] = state.blkIndent + 3
+            break
+        line += 1
+    try:
+        return paragraph(state, start, end, silent)
+    finally:
+        for line, count in lowered.items():
+            state.sCount[line] = count
 
 
 _RAW_HTML = re.compile(r"<(?:!--|(?:script|pre|style|textarea)\b)", re.IGNORECASE)
@@ -78,6 +138,8 @@ def _mdx_html_block(state: StateBlock, start: int, end: int, silent: bool) -> bo
     from markdown_it.rules_block import html_block
 
     first = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    if silent and not first.startswith("<!--"):
+        return False  # a tag after a paragraph's line is JSX inside it; a comment ends it (hidden either way)
     if not silent and not _RAW_HTML.match(first):
         for line in range(start + 1, end):
             text = state.src[state.bMarks[line] + state.tShift[line] : state.eMarks[line]]
@@ -91,10 +153,10 @@ def _mdx_html_block(state: StateBlock, start: int, end: int, silent: bool) -> bo
 
 # Parser configuration only (markdown-it keeps no per-document state on the instance); MDX has no indented code.
 @functools.cache
-def _parser(mdx: bool) -> MarkdownIt:
+def _parser(mdx: bool, deep_fences: bool = False) -> MarkdownIt:
     """The parser for Markdown or for MDX, made the first time a page is parsed: a run whose pages all come from the
     cache never imports markdown-it (30 ms)."""
-    return _markdown(indented_code=not mdx)
+    return _markdown(indented_code=not mdx, deep_fences=mdx and deep_fences)
 
 # Front matter is a few dozen values; YAML aliases can make a few hundred bytes stand for billions of them, and
 # nesting deeper than Python's recursion limit breaks every walk over the values.
@@ -230,7 +292,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
-    mdx = path.endswith(".mdx") or (md_as_mdx and path.endswith(".md"))
+    mdx = read_as_mdx = path.endswith(".mdx") or (md_as_mdx and path.endswith(".md"))
     try:
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))
@@ -251,7 +313,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
                 builder.html_links(region, start)
         from markdown_it.tree import SyntaxTreeNode
 
-        tree = SyntaxTreeNode(_parser(mdx).parse("\n".join(masked.lines)))
+        tree = SyntaxTreeNode(_parser(mdx, deep_fences=read_as_mdx).parse("\n".join(masked.lines)))
         builder.walk(tree.children, 1)
     except Exception as exc:  # noqa: BLE001 - a page the parser cannot model must still be linted as text
         builder = Builder(lines)
