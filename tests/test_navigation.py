@@ -189,6 +189,22 @@ def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
     assert set(found) == {"docs/helm/cloud.mdx"}
 
 
+def test_a_link_to_a_folder_the_host_redirects_whole_lands_in_its_new_folder(tmp_path: Path) -> None:
+    # docs.json sends `/en/:slug*` to the current version's folder: a link to `/en/learn/streaming` from a page of
+    # that version reaches `v2/en/learn/streaming`; a page no link names, by either address, stays an orphan.
+    config = json.dumps({"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Acme",
+                         "navigation": {"groups": [{"group": "Start", "pages": ["v2/en/welcome"]}]},
+                         "redirects": [{"source": "/en/:slug*", "destination": "/v2/en/:slug*", "permanent": False},
+                                       {"source": "/old/:path*", "destination": "https://elsewhere.example/:path*"}]})
+    write_site(tmp_path, {
+        "docs/v2/en/welcome.mdx": "# Welcome\n\nStream with [streaming](/en/learn/streaming); see [old](/old/x).\n",
+        "docs/v2/en/learn/streaming.mdx": "# Streaming\n\nStream the output.\n",
+        "docs/v2/en/learn/hooks.mdx": "# Hooks\n\nHook into a run.\n",
+    }, {"docs/docs.json": config})
+    found, _ = _orphans(tmp_path)
+    assert set(found) == {"docs/v2/en/learn/hooks.mdx"}
+
+
 def test_a_mintlify_site_s_chrome_and_llms_txt_link_pages(tmp_path: Path) -> None:
     # The 404 page's description, the navbar's links and the site's own llms.txt bring readers and agents to a page
     # the navigation leaves out; a page none of them names is an orphan.

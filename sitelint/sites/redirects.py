@@ -68,3 +68,30 @@ def normal(path: str) -> str:
     """A path as the host matches it: no trailing slash, no `.html`, no `/index`."""
     path = re.sub(r"(?:/index)?(?:\.html)?/?$", "", path.split("?", 1)[0].split("#", 1)[0])
     return path or "/"
+
+
+# A redirect of a whole folder, its rest kept: `/pt-BR/:slug*` to `/v1.15.17/pt-BR/:slug*` (Mintlify's docs.json,
+# Vercel), `/guides/*` to `/v2/guides/:splat` (Netlify).
+_REST = re.compile(r"^(/(?:[^:*()\[\]{}?]*/)?)(?::(\w+)(?:\*|\(\.\*\))|\*)$")
+
+
+def folder_redirects(folders: Iterable[Path]) -> list[tuple[str, str]]:
+    """(source folder, destination folder) of the redirects that send a whole folder of the site to another of it,
+    the rest of the path kept, longest source first: where a link to the old folder lands."""
+    out: dict[str, str] = {}
+    for folder in dict.fromkeys(folders):
+        for name in ("docs.json", "mint.json", "vercel.json"):
+            try:
+                data = json.loads(read_text(folder / name) or "{}")
+            except ValueError:
+                continue
+            for entry in data.get("redirects", []) if isinstance(data, dict) else []:
+                if not isinstance(entry, dict) or "has" in entry or "missing" in entry:
+                    continue
+                source, destination = entry.get("source"), entry.get("destination")
+                if not isinstance(source, str) or not isinstance(destination, str):
+                    continue
+                found, to = _REST.match(source), _REST.match(destination)
+                if found and to and (found.group(2) or "") == (to.group(2) or "") and found.group(1) != "/":
+                    out.setdefault(found.group(1), to.group(1))
+    return sorted(out.items(), key=lambda item: -len(item[0]))

@@ -160,10 +160,24 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     address = site_address(site)
     from_address = _folder_per_page(site)
 
+    moved: list[tuple[str, str]] | None = None
+
     def resolve_link(target: str, page: Page) -> str | None:
+        nonlocal moved
         if address and _SCHEME.match(target):
             target = _on_site(target, address)
-        return _resolve(target, page, found, navigation, route_of.get(key(page.abspath)), site, from_address)
+        route = route_of.get(key(page.abspath))
+        hit = _resolve(target, page, found, navigation, route, site, from_address)
+        if hit is not None or not target.startswith("/"):
+            return hit
+        if moved is None:  # a link to a folder the host sends whole to another lands there (`/pt-BR/x`)
+            from sitelint.sites.redirects import folder_redirects
+            moved = folder_redirects([site.repo_root, site.product_root, *(c.parent for c in site.config_files)])
+        for source, destination in moved:
+            if target.startswith(source):
+                return _resolve(destination + target[len(source):], page, found, navigation, route, site,
+                                from_address)
+        return None
     return resolve_link
 
 
