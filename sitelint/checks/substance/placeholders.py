@@ -223,12 +223,18 @@ def _block_source(page: Page, block: Block) -> str:
     return "\n".join(page.source.split("\n")[block.line - 1:block.end_line])
 
 
+# A marker spelled out after it: "a duplicate WIP (work in progress) issue" explains the term.
+_SPELLED_OUT = re.compile(r"(?i)\s*\((?:work[- ]in[- ]progress|to\s+be\s+(?:determined|decided|announced|confirmed)"
+                          r"|to[- ]?do|fix[- ]?me)\)")
+
+
 def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
-    determiner, before a word like "comments", or in quotes ("search for "TODO"")."""
+    determiner, before a word like "comments", in quotes ("search for "TODO""), or spelled out after it ("WIP (work
+    in progress)")."""
     quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
     joined = _OTHER_MARKERS.match(text, end)
-    return quoted or _in_quotation(text, start, end) or bool(
+    return quoted or _in_quotation(text, start, end) or bool(_SPELLED_OUT.match(text, end)) or bool(
         _NAMED_BEFORE.search(text[max(0, start - 24):start])
         or _NAMED_AFTER.match(text, joined.end() if joined else end))
 
