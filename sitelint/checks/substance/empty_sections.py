@@ -20,6 +20,9 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 # A comment that marks where the build inserts content (`{/* insert option description */}`, `<!-- AUTO-GENERATED
 # -->`, `<!-- Autogenerate in the build -->`, VitePress' `<!--@include: ./parts/setup.md-->`): the section is filled
 # in when the site is built.
+# A heading that numbers its place in a run of steps or parts: "1. Deploy", "a) Transport", "Step 2: Sign".
+_NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b)")
+
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injected|populated|filled in)\b"
                        r"|<!--\s*@include:")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
@@ -183,11 +186,16 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # heading that is no release (`## Features` that should have been `###`), it is a fault of the page.
         release = release_page and pagetypes.is_version_heading(first.title) and after is not None \
             and not pagetypes.is_version_heading(page.sections[after].title)
+        sibling = (len(run) == 1 and after is not None and page.sections[after].level == first.level
+                   and not empty(after))
+        # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"), or
+        # a release's heading above its notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts
+        # written a level too high, which readers find under it all the same.
+        slip = sibling and (_NUMBERED.match(page.sections[after].title) is not None or release)
         nested = (f"; if it introduces '{page.sections[after].title}' and the headings after it, make them one "
-                  f"level deeper" if len(run) == 1 and after is not None and page.sections[after].level == first.level
-                  and page.sections[after].line in names_code and not empty(after) else "")
+                  f"level deeper" if sibling and (slip or page.sections[after].line in names_code) else "")
         return Measurement(
-            {"empty": True, "subsections": subs, "release": release},
+            {"empty": True, "subsections": subs, "release": release, "slip": slip},
             Location(page.path, first.line, last.end_line),
             {"heading": first.title, "said": said,
              "subsections_text": (f" (nor have its {subs} subsections)" if subs else "") + nested})
@@ -209,4 +217,4 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
 
 # Not pure: whether a section page's folder holds pages is the site's to say.
-CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release"))
+CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release", "slip"))
