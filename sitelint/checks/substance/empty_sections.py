@@ -186,14 +186,15 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # heading that is no release (`## Features` that should have been `###`), it is a fault of the page.
         release = release_page and pagetypes.is_version_heading(first.title) and after is not None \
             and not pagetypes.is_version_heading(page.sections[after].title)
-        sibling = (len(run) == 1 and after is not None and page.sections[after].level == first.level
-                   and not empty(after))
+        following = page.sections[after] if after is not None else None
+        sibling = (len(run) == 1 and following is not None and following.level == first.level
+                   and after is not None and not empty(after))
         # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"), or
         # a release's heading above its notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts
         # written a level too high, which readers find under it all the same.
-        slip = sibling and (_NUMBERED.match(page.sections[after].title) is not None or release)
-        nested = (f"; if it introduces '{page.sections[after].title}' and the headings after it, make them one "
-                  f"level deeper" if sibling and (slip or page.sections[after].line in names_code) else "")
+        slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release)
+        nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
+                  if following is not None and sibling and (slip or following.line in names_code) else "")
         return Measurement(
             {"empty": True, "subsections": subs, "release": release, "slip": slip},
             Location(page.path, first.line, last.end_line),
