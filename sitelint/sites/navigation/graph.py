@@ -175,10 +175,16 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
             moved = folder_redirects([site.repo_root, site.product_root, *(c.parent for c in site.config_files)])
         for source, destination in moved:
             if target.startswith(source):
+                version = _VERSION_PART.match(destination)
+                if version and f"/{version.group(1)}/" not in f"/{page.path}":
+                    return None  # sent on to another version's copy: this version's page is not reached
                 return _resolve(destination + target[len(source):], page, found, navigation, route, site,
                                 from_address)
         return None
     return resolve_link
+
+
+_VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version's folder: `/v1.15.17/en/`
 
 
 _NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b"
