@@ -208,6 +208,30 @@ def test_a_link_to_a_folder_the_host_redirects_whole_lands_in_its_new_folder(tmp
     assert "docs/v2/en/learn/streaming.mdx" not in found and "docs/v2/en/learn/hooks.mdx" in found
 
 
+def test_a_mintlify_tab_given_a_spec_lists_the_endpoint_pages_of_its_directory(tmp_path: Path) -> None:
+    # A tab with `openapi: {source, directory}` gets a sidebar entry for each endpoint of its spec: the endpoint
+    # pages kept in its directory are in the navigation; a page there with no endpoint, and an endpoint page
+    # elsewhere, are not.
+    config = json.dumps({"$schema": "https://mintlify.com/docs.json", "theme": "mint", "name": "Acme",
+                         "navigation": {"tabs": [
+                             {"tab": "Guides", "groups": [{"group": "Start", "pages": ["welcome"]}]},
+                             {"tab": "API", "openapi": {"source": "/api-reference/openapi.json",
+                                                        "directory": "api-reference"},
+                              "groups": [{"group": "Overview", "pages": ["api-reference/overview"]}]}]}})
+    write_site(tmp_path, {
+        "docs/welcome.mdx": "# Welcome\n\nStart here.\n",
+        "docs/api-reference/overview.mdx": "# API\n\nThe API.\n",
+        "docs/api-reference/contacts/get-contact.mdx": "---\ntitle: Get contact\nopenapi: get /contacts/{id}\n---\n",
+        "docs/api-reference/notes.mdx": "# Notes\n\nKept aside.\n",
+        "docs/old/get-survey.mdx": "---\ntitle: Get survey\nopenapi: get /surveys/{id}\n---\n",
+    }, {"docs/docs.json": config, "docs/api-reference/openapi.json": json.dumps(
+        {"openapi": "3.0.0", "info": {"title": "Acme", "version": "1"},
+         "paths": {"/contacts/{id}": {"get": {"summary": "Get contact"}},
+                   "/surveys/{id}": {"get": {"summary": "Get survey"}}}})})
+    found, _ = _orphans(tmp_path)
+    assert set(found) == {"docs/api-reference/notes.mdx", "docs/old/get-survey.mdx"}
+
+
 def test_a_mintlify_site_s_chrome_and_llms_txt_link_pages(tmp_path: Path) -> None:
     # The 404 page's description, the navbar's links and the site's own llms.txt bring readers and agents to a page
     # the navigation leaves out; a page none of them names is an orphan.

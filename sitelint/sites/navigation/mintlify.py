@@ -5,6 +5,7 @@ groups, tabs, anchors, dropdowns, versions and languages, a group's `root`), in 
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,20 @@ def _walk(value: Any, base: Path, docs: Path, found: Collector, depth: int, page
                 _walk(_load(path, found), path.parent, docs, found, depth + 1, pages)
             else:
                 found.unread.append(f"{ref} (no such file)")
+    spec = value.get("openapi")
+    if spec and not pages:
+        _endpoint_pages(spec, docs, found)
     for key, item in value.items():
         if key != "$ref":
             _walk(item, base, docs, found, depth + 1, key in ("pages", "root"))
+
+
+def _endpoint_pages(spec: Any, docs: Path, found: Collector) -> None:
+    """A navigation entry given a spec (`"openapi": {"source": "openapi.json", "directory": "api-reference"}`, or the
+    spec's path alone) gets a page in its sidebar for each of the spec's endpoints: the endpoint pages the site keeps
+    (front matter `openapi: get /users`), those in its `directory` when it names one, are in the navigation."""
+    folder = spec.get("directory") if isinstance(spec, dict) else None
+    under = os.path.normpath(os.path.join(str(docs), folder.strip("/"))) + os.sep if isinstance(folder, str) else ""
+    for page, front_matter in found.files.items():
+        if isinstance(front_matter.get("openapi"), str) and page.startswith(under):
+            found.listed.add(page)
