@@ -63,6 +63,7 @@ _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
+_FOOTNOTE = re.compile(r"(?m)^[ ]{0,3}\[\^([^\]\s]+)\]:")  # a footnote's definition, `[^1]: The source.`
 # A definition list's term (`Term` over `: its definition`, the colon indented or not), which Hugo, mdBook and
 # others give an id.
 _TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=[ \t]{0,3}:\s)")
@@ -151,7 +152,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
     periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<` and `>` spelled out, dots
     and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
-    `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`). On Hexo
+    `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before a
+    digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo
     hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`)."""
     out = set()
@@ -159,7 +161,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
         if framework == "gitbook":
             spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ")
-            out.add(_loose(re.sub(r"[^\w.+]+", "-", spelled).strip("-")))
+            slug = re.sub(r"[^\w.+]+", "-", spelled.replace("*", "")).strip("-")
+            # an id may not start with a digit there: `### 12. Direct Reply Node` is `#id-12.-direct-reply-node`
+            out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
             continue
         title = _TAGS.sub("", plain).strip()
         if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`
@@ -184,6 +188,11 @@ def _anchors(page: Page) -> frozenset[str]:
         match = _ATX.match(raw)
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
     found |= {_loose(written) for written in _written_ids(page)}
+    # A footnote's definition and its reference, by the ids GitHub's renderer (and GitBook, which writes them as
+    # links, `[1](#user-content-fn-1)[^1]`) and markdown-it give them.
+    for label in _FOOTNOTE.findall(page.source):
+        found |= {_loose(f"{prefix}{kind}-{label}") for prefix in ("", "user-content-") for kind in ("fn", "fnref")}
+        found |= {_loose(f"fn{label}"), _loose(f"fnref{label}")}
     for match in _TERM.finditer(page.source):
         found |= slugs(match.group(1))
     for match in _FIELD.finditer(page.source):  # Mintlify's `<ParamField path="onError">` is `#param-on-error`
