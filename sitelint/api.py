@@ -123,6 +123,7 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         store.close()
     tell("score", 0, 0)
     findings = rulebook.across_versions(rulebook.one_cause(rulebook.corroborate(measured.findings, rules), rules))
+    findings = rulebook.across_pages(findings, {p.path: p.source for p in site.pages})
     judged = {f.path for f in findings}
     reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]
     active = {r.code for r in rules}

@@ -865,3 +865,28 @@ def test_react_native_docs_only_true_positives() -> None:
     thin = Counter(f.path.split("/")[-1].split("-")[0] for f in got["SUB001"])
     assert thin["global"] >= 35 and len(got["SUB001"]) <= 50  # mostly one-sentence stubs of web globals
     assert len(got["SUB006"]) <= 12
+
+
+def test_a_placeholder_a_site_repeats_word_for_word_is_one_finding_naming_its_pages(tmp_path: Path) -> None:
+    # A template's notice on many stubs ("This section is a work in progress. ... [guide](/x)") is one decision for
+    # the maintainer: one finding on the first page, the others its related places; a page's own placeholder, and
+    # the same notice on only two pages, stay findings of their own.
+    notice = ("This section is a work in progress. We appreciate any help you can give: read our "
+              "[guide](/contributing/{n}) to start.\n")
+    docs = tmp_path / "docs"
+    for n, name in enumerate(("agents/autogpt", "agents/babyagi", "agents/csv", "tools/search")):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / f"{name}.md").write_text(f"# {name.split('/')[1].title()}\n\n{notice.format(n=n)}")
+    (docs / "other").mkdir()
+    for name in ("one", "two"):
+        (docs / f"other/{name}.md").write_text(f"# {name}\n\nThis page is a work in progress.\n")
+    (docs / "guide.md").write_text("# Guide\n\nTODO: write the install steps.\n\nUse the tool to lint a site.\n")
+    result = engine.lint(cwd=tmp_path, today=TODAY, select=["SUB002"])
+    found = sorted((f.path, f.message) for f in result.findings)
+    grouped = [f for f in result.findings if "the same words on" in f.message]
+    assert len(grouped) == 1 and grouped[0].path == "docs/agents/autogpt.md"
+    assert grouped[0].message.endswith("; the same words on 3 other pages")
+    assert {r.path for r in grouped[0].related} == {"docs/agents/babyagi.md", "docs/agents/csv.md",
+                                                     "docs/tools/search.md"}
+    assert [p for p, _ in found] == ["docs/agents/autogpt.md", "docs/guide.md", "docs/other/one.md",
+                                     "docs/other/two.md"]

@@ -263,8 +263,13 @@ def names(rules: Iterable[Rule]) -> dict[str, str]:
     return {r.name: r.code for r in rules}
 
 
-from sitelint.rulebook.combine import across_versions, corroborate, one_cause  # noqa: E402 - the rule book's API
+from sitelint.rulebook.combine import (  # noqa: E402 - the rule book's API
+    across_pages,
+    across_versions,
+    corroborate,
+    one_cause,
+)
 from sitelint.rulebook.tuning import RULE_SETTINGS, configure  # noqa: E402
 
-__all__ = ["RULE_SETTINGS", "Rule", "RuleError", "across_versions", "configure", "corroborate", "load_rule",
-           "load_rules", "names", "one_cause"]
+__all__ = ["RULE_SETTINGS", "Rule", "RuleError", "across_pages", "across_versions", "configure", "corroborate",
+           "load_rule", "load_rules", "names", "one_cause"]

@@ -111,3 +111,36 @@ def across_versions(findings: Sequence[Finding]) -> list[Finding]:
                                   related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
+
+
+_SAME_NOTICE_PAGES = 3  # pages that carry one notice word for word for it to be one finding
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002",)
+                 ) -> list[Finding]:
+    """Report once a placeholder a site repeats word for word on many pages (a template's box, "This section is a
+    work in progress. We appreciate any help...", on a hundred stubs): one decision for its maintainer, on the first
+    page, with the others as related places, not a warning a page."""
+    def said(f: Finding) -> str:
+        lines = sources.get(f.path, "").split("\n")
+        text = " ".join(lines[f.line - 1 : (f.end_line or f.line)]) if 0 < f.line <= len(lines) else ""
+        return " ".join(_LINK_TARGET.sub("]", text).lower().split())
+
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
+    for f in findings:
+        if f.rule in rules:
+            text = said(f)
+            if text:
+                groups.setdefault((f.rule, f.message, text), []).append(f)
+    dropped: set[int] = set()
+    grown: dict[int, Finding] = {}
+    for group in groups.values():
+        if len({f.path for f in group}) < _SAME_NOTICE_PAGES:
+            continue
+        group.sort(key=lambda f: (f.path, f.line))
+        kept, others = group[0], group[1:]
+        grown[id(kept)] = replace(kept, message=f"{kept.message}; the same words on {len(others)} other pages",
+                                  related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
+        dropped.update(id(o) for o in others)
+    return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
