@@ -162,6 +162,7 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
         "docs/api/run.mdx": "# run\n\nRuns a task.\n", "docs/guides/cli.mdx": "# CLI\n\nThe command line.\n",
         "docs/snippets/note.mdx": "Requires version 3.\n", "docs/sdk/cli.mdx": "# `harbor.cli`\n\nThe CLI.\n",
         "docs/api/android.mdx": '---\ntitle: "Android SDK"\nurl: "https://android.example.org/"\n---\n',
+        "docs/api/dev.mdx": '---\ntitle: dev\nurl: /local-development#cli\n---\n',
     }, {"docs/docs.json": config, "docs/api-navigation.json": '{"group": "API", "pages": ["api/run"]}',
         "docs/sdk-pages.json": '["sdk/cli"]'})
     found, result = _orphans(tmp_path)
@@ -170,6 +171,7 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
     types = {p.path: p.page_type for p in result.site.pages}
     assert types["docs/snippets/note.mdx"] == "partial"
     assert types["docs/api/android.mdx"] == "redirect"  # its front matter `url` links out from the navigation
+    assert types["docs/api/dev.mdx"] == "redirect"  # ... or to another page of the site
 
 
 def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:

@@ -169,10 +169,11 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
         typed = tuple(replace(p, page_type="partial", type_reason="in Mintlify's snippets/ folder, never a page")
                       if p.page_type != "partial" and p.abspath.resolve().is_relative_to(snippets) else p
                       for p in typed)
-        # ... and a page whose front matter `url` is another site's address is a link out in its navigation
-        typed = tuple(replace(p, page_type="redirect", type_reason="front matter `url` (Mintlify): a link out")
+        # ... and a page whose front matter `url` is an address (another site's, or a route of this one,
+        # `/local-development#cli`) is a link in its navigation
+        typed = tuple(replace(p, page_type="redirect", type_reason="front matter `url` (Mintlify): a link")
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
-                      and p.front_matter["url"].startswith(("http://", "https://")) else p for p in typed)
+                      and p.front_matter["url"].startswith(("http://", "https://", "/")) else p for p in typed)
     typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)

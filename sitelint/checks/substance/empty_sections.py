@@ -20,11 +20,11 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 # A comment that marks where the build inserts content (`{/* insert option description */}`, `<!-- AUTO-GENERATED
 # -->`, `<!-- Autogenerate in the build -->`, VitePress' `<!--@include: ./parts/setup.md-->`): the section is filled
 # in when the site is built.
+_INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injected|populated|filled in)\b"
+                       r"|<!--\s*@include:")
 # A heading that numbers its place in a run of steps or parts: "1. Deploy", "a) Transport", "Step 2: Sign".
 _NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b)")
 
-_INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injected|populated|filled in)\b"
-                       r"|<!--\s*@include:")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 # An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
 # first: "Node.js" is a name of prose).
