@@ -895,6 +895,16 @@ def test_a_gitbook_space_synced_with_its_defaults_has_no_gitbook_yaml(tmp_path: 
     assert discover.detect(tmp_path).framework != "gitbook"
 
 
+def test_a_repository_of_gitbook_spaces_holds_each_in_a_folder(tmp_path: Path) -> None:
+    # Two spaces synced with GitBook's defaults, one a language each: each folder's SUMMARY.md beside its `.gitbook/`.
+    touch(tmp_path, "README.md", "en/SUMMARY.md", "en/README.md", "en/.gitbook/assets/logo.md", "esp/SUMMARY.md",
+          "esp/README.md", "esp/.gitbook/assets/logo.md", "scripts/notes.md")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "gitbook"
+    assert layout.docs_roots == ((tmp_path / "en").resolve(), (tmp_path / "esp").resolve())
+    assert layout.config_files == (tmp_path / "en/SUMMARY.md", tmp_path / "esp/SUMMARY.md")
+
+
 def test_an_eleventy_site_s_pages_are_its_input_folder(tmp_path: Path) -> None:
     # Eleventy reads the folder its config returns as `dir.input`; the README beside the config is no page of it.
     touch(tmp_path, "README.md", "content/index.md", "content/tags.md")

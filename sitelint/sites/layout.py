@@ -633,6 +633,11 @@ def _gitbook(base: Path) -> tuple[str, list[Path], list[Path]]:
         summary = base / "SUMMARY.md"
         if summary.is_file() and (base / ".gitbook").is_dir():
             return "gitbook", [base], [summary]
+        # ... and a repository of several spaces (one a language: `en/`, `esp/`) holds each in a folder of its own
+        spaces = sorted(d for d in (base.iterdir() if base.is_dir() else ()) if d.is_dir()
+                        and not d.name.startswith(".") and (d / "SUMMARY.md").is_file() and (d / ".gitbook").is_dir())
+        if spaces:
+            return "gitbook", spaces, [d / "SUMMARY.md" for d in spaces]
         return "", [], []
     try:
         data = siteconfig.load_yaml(config)
