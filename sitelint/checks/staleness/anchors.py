@@ -150,17 +150,16 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
-    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<` and `>` spelled out, dots
-    and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
-    `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before a
-    digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo
-    hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
+    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<`, `>` and `&` spelled out,
+    dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
+    `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
+    a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`)."""
     out = set()
     for section in page.sections:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
         if framework == "gitbook":
-            spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ")
+            spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ").replace("&", " and ")
             slug = re.sub(r"[^\w.+]+", "-", spelled.replace("*", "")).strip("-")
             # an id may not start with a digit there: `### 12. Direct Reply Node` is `#id-12.-direct-reply-node`
             out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
