@@ -153,7 +153,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<`, `>` and `&` spelled out,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
-    a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
+    a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
+    rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`)."""
     out = set()
     for section in page.sections:
