@@ -408,8 +408,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     # (Hugo's `type` picks the layouts too: `type: search-index` with `url: index.json` is the search index's file)
     kind_key = next((k for k in (*_LAYOUT_KEYS, "type") if isinstance(front.get(k), str) and front[k].strip()), "")
     if kind_key and bare:  # `layout: docs-mobile-nav` and nothing else: a page its layout draws whole
-        named = f"{kind_key}: {front[kind_key].strip()}"
-        return "landing", f"front matter `{named}` and no content: its layout draws the page"
+        layout_said = f"{kind_key}: {front[kind_key].strip()}"
+        return "landing", f"front matter `{layout_said}` and no content: its layout draws the page"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
     if str(front.get("slug", "")).strip() == "/":  # Docusaurus serves it at the docs' root: their home page
