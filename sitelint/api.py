@@ -123,11 +123,12 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
         store.close()
     tell("score", 0, 0)
     findings = rulebook.across_versions(rulebook.one_cause(rulebook.corroborate(measured.findings, rules), rules))
-    findings = rulebook.across_pages(findings, {p.path: p.source for p in site.pages})
     judged = {f.path for f in findings}
     reported = [p for p in site.pages if scope is None or p.path in scope or p.path in judged]
     active = {r.code for r in rules}
     kept, unused = suppress.apply(findings, {p.path: p for p in reported}, rulebook.names(every), active=active)
+    # (after suppressions: a notice suppressed on one page is still reported, once, on the others)
+    kept = rulebook.across_pages(kept, {p.path: p.source for p in site.pages})
     findings = sorted([*kept, *(unused if suppress.UNUSED_CODE in active else [])],
                       key=lambda f: (f.path, f.line, f.rule, f.message))
     reports = score.score_pages(reported, findings, rules)

@@ -890,3 +890,11 @@ def test_a_placeholder_a_site_repeats_word_for_word_is_one_finding_naming_its_pa
                                                      "docs/tools/search.md"}
     assert [p for p, _ in found] == ["docs/agents/autogpt.md", "docs/guide.md", "docs/other/one.md",
                                      "docs/other/two.md"]
+    # A suppression on the first page keeps the notice reported, once, on the others.
+    first = docs / "agents/autogpt.md"
+    kept_on_purpose = "<!-- sitelint-disable-next-line SUB002 -->\nThis section"
+    first.write_text(first.read_text().replace("This section", kept_on_purpose))
+    regrouped = [f for f in engine.lint(cwd=tmp_path, today=TODAY, select=["SUB002"]).findings
+                 if "the same words on" in f.message]
+    assert [(f.path, f.message.rsplit("; ", 1)[1]) for f in regrouped] == [
+        ("docs/agents/babyagi.md", "the same words on 2 other pages")]

@@ -122,8 +122,12 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
     """Report once a placeholder a site repeats word for word on many pages (a template's box, "This section is a
     work in progress. We appreciate any help...", on a hundred stubs): one decision for its maintainer, on the first
     page, with the others as related places, not a warning a page."""
+    split: dict[str, list[str]] = {}
+
     def said(f: Finding) -> str:
-        lines = sources.get(f.path, "").split("\n")
+        if f.path not in split:
+            split[f.path] = sources.get(f.path, "").split("\n")
+        lines = split[f.path]
         text = " ".join(lines[f.line - 1 : (f.end_line or f.line)]) if 0 < f.line <= len(lines) else ""
         return " ".join(_LINK_TARGET.sub("]", text).lower().split())
 
