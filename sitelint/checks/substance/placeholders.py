@@ -357,6 +357,18 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
     return frozenset(out)
 
 
+_PART_SAYS_MORE = 40  # prose words the rest of a part says for a notice of its own state to be a disclaimer
+_PART_IS = re.compile(r"(?i)\bthis\s+(?:page|section|document|documentation|guide|article)\s+is\s+"
+                      r"(?:still\s+|currently\s+)?$")
+
+
+def _part_says_more(page: Page, block: Block) -> bool:
+    """Whether the other prose of the block's section (or of the page, before its first heading) holds
+    `_PART_SAYS_MORE` words or more."""
+    return sum(count(b.text) for b in page.blocks
+               if b is not block and b.is_prose and b.section == block.section) >= _PART_SAYS_MORE
+
+
 def _defined(text: str, marker: str) -> bool:
     """Whether the block says what the marker stands for: "`#currency:XXX` where XXX is the currency code", "replace
     XXX with your key", "XXX stands for the port": a stand-in the reader fills in, not a gap."""
@@ -403,6 +415,10 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # with content it is a disclaimer ("This guide is a work in progress and may not cover all the differences").
         # However short its sentence, a notice of the page's own state on a page with content is a disclaimer:
         # "This section's documentation is incomplete." above two hundred words of it.
+        # A notice of the page's or the section's own state above what that part goes on to say ("This section is
+        # under construction. ... In the meantime, use the Gauge template" over its steps and pictures) is a
+        # disclaimer about that content, not the gap itself.
+        says_more = _part_says_more(page, block)
         held = [m for m in notices.finditer(block.text)
                 if ((_sentence_words(block.text, m.start(), m.end()) <= most
                      and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
@@ -410,7 +426,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _bold_title(page, block, m.group())
                 and not _release_on_its_way(block.text, m.start())
-                and not _tracked(page, block)]
+                and not _tracked(page, block)
+                and not (says_more and _OF_THE_PAGE.match(m.group().lstrip(".!? ")))]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
         for match in sorted([*pattern.finditer(block.text), *held], key=lambda m: m.start()):
             marker = match.group().lstrip(".!?").strip()
@@ -420,6 +437,9 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
             if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
                 continue  # "the package currently under construction": the state of a thing, not of the page
+            if not marker.isupper() and says_more and _PART_IS.search(block.text[max(0, match.start() - 40):
+                                                                                 match.start()]):
+                continue  # "This section is under construction." over the section's content: a disclaimer
             if marker.isupper() and _in_notation(block.text, match.start(), match.end()):
                 continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
