@@ -358,15 +358,25 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
 
 
 _PART_SAYS_MORE = 40  # prose words the rest of a part says for a notice of its own state to be a disclaimer
+_NOTICE_EXPLAINED = 16  # words of the notice's own paragraph, which says what is planned and what to do meanwhile
 _PART_IS = re.compile(r"(?i)\bthis\s+(?:page|section|document|documentation|guide|article)\s+is\s+"
                       r"(?:still\s+|currently\s+)?$")
 
 
-def _part_says_more(page: Page, block: Block) -> bool:
+def _section_words(page: Page) -> dict[int, int]:
+    """The prose words of each section of the page (-1: before its first heading), counted once."""
+    words: dict[int, int] = {}
+    for b in page.blocks:
+        if b.is_prose:
+            words[b.section] = words.get(b.section, 0) + count(b.text)
+    return words
+
+
+def _part_says_more(words: dict[int, int], block: Block) -> bool:
     """Whether the other prose of the block's section (or of the page, before its first heading) holds
     `_PART_SAYS_MORE` words or more."""
-    return sum(count(b.text) for b in page.blocks
-               if b is not block and b.is_prose and b.section == block.section) >= _PART_SAYS_MORE
+    own = count(block.text) if block.is_prose else 0
+    return words.get(block.section, 0) - own >= _PART_SAYS_MORE
 
 
 def _defined(text: str, marker: str) -> bool:
@@ -403,6 +413,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     found: dict[int, list[str]] = {}
     shown = _words(" ".join(b.text for b in page.code_blocks))
     roadmap = is_roadmap(page)
+    section_words = _section_words(page)
     for block in page.blocks:
         if not (block.is_prose or block.kind == "heading"):
             continue
@@ -415,10 +426,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # with content it is a disclaimer ("This guide is a work in progress and may not cover all the differences").
         # However short its sentence, a notice of the page's own state on a page with content is a disclaimer:
         # "This section's documentation is incomplete." above two hundred words of it.
-        # A notice of the page's or the section's own state above what that part goes on to say ("This section is
-        # under construction. ... In the meantime, use the Gauge template" over its steps and pictures) is a
-        # disclaimer about that content, not the gap itself.
-        says_more = _part_says_more(page, block)
+        # A notice of the page's or the section's own state, in a paragraph that says what is planned and what to do
+        # meanwhile, above what that part goes on to say ("This section is under construction. ... In the meantime,
+        # use the Gauge template" over its steps and pictures) is a disclaimer about that content, not the gap
+        # itself; a bare "This section is coming soon." among the section's paragraphs is still one.
+        says_more = _part_says_more(section_words, block) and count(block.text) >= _NOTICE_EXPLAINED
         held = [m for m in notices.finditer(block.text)
                 if ((_sentence_words(block.text, m.start(), m.end()) <= most
                      and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
