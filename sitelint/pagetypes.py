@@ -528,9 +528,13 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", f"the source of an API reference generator ({typed_entries} typed entry headings)"
     names = {b.text.strip() for b in headings
              if _IDENTIFIER.fullmatch(b.text.strip()) or _CAMEL.fullmatch(b.text.strip())}
-    members = [b for b in headings if (b.inline_code or b.text.strip() in names or _SUBCOMMAND.fullmatch(b.text.strip())
-                                       and b.text.split()[0] in names) and text.count(b.text) <= 2
-               or _SIGNATURE.fullmatch(b.text.strip())]
+    # a name set as code in HTML (`#### [<code>ORIGINAL</code>](#original)`, as graphql-markdown writes an enum's
+    # values) names code as backticks do
+    all_lines = page.source.split("\n") if headings and "<code" in page.source else []
+    coded = {b.line for b in headings if 0 < b.line <= len(all_lines) and _HTML_CODE.search(all_lines[b.line - 1])}
+    members = [b for b in headings if (b.inline_code or b.line in coded or b.text.strip() in names
+                                       or _SUBCOMMAND.fullmatch(b.text.strip()) and b.text.split()[0] in names)
+               and text.count(b.text) <= 2 or _SIGNATURE.fullmatch(b.text.strip())]
     if len(members) >= 2 and len(members) >= _MEMBER_SHARE * (len(headings) - 1):  # the page title is not a member
         return "reference", f"{MEMBERS} ({len(members)} of {len(headings)} headings)"
     symbol = _defined_symbol(page)
@@ -906,6 +910,7 @@ def _link_entry(block: Block, lines: Sequence[str]) -> bool:
 
 
 _ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})
+_HTML_CODE = re.compile(r"<code\b[^>]*>[^<]+</code>")
 
 
 def _front_matter_entries(value: Any, depth: int = 0) -> int:
