@@ -80,6 +80,13 @@ def _rank(folder: str) -> tuple[int, tuple[int, ...]]:
     return (1 if re.fullmatch(r"v?[\d.x]+", name) else 2, numbers)
 
 
+def _told_once(kept: Finding, others: Sequence[Finding], said: str) -> Finding:
+    """The finding that stands for a group: its message says what the others share, and they are its related
+    places."""
+    return replace(kept, message=f"{kept.message}; {said}",
+                   related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
+
+
 def across_versions(findings: Sequence[Finding]) -> list[Finding]:
     """Report once what several current versions of the docs share: the same finding (rule and message, but for
     the version folder, the n-th of its message on the page) on a page copied into folders named for versions
@@ -106,9 +113,8 @@ def across_versions(findings: Sequence[Finding]) -> list[Finding]:
         group.sort(key=lambda pair: _rank(pair[1]))
         kept, others = group[0][0], [f for f, _ in group[1:]]
         named = ", ".join(folder for _, folder in group[1:])
-        grown[id(kept)] = replace(kept, message=f"{kept.message}; the same in {len(others)} other version "
-                                                f"folder{'s' if len(others) > 1 else ''} ({named})",
-                                  related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
+        grown[id(kept)] = _told_once(kept, others, f"the same in {len(others)} other version "
+                                                   f"folder{'s' if len(others) > 1 else ''} ({named})")
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
 
@@ -144,7 +150,6 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
             continue
         group.sort(key=lambda f: (f.path, f.line))
         kept, others = group[0], group[1:]
-        grown[id(kept)] = replace(kept, message=f"{kept.message}; the same words on {len(others)} other pages",
-                                  related=(*kept.related, *(Location(o.path, o.line, o.end_line) for o in others)))
+        grown[id(kept)] = _told_once(kept, others, f"the same words on {len(others)} other pages")
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from sitelint.sites.siteconfig import read_text
@@ -20,14 +20,8 @@ def hosting_redirects(folders: Iterable[Path]) -> dict[str, tuple[str, str]]:
     `static/` and `public/` folders (a `_redirects` file is copied into the built site from there)."""
     out: dict[str, tuple[str, str]] = {}
     for folder in dict.fromkeys(folders):
-        vercel = folder / "vercel.json"
-        try:
-            data = json.loads(read_text(vercel) or "{}")
-        except ValueError:
-            data = {}
-        for entry in data.get("redirects", []) if isinstance(data, dict) else []:
-            if isinstance(entry, dict) and "has" not in entry and "missing" not in entry:  # not when conditional
-                _add(out, entry.get("source"), entry.get("destination"), "vercel.json")
+        for source, destination in _json_redirects(folder / "vercel.json"):
+            _add(out, source, destination, "vercel.json")
         netlify = _toml(read_text(folder / "netlify.toml"))
         listed = netlify.get("redirects")
         for entry in listed if isinstance(listed, list) else []:
@@ -42,6 +36,18 @@ def hosting_redirects(folders: Iterable[Path]) -> dict[str, tuple[str, str]]:
                 if len(parts) >= 3 and parts[2].endswith("!") and parts[2].rstrip("!") in ("301", "302", "307", "308"):
                     _add(out, parts[0], parts[1], f"{sub}/_redirects".lstrip("/"))
     return out
+
+
+def _json_redirects(path: Path) -> Iterator[tuple[object, object]]:
+    """(source, destination) of each redirect a JSON config lists (`vercel.json`, Mintlify's `docs.json`), but for
+    conditional ones (`has`, `missing`: not every request is sent on)."""
+    try:
+        data = json.loads(read_text(path) or "{}")
+    except ValueError:
+        return
+    for entry in data.get("redirects", []) if isinstance(data, dict) else []:
+        if isinstance(entry, dict) and "has" not in entry and "missing" not in entry:
+            yield entry.get("source"), entry.get("destination")
 
 
 def _toml(text: str) -> dict[str, object]:
@@ -81,14 +87,7 @@ def folder_redirects(folders: Iterable[Path]) -> list[tuple[str, str]]:
     out: dict[str, str] = {}
     for folder in dict.fromkeys(folders):
         for name in ("docs.json", "mint.json", "vercel.json"):
-            try:
-                data = json.loads(read_text(folder / name) or "{}")
-            except ValueError:
-                continue
-            for entry in data.get("redirects", []) if isinstance(data, dict) else []:
-                if not isinstance(entry, dict) or "has" in entry or "missing" in entry:
-                    continue
-                source, destination = entry.get("source"), entry.get("destination")
+            for source, destination in _json_redirects(folder / name):
                 if not isinstance(source, str) or not isinstance(destination, str):
                     continue
                 found, to = _REST.match(source), _REST.match(destination)
