@@ -204,39 +204,37 @@ def _page_folders(site: Site) -> frozenset[str]:
 _MIN_SIBLINGS = 4  # other pages a folder needs for its pages' length to be its format
 
 
-def _folder_words(site: Site) -> dict[str, list[int]]:
-    folders: dict[str, list[int]] = {}
-    for other in site.pages:
-        if not other.variant:
-            folders.setdefault(posixpath.dirname(other.path), []).append(other.words)
-    return {k: sorted(v) for k, v in folders.items()}
+def _shows_code(page: Page) -> bool:
+    return any(b.kind == "code" for b in page.blocks)
 
 
-def _folder_examples(site: Site) -> dict[str, tuple[int, int]]:
-    """Per folder, its pages and how many of them show a code block."""
-    folders: dict[str, list[int]] = {}
+def _folders(site: Site) -> dict[str, tuple[list[int], int]]:
+    """Per folder, the prose words of its pages (sorted) and how many of them show a code block."""
+    words: dict[str, list[int]] = {}
+    showing: dict[str, int] = {}
     for other in site.pages:
         if not other.variant:
-            counts = folders.setdefault(posixpath.dirname(other.path), [0, 0])
-            counts[0] += 1
-            counts[1] += any(b.kind == "code" for b in other.blocks)
-    return {k: (v[0], v[1]) for k, v in folders.items()}
+            folder = posixpath.dirname(other.path)
+            words.setdefault(folder, []).append(other.words)
+            showing[folder] = showing.get(folder, 0) + _shows_code(other)
+    return {k: (sorted(v), showing[k]) for k, v in words.items()}
 
 
 def _sibling_examples(site: Site, page: Page) -> float:
     """The share of the other pages of the page's folder that show a code block (-1 with fewer than four): a folder
     of short pages that each show an example (a widget's settings and its YAML, one page each) is a reference by
     that format."""
-    pages, showing = site_fact(site, "folder-examples", _folder_examples).get(posixpath.dirname(page.path), (0, 0))
+    words, showing = site_fact(site, "folders", _folders).get(posixpath.dirname(page.path), ([], 0))
+    pages = len(words)
     if not page.variant:
-        pages, showing = pages - 1, showing - any(b.kind == "code" for b in page.blocks)
+        pages, showing = pages - 1, showing - _shows_code(page)
     return showing / pages if pages >= _MIN_SIBLINGS else -1.0
 
 
 def _sibling_words(site: Site, page: Page) -> int:
     """The median prose words of the other pages in the page's folder (-1 with fewer than four): a folder of short
     pages (a type's fields, one page per framework made from another) has that length by design."""
-    others = list(site_fact(site, "folder-words", _folder_words).get(posixpath.dirname(page.path), []))
+    others = list(site_fact(site, "folders", _folders).get(posixpath.dirname(page.path), ([], 0))[0])
     if page.words in others:
         others.remove(page.words)
     return others[len(others) // 2] if len(others) >= _MIN_SIBLINGS else -1
