@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 86
+PARSER_VERSION = 87
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -81,7 +81,8 @@ def _fence_opener(state: StateBlock, line: int) -> bool:
 
 def _mdx_fence(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """MDX has no indented code, so a fence indented four spaces or more (in a component's children) is a fence, and
-    its closing fence may be indented as deep (or less): read as if both stood at the block's own indent."""
+    its closing fence may be indented as deep or less (``` at the margin, as micromark reads it): read as if both
+    stood at the block's own indent."""
     from markdown_it.rules_block import fence
 
     if state.sCount[start] - state.blkIndent < 4 or not _fence_opener(state, start):
@@ -297,8 +298,6 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))
         lines = _unwrap_mdx_code_blocks(lines)
-        if mdx:
-            lines = _outdent_mdx_fences(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)
         if not mdx and _mdx_flavoured(masked, lines):
@@ -379,37 +378,6 @@ def _unwrap_mdx_code_blocks(lines: list[str]) -> list[str]:
 
 
 _FENCE_LINE = re.compile(r"^\s*(`{3,}|~{3,})(.*)$")
-# A fence opened on a list item's own line (`  - ```bash`): its closing fence sits at the item's content column
-_ITEM_FENCE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])[ \t]+(`{3,}|~{3,})")
-
-
-def _outdent_mdx_fences(lines: list[str]) -> list[str]:
-    """MDX has no indented code, so a fence may be indented any amount, and a closing fence at any indentation
-    closes it (micromark). A fence opened four spaces in or more and closed further out (`    ```bash` in a `<Step>`,
-    its closing ``` at the margin) is moved out to its closing fence's indentation, opener and closer alike, so that
-    CommonMark reads it as the same block of code (line numbers kept). A fence opened on a list item's line is read
-    as opened there, so its closing fence, indented to the item's text, is not taken for an opener."""
-    out = list(lines)
-    index, fence = 0, ""
-    while index < len(out):
-        line = out[index]
-        opened = _FENCE_LINE.match(line) or _ITEM_FENCE.match(line)
-        if fence:
-            if _closes_fence(line, fence):
-                fence = ""
-        elif opened:
-            indent = len(line) - len(line.lstrip(" "))
-            close = next((k for k in range(index + 1, len(out)) if _closes_fence(out[k], opened.group(1))), None)
-            if indent >= 4 and close is not None and opened.re is _FENCE_LINE:
-                outer = len(out[close]) - len(out[close].lstrip(" "))
-                if outer < indent:
-                    out[index] = " " * outer + line.lstrip(" ")
-                    index = close
-                    index += 1
-                    continue
-            fence = opened.group(1)
-        index += 1
-    return out
 
 
 def _closes_fence(line: str, fence: str) -> bool:
