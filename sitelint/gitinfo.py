@@ -26,6 +26,11 @@ _LOG = ("log", "--first-parent", "-m", "-M", "--date=short", "--no-color", "--no
 _HEADER = "--format=%x01%H%x00%ad%x00%aN%x00"
 # -w --ignore-blank-lines drops whitespace-only hunks; a file listed with changed lines in this pass changed in content.
 _CONTENT = ("-w", "--ignore-blank-lines", "--numstat")
+# Without some file contents (a blobless clone with no way to fetch them, a damaged object store) both passes above
+# fail: a rename found by similarity and a diff that ignores whitespace read the files. Read by names alone then:
+# renames of unchanged files (-M100% compares object ids, never contents), every listed change a change of content.
+_EXACT_LOG = tuple("-M100%" if arg == "-M" else arg for arg in _LOG)
+_MISSING_OBJECT = re.compile(r"(fatal|error): (unable to read|could not read|missing blob object) ")
 
 
 @dataclass(frozen=True)
@@ -150,18 +155,21 @@ class _Acc:
     commits: int = 0
 
 
-def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistory]:
-    """Follow every file alive at HEAD back through renames, newest commit first."""
+def _walk(structure: str, content: set[tuple[str, str]] | None) -> dict[str, FileHistory]:
+    """Follow every file alive at HEAD back through renames, newest commit first; `content` holds the (commit,
+    path) changes that were more than whitespace (None: every change counts)."""
     # alias: a name as it was in older commits -> the file's name at HEAD, or None when older commits under that
     # name belong to another file (deleted since, or the name was freed by a rename or taken by a new file).
     alias: dict[str, str | None] = {}
     acc: dict[str, _Acc] = {}
 
-    def touch(path: str, commit: str, day: str, author: str, created: bool) -> str | None:
+    def touch(path: str, commit: str, day: str, author: str, created: bool, renamed: bool = False) -> str | None:
         target = alias.get(path, path)
         if target is not None:
             rec = acc.setdefault(target, _Acc())
-            if created or (commit, path) in content:
+            # read by names only, a rename is of an unchanged file (-M100%) and every other change is of content
+            changed = (commit, path) in content if content is not None else not renamed
+            if created or changed:
                 if rec.changed is None:
                     rec.changed, rec.author = day, author
                 rec.commits += 1
@@ -174,7 +182,7 @@ def _walk(structure: str, content: set[tuple[str, str]]) -> dict[str, FileHistor
             path = next(it, "")
             if status.startswith("R"):
                 new = next(it, "")
-                alias[path] = touch(new, commit, day, author, created=False)
+                alias[path] = touch(new, commit, day, author, created=False, renamed=True)
                 alias[new] = None
             elif status == "D":
                 alias.setdefault(path, None)
@@ -224,12 +232,20 @@ def _row_ok(row: Any) -> bool:
             and isinstance(row[1], str) and isinstance(row[2], (str, type(None))) and isinstance(row[3], int))
 
 
-def _read_history(top: Path, head: str, cache: Cache | None) -> dict[str, FileHistory]:
+def _read_history(top: Path, head: str, cache: Cache | None, note: Callable[[str], None]) -> dict[str, FileHistory]:
     ns = cache.namespace(NAMESPACE, VERSION) if cache is not None else None
     files = _files(ns.get_json(head)) if ns is not None else None
     if files is None:
-        structure = _git(top, *_LOG, "--name-status", _HEADER, head)
-        numstat = _git(top, *_LOG, *_CONTENT, _HEADER, head)
+        try:
+            structure = _git(top, *_LOG, "--name-status", _HEADER, head)
+            numstat = _git(top, *_LOG, *_CONTENT, _HEADER, head)
+        except _GitError as err:
+            if not _MISSING_OBJECT.match(str(err)):
+                raise
+            note(f"git history read by names only ({err}: a partial or incomplete clone): renames are followed only "
+                 "where the content did not change, and changes of whitespace alone count as changes. "
+                 "`git fetch --refetch` brings the missing objects back.")
+            return _walk(_git(top, *_EXACT_LOG, "--name-status", _HEADER, head), None)
         content = {(commit, path) for commit, _, _, tokens in _commits(numstat) for path in _numstat_changed(tokens)}
         files = _walk(structure, content)
         if ns is not None:
@@ -258,7 +274,7 @@ def history_for(repo_root: Path, cache: Cache | None, note: Callable[[str], None
             )
             return None
         top = Path(toplevel).resolve()
-        committed = _read_history(top, head, cache) if head else {}
+        committed = _read_history(top, head, cache, note) if head else {}
         # The cache holds committed history only (keyed by HEAD); the dirty state is read fresh on every run, so a
         # cached entry never hides an uncommitted edit.
         dirty: dict[str, FileHistory] = {}

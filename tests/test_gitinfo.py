@@ -189,3 +189,21 @@ def test_a_repositorys_fsmonitor_hook_is_never_run(repo: Path, tmp_path: Path) -
     (repo / "docs" / "a.md").write_text("# A\n\nEdited.\n", encoding="utf-8")
     assert history_for(repo, None, [].append) is not None
     assert not marker.exists()
+
+
+def test_history_without_some_file_contents_is_read_by_names(repo: Path) -> None:
+    """A clone missing some objects (blobless, or damaged) cannot diff those files or find renames by similarity;
+    its history is still read, by names, with one note saying what that costs."""
+    commit(repo, "2020-01-01T12:00:00", {"docs/a.md": "# A\n\nFirst.\n", "logo.bin": "old bytes\n"})
+    commit(repo, "2022-06-01T12:00:00", {"docs/a.md": "# A\n\nSecond.\n", "logo.bin": "new bytes\n"})
+    git(repo, "mv", "docs/a.md", "docs/b.md")
+    git(repo, "commit", "-q", "-m", "move", date="2023-03-03T12:00:00")
+    old_blob = git(repo, "rev-parse", "HEAD~2:logo.bin").strip()
+    (repo / ".git" / "objects" / old_blob[:2] / old_blob[2:]).unlink()
+    history, notes = read(repo)
+    assert history is not None
+    assert len(notes) == 1 and "by names only" in notes[0] and old_blob in notes[0]
+    moved = history.file("docs/b.md")
+    assert moved is not None and moved.first_commit == dt.date(2020, 1, 1)  # the unchanged move is followed
+    assert moved.last_changed(TODAY) == dt.date(2022, 6, 1)
+    assert history.file("logo.bin").last_changed(TODAY) == dt.date(2022, 6, 1)  # type: ignore[union-attr]
