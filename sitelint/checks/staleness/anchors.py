@@ -27,6 +27,9 @@ from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
+# An id written at a heading's end, glued to its text (`## Using Cloudflare R2 (via S3 API)#s3-r2`): the renderer
+# of some sites cuts it off and gives the heading that id. Glued, it is no closing sequence (that needs a space).
+_GLUED_ID = re.compile(r"\S#([A-Za-z][\w-]*)$")
 # `{#id}` (in MDX escaped as `\{#id\}`), `{/*id*/}`, `id="x"`, MyST's `(label)=`, an HTML tag's unquoted `<a id=x>`,
 # Fumadocs' `[#id]` after a heading's text, and remark-heading-id's `(#id)` (Effector's docs: `## Common unit
 # (#common-unit)`; an issue's number in parentheses, `(#1234)`, is not an id).
@@ -187,6 +190,9 @@ def _anchors(page: Page) -> frozenset[str]:
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         match = _ATX.match(raw)
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
+        glued = _GLUED_ID.search(match.group(1) if match else raw)
+        if glued:  # `## Cross-origin resource sharing (CORS)#cors`: an id some sites' renderers cut from the end
+            found.add(_loose(glued.group(1)))
     found |= {_loose(written) for written in _written_ids(page)}
     # A footnote's definition and its reference, by the ids GitHub's renderer (and GitBook, which writes them as
     # links, `[1](#user-content-fn-1)[^1]`) and markdown-it give them.
