@@ -45,8 +45,9 @@ _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(
 _TAGS = re.compile(r"<[^>]+>")
 # Mintlify's fields, each an anchor of its own: `<ParamField path="--max-session-duration">`, `<ResponseField name=..>`
 _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|header|name)\s*=\s*["']([^"']+)["']""")
-# Mintlify's tabs and steps, each an anchor named for its title: `<Tab title="API Level">` is `#api-level`.
-_TAB_TITLE = re.compile(r"""<(?:Tab|Step)\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
+# Mintlify's tabs, steps, accordions and views, each an anchor named for its title: `<Tab title="API Level">` is
+# `#api-level`; an accordion a link names opens.
+_TAB_TITLE = re.compile(r"""<(?:Tab|Step|Accordion|View)\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
