@@ -178,6 +178,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
     typed = _redirected(typed, layout)
+    typed = _drawn_by_routes(typed, layout)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
 
@@ -287,6 +288,70 @@ def _data_entries(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
     return tuple(replace(p, page_type="partial", type_reason=f"an entry of a collection the site's code reads: front "
                                                               f"matter only, its text in `{entries[p.path]}`")
                  if p.path in entries and p.page_type == "doc" else p for p in site_pages)
+
+
+_ROUTE_SUFFIXES = (".astro", ".md", ".mdx", ".html")  # the files of src/pages that render a page (`.md.ts`: an endpoint)
+_ROUTE_PARAM = re.compile(r"\[(\.\.\.)?[^\]/]+\]")
+
+
+def _routes(pages_dir: Path) -> list[tuple[re.Pattern[str], str]]:
+    """The addresses an Astro site's own page files serve, as patterns (`reference/cli/commands/[...slug].astro`:
+    `reference/cli/commands/` and anything below), each with the file's name. A route of parameters only
+    (`[...slug].astro`) is left out: that is how a site renders its collection's pages, not a page in their place."""
+    routes = []
+    for file in sorted(pages_dir.rglob("*")) if pages_dir.is_dir() else ():
+        if file.suffix not in _ROUTE_SUFFIXES or not file.is_file():
+            continue
+        parts = [*file.relative_to(pages_dir).parent.parts, file.name[:-len(file.suffix)]]
+        if parts[-1] == "index":
+            parts.pop()
+        if not any(_ROUTE_PARAM.sub("", part) for part in parts):
+            continue
+        pattern = ""
+        for i, part in enumerate(parts):
+            if re.fullmatch(r"\[\.\.\.[^\]/]+\]", part):  # a rest parameter: any path below, or none
+                pattern += "(?:/.*)?" if i else ".*"
+                continue
+            pieces = _ROUTE_PARAM.split(part)  # static text between parameters, each matched as it is
+            pattern += ("/" if i else "") + "[^/]+".join(re.escape(piece.lower()) for piece in pieces[::2])
+        routes.append((re.compile(pattern), file.relative_to(pages_dir.parents[1]).as_posix()))
+    return routes
+
+
+def _in_root(page: Page, roots: Sequence[Path]) -> str:
+    """The page's path in the docs root that holds it, without its suffix (`guides/patterns`)."""
+    for root in roots:
+        if page.abspath.is_relative_to(root):
+            return posixpath.splitext(page.abspath.relative_to(root).as_posix())[0]
+    return posixpath.splitext(page.path)[0]
+
+
+def _drawn_by_routes(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:
+    """A content page of an Astro site (Starlight's or a collection's) with nothing in it but front matter and
+    comments, whose address a page file of the site's own serves (`src/pages/guides/patterns.astro` for a page of
+    `slug: guides/patterns`): that file draws the page from elsewhere (the site's data), the content file only puts
+    it in the sidebar. A bare page no route serves stays a page with nothing on it."""
+    if layout.framework not in ("starlight", "astro") or not layout.config_files or not layout.docs_roots:
+        return site_pages
+    pages_dir = layout.config_files[0].parent / "src" / "pages"
+    if any(root.resolve() == pages_dir.resolve() for root in layout.docs_roots):
+        return site_pages
+    routes = _routes(pages_dir)
+    if not routes:
+        return site_pages
+    out = []
+    for page in site_pages:
+        drawn = None
+        if page.page_type not in ("partial", "redirect", "landing") and all(
+                b.kind in ("front_matter", "comment") for b in page.blocks):
+            slug = page.front_matter.get("slug")
+            address = (slug if isinstance(slug, str) else _in_root(page, layout.docs_roots)).strip("/").lower()
+            address = re.sub(r"(^|/)index$", "", address)
+            drawn = next((name for pattern, name in routes if pattern.fullmatch(address)), None)
+        out.append(replace(page, page_type="landing", type_reason=f"no content of its own: `{drawn}` draws its "
+                                                                  "address from the site's data")
+                   if drawn else page)
+    return tuple(out)
 
 
 def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:

@@ -25,7 +25,9 @@ def signals(params: Mapping[str, Any]) -> pagetypes.Signals:
         notice_words_max=int(params["notice-words-max"]))
 
 
-_SITE_TYPES = frozenset({"redirect", "generated"})  # types the site's config or other files can give a page
+# types the site's config or other files can give a page (a landing page: one its own route file draws); a page's
+# content alone never gives landing by the signals these params tune, so reading the stored type changes nothing else
+_SITE_TYPES = frozenset({"redirect", "generated", "landing"})
 
 
 def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -> str:
