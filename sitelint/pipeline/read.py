@@ -290,7 +290,7 @@ def _data_entries(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
                  if p.path in entries and p.page_type == "doc" else p for p in site_pages)
 
 
-_ROUTE_SUFFIXES = (".astro", ".md", ".mdx", ".html")  # the files of src/pages that render a page (`.md.ts`: an endpoint)
+_ROUTE_SUFFIXES = (".astro", ".md", ".mdx", ".html")  # the files of src/pages that render a page (not `.md.ts`)
 _ROUTE_PARAM = re.compile(r"\[(\.\.\.)?[^\]/]+\]")
 
 
