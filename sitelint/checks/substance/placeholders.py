@@ -389,16 +389,51 @@ def _defined(text: str, marker: str) -> bool:
 
 
 _CALLOUT_BODY = 12  # words a callout says under a status title for the title to be its label
+_TITLE_WORDS = 6  # words of a callout's title that holds a notice and names what it is about ("Coming soon: beta")
 
 
-def _callout_label(block: Block, marker: str) -> bool:
-    """Whether a status marker is the whole title of a callout that says what is in that state (`!!! danger "WIP"`
-    over "a basic permission system has been added ... not yet fully done"): the callout's label, a caution to
-    readers; its text is judged on its own."""
-    if block.kind != "admonition" or marker.upper() not in _STATUS:
+def _callout_label(block: Block, marker: str, start: int, rest: int) -> bool:
+    """Whether a marker in a callout's title labels what the callout says: a status that is the whole title over
+    what is in that state (`!!! danger "WIP"` over "a basic permission system has been added ... not yet fully
+    done"), or a notice in a short title over a paragraph that explains it, above `rest` words of the page's content
+    (`:::info Coming soon — Enterprise beta` over what is launching and how to join): a caution to readers, its text
+    judged on its own."""
+    if block.kind != "admonition":
         return False
     title, _, body = block.text.partition("\n")
-    return title.strip(" .:!*_").upper() == marker.upper() and count(body) >= _CALLOUT_BODY
+    if start > len(title):
+        return False
+    said = title.strip(" .:!*_")
+    if marker.upper() in _STATUS and said.upper() == marker.upper():
+        return count(body) >= _CALLOUT_BODY
+    return (len(said.split()) <= _TITLE_WORDS and count(body) >= _NOTICE_EXPLAINED
+            and rest - count(block.text) >= _PART_SAYS_MORE)
+
+
+_OWN_STATE = re.compile(r"(?i)\bthis\s+(?:page|section|document|documentation|guide|article)\b|\bcheck\s+back\b"
+                        r"|\bstay\s+tuned\b")
+_HEADING_EXTRA = 2  # words a heading may hold beside a notice for the notice to be its title ("Coming soon 🚀")
+
+
+def _section_title(page: Page, block: Block, marker: str, words: dict[int, int]) -> bool:
+    """Whether a notice is the title of a section that says what is coming ("## Coming soon" over "Bring your own
+    warehouse: connections for Snowflake, BigQuery and Databricks"): a part of the page about what is planned, not a
+    gap in it. A section that speaks of its own state ("this section", "check back") is still one."""
+    if block.kind != "heading" or count(block.text) - count(marker) > _HEADING_EXTRA:
+        return False
+    own = [b for b in page.blocks if b.section == block.section and b.is_prose]
+    return words.get(block.section, 0) >= _CALLOUT_BODY and not any(_OWN_STATE.search(b.text) for b in own)
+
+
+def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> bool:
+    """Whether a status in brackets tags a thing a list links to or a table's cell names ("- [WIP]
+    [centrifuge-csharp](...) - for .NET", "| c# [WIP] |"): the state of that thing, not of the page."""
+    if text[start - 1:start] != "[" or text[end:end + 1] != "]":
+        return False
+    if block.kind == "table":  # a cell per line of the table's text
+        cell = text[text.rfind("\n", 0, start) + 1:text.find("\n", end) % (len(text) + 1)]
+        return count(cell.replace(f"[{text[start:end]}]", "")) >= 1
+    return block.kind == "list_item" and any(block.line <= link.line <= block.end_line for link in page.links)
 
 
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
@@ -457,8 +492,11 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())
-                                      or _callout_label(block, marker)):
+                                      or _tags_a_name(page, block, block.text, match.start(), match.end())):
                 continue  # on a roadmap, "WIP" under an item is that item's state
+            if _callout_label(block, marker, match.start(), page.words) or _section_title(
+                    page, block, marker, section_words):
+                continue  # a callout's label, a section's title: what they say below is judged on its own
             if marker.isupper() and _defined(block.text, marker):
                 continue  # "`#currency:XXX` where XXX is the currency code": a stand-in the page defines
             if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
