@@ -331,6 +331,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     redirect = next((str(k) for k, v in front.items() if v and _REDIRECT_KEY.search(str(k))), None)
     if redirect and not page.prose_blocks:
         return "redirect", f"front matter `{redirect}`, and nothing else on the page"
+    # A file of front matter only that gives another site's address (`url: https://docs.rs/...`, `link:`): an entry a
+    # site's list shows as a link there (a showcase of community projects, a list of resources), nothing to read.
+    elsewhere = next((str(k) for k in _ADDRESS_KEYS if isinstance(front.get(k), str)
+                      and _ELSEWHERE.match(front[k].strip())), None)
+    if elsewhere and not any(b.kind not in ("front_matter", "comment") for b in page.blocks):
+        return "redirect", f"front matter `{elsewhere}`: another site's address, and nothing else on the page"
     # Docsy's `manualLink`: the page's menu entry opens another site; the sentence or two under it say where.
     if front.get("manualLink") and page.words < _MANUAL_LINK_WORDS:
         return "redirect", "front matter `manualLink`: its menu entry links elsewhere"
@@ -598,6 +604,8 @@ _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.mo
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.
 # Docsy's `manualLink` (and `manualLinkRelref`) makes the page's menu entry a link elsewhere.
+_ADDRESS_KEYS = ("url", "link", "href", "externalUrl", "external_link")
+_ELSEWHERE = re.compile(r"https?://\S+$")
 _REDIRECT_KEY = re.compile(r"(?i)^(?!.*from).*(?:redirect|refresh)|^manualLink")
 # A note of the release a page's feature arrived in, and nothing else: "v2.0 and after", "New in 3.1", "Since v2".
 _VERSION_NOTE = re.compile(r"(?i)\s*(?:(?:new|added|available)\s+(?:in|since)\s+|since\s+)?v?\d+(?:\.\d+){0,2}"
