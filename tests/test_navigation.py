@@ -405,6 +405,25 @@ def test_a_redirect_to_the_current_versions_address_of_the_same_page_leaves_it_r
     assert found == {"docs/old.md": "warning"}, result.notes
 
 
+def test_a_footer_route_without_its_leading_slash_reaches_the_page(tmp_path: Path) -> None:
+    # Docusaurus resolves a footer link's `to: "docs/attributions"` against the base URL: the page is reached; a
+    # page nothing names stays an orphan.
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nStart here.\n",
+        "docs/attributions.md": "# Attributions\n\nIcons by their authors.\n",
+        "docs/draft.md": "# Draft\n\nNot linked.\n",
+    }, {
+        "docusaurus.config.js": "module.exports = { url: 'https://example.org', baseUrl: '/',\n"
+                                "  themeConfig: { footer: { links: [{ title: 'More', items: [\n"
+                                "    { label: 'Attributions', to: 'docs/attributions' },\n"
+                                "    { label: 'Mail', to: 'mailto:hello@example.org' }] }] } },\n"
+                                "  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]] };\n",
+        "sidebars.js": "module.exports = { docs: ['intro'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/draft.md": "warning"}, result.notes
+
+
 def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path: Path) -> None:
     # env.md was listed, then its entry was taken out and the page cut to a pointer, kept for its old links: left out
     # on purpose, info with the day; forgotten.md was never listed (a key of its name taken out is no entry): a

@@ -248,6 +248,10 @@ def _chrome(site_dir: Path, found: Collector, by_route: dict[str, str], base_url
               if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
     for text in texts:
         for target in _ROUTE_STRING.findall(text):
-            hit = by_route.get(normalise_route(target, base_url)) if target.startswith("/") else ids.get(target)
+            # a route without its leading slash (`to: "docs/attributions"`) is one from the site's root: Docusaurus'
+            # links resolve it against the base URL
+            hit = by_route.get(normalise_route(target, base_url)) if target.startswith("/") else ids.get(target) or (
+                by_route.get(normalise_route("/" + target, base_url)) if "://" not in target and ":" not in target
+                else None)
             if hit is not None:
                 found.chrome.add(hit)
