@@ -154,7 +154,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
-    periods and parentheses (`### @tool` is `#@tool`). On GitBook its own: lower case, `<`, `>` and `&` spelled out,
+    periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?` `#what’s-next`). On
+    GitBook its own: lower case, `<`, `>` and `&` spelled out,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
@@ -173,8 +174,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`
             escaped = html.escape(html.unescape(title), quote=True).replace("&#x27;", "&#39;")
             out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
-        if framework == "mintlify":
-            title = re.sub(r"[()]", "", title.replace(".", "-").replace("'", "\u2019"))
+        if framework == "mintlify":  # quotes made typographic first: `## 'Backend Connector'` is `#‘backend-connector’`
+            title = re.sub(r"[()]", "", _smart_quotes(title.replace(".", "-")))
+            out.add(_loose(re.sub(r"\s+", "-", re.sub(r"[?:!,;]", "", title).lower())))  # `#what’s-next`
         else:  # @sindresorhus/slugify's default splits words written together: "LangChain" is `#lang-chain`;
             # its default replacements spell `&` out: "One & two" is `#one-and-two`
             spelled = title.replace("&", " and ") if framework == "" else title
@@ -182,6 +184,16 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
+
+
+_OPENS = re.compile(r"""(^|[\s(\[{\u2014-])(['"])""")
+
+
+def _smart_quotes(text: str) -> str:
+    """Straight quotes as a typographer's (as Mintlify renders a heading before it slugs it): one at the start of a
+    word opens (`‘`, `“`), any other closes or is an apostrophe (`’`, `”`)."""
+    text = _OPENS.sub(lambda m: m.group(1) + ("\u2018" if m.group(2) == "'" else "\u201c"), text)
+    return text.replace("'", "\u2019").replace('"', "\u201d")
 
 
 def _anchors(page: Page) -> frozenset[str]:
