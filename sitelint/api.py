@@ -100,6 +100,12 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
                                     lambda done, total: tell("embed passages", done, total))
         tell("read pages", 0, 0)
         site = read.read_site(layout, settings, cwd, targets, store)
+        if layout.other_sites:
+            named = ", ".join(_shown(o, layout.project_root) for o in layout.other_sites[:3])
+            more = f" and {len(layout.other_sites) - 3} more" if len(layout.other_sites) > 3 else ""
+            notes.append(f"this repository holds {len(layout.other_sites) + 1} docs sites: linted the one in "
+                         f"{_shown(layout.config_files[0].parent, layout.project_root)}; the others ({named}{more}) "
+                         "are linted by running sitelint in their folders (or with docs-root)")
         unread = unread_sources(layout)
         if unread:
             notes.append(f"{unread} reStructuredText page(s) (.rst) in the docs root are not linted: sitelint reads "
@@ -248,3 +254,11 @@ def with_build(result: LintResult, log_text: str, *, framework: str = "auto", co
                                                 pages)}
     summary = {**result.summary, **score.counts(findings), "redundancy": redundancy}
     return replace(result, findings=tuple(findings), summary=summary), report
+
+
+def _shown(folder: Path, root: Path) -> str:
+    """A folder as the user sees it: from the project root, with a trailing slash."""
+    try:
+        return folder.resolve().relative_to(root.resolve()).as_posix() + "/"
+    except ValueError:
+        return str(folder)

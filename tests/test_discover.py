@@ -89,12 +89,15 @@ def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> Non
     assert sorted(pages(layout)) == ["websites/acme.io/src/content/blog/launch.mdx",
                                      "websites/acme.io/src/content/docs/a.mdx",
                                      "websites/acme.io/src/content/docs/b.mdx"]
+    # the group's other site is one of its own, said (linted in its folder), not read into this one
+    assert layout.other_sites == ((tmp_path / "websites/cli.acme.io").resolve(),)
     # package.json's `workspaces: {packages: [...]}` names its groups the same way.
     touch(tmp_path / "b", "README.md", "sites/docs/docusaurus.config.js", "sites/docs/docs/intro.md")
     (tmp_path / "b/package.json").write_text('{"workspaces": {"packages": ["sites/*"]}}', encoding="utf-8")
     (tmp_path / "b/.git").mkdir()
     layout = discover.detect(tmp_path / "b")
     assert layout.framework == "docusaurus" and pages(layout) == ["sites/docs/docs/intro.md"]
+    assert layout.other_sites == ()
 
 
 def test_a_docusaurus_docs_path_named_by_a_constant_is_that_folder(tmp_path: Path) -> None:
@@ -949,3 +952,19 @@ def test_docusaurus_s_frozen_versions_of_every_docs_instance_and_their_translati
     assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs/version-v1.6/intro.md") == "versioned:v1.6"
     assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs-rollouts/version-v0.5/a.md") == "versioned:v0.5"
     assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs/current/intro.md") == "i18n:zh"
+
+
+def test_a_monorepo_of_several_sites_says_which_one_it_linted(tmp_path: Path) -> None:
+    # Four packages each with its own Docusaurus site (`grafast/website/`, `postgraphile/website/`): one is linted,
+    # and the note names the others and how to lint them; docs-root chooses one and says nothing of the rest.
+    touch(tmp_path, "grafast/website/docusaurus.config.js", "grafast/website/docs/intro.md",
+          "postgraphile/website/docusaurus.config.js", "postgraphile/website/docs/intro.md", "README.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "package.json").write_text('{"workspaces": ["grafast/*", "postgraphile/*"]}', encoding="utf-8")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB001"])
+    assert [n for n in result.notes if "docs sites" in n] == [
+        "this repository holds 2 docs sites: linted the one in grafast/website/; the others (postgraphile/website/) "
+        "are linted by running sitelint in their folders (or with docs-root)"]
+    chosen = configmod.validate({"docs-root": "postgraphile/website/docs"}, None)
+    result = api.lint(cwd=tmp_path, config=chosen, today=dt.date(2026, 6, 1), select=["SUB001"])
+    assert not [n for n in result.notes if "docs sites" in n]

@@ -22,6 +22,7 @@ import itertools
 import json
 import os
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -115,6 +116,7 @@ class Layout:
     # Of those, the ones guessed from folders side by side named for versions: (the older folder, the newest one),
     # for the run to check against the repository's history (an older version still edited is not frozen).
     version_guesses: tuple[tuple[str, str], ...] = ()
+    other_sites: tuple[Path, ...] = ()  # the other docs sites of a monorepo's packages, each linted in its folder
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -260,7 +262,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   tuple((_folder_key(folder), locale) for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
-                  *_versions(framework, found, configs))
+                  *_versions(framework, found, configs), other_sites=() if docs_root else other_sites(root, configs))
 
 
 _ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs",
@@ -414,6 +416,33 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     """The framework, its docs roots and its config files, looked for in the project root, then the folders where
     sites keep their docs app or docs (`website/`, `www/`, `docs/`, `documentation/`), then one level into `docs/`
     (a site per language)."""
+    for base in _bases(root):
+        found = _framework_in(base)
+        if found[0]:
+            return found
+    return _framework_beyond(root)
+
+
+def other_sites(root: Path, configs: Sequence[Path]) -> tuple[Path, ...]:
+    """The other docs sites a monorepo's packages hold (`grafast/website/`, `postgraphile/website/` beside the one
+    found): each a site of its own, run in its folder."""
+    if not configs:
+        return ()
+    chosen = configs[0].parent.resolve()
+    out = []
+    for base in _bases(root)[1 + len(DOCS_APPS) + 2:]:  # the packages of the monorepo's groups and workspaces
+        if base.parent == root / "docs":
+            continue  # a site per language in the docs folder: one project's
+        found = _framework_in(base)
+        here = found[2][0].parent.resolve() if found[0] and found[2] else None
+        if here is not None and here != chosen and not here.is_relative_to(chosen) and not chosen.is_relative_to(
+                here) and here not in out:
+            out.append(here)
+    return tuple(out)
+
+
+def _bases(root: Path) -> list[Path]:
+    """The folders a site may be built from, in the order they are looked at."""
     bases = [root, *(root / app for app in DOCS_APPS), root / "docs", root / "documentation"]
     # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`, `packages/acme-website/`.
     bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
@@ -430,10 +459,12 @@ def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
     if (root / "docs").is_dir():
         bases += sorted((d for d in (root / "docs").iterdir() if d.is_dir() and not d.name.startswith(".")),
                         key=lambda d: (d.name != "en", d.name))
-    for base in bases:
-        found = _framework_in(base)
-        if found[0]:
-            return found
+    return bases
+
+
+def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
+    """A site in none of the usual folders: one a build script names or the one folder with a framework's config,
+    mdBook's books."""
     elsewhere = _site_elsewhere(root)
     if elsewhere is not None:
         return _framework_in(elsewhere)
