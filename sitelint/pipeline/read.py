@@ -179,6 +179,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = _data_entries(typed)
     typed = _redirected(typed, layout)
     typed = _drawn_by_routes(typed, layout)
+    typed = _menu_groups(typed)
     matched, unmatched = _sources(typed, layout)
     return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
 
@@ -316,6 +317,34 @@ def _routes(pages_dir: Path) -> list[tuple[re.Pattern[str], str]]:
             pattern += ("/" if i else "") + "[^/]+".join(re.escape(piece.lower()) for piece in pieces[::2])
         routes.append((re.compile(pattern), file.relative_to(pages_dir.parents[1]).as_posix()))
     return routes
+
+
+_GROUPED = 2  # pages of the site a bare page's front matter lists for it to be their group in a menu
+
+
+def _menu_groups(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
+    """Files of front matter only that list other pages of the site by name (`subGuides: [getting-started-part-1,
+    distributing-your-plugin]`): a group of the site's menu, which its code renders from that list, not a page with
+    nothing on it."""
+    names: set[str] = set()
+    for page in site_pages:
+        parts = posixpath.splitext(page.path)[0].split("/")
+        names.update("/".join(parts[i:]) for i in range(len(parts)))  # `tagmanager/settingup`, `settingup`
+    out = []
+    for page in site_pages:
+        listed = ""
+        if page.page_type not in ("partial", "redirect", "landing", "hub") and all(
+                b.kind in ("front_matter", "comment") for b in page.blocks):
+            own = posixpath.basename(posixpath.splitext(page.path)[0])
+            for key, value in page.front_matter.items():
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    continue
+                hits = [v for v in value if v.split("#")[0].strip("/") in names and v.strip("/") != own]
+                if len(hits) >= _GROUPED and 2 * len(hits) >= len(value):
+                    listed = f"{pagetypes.MENU_GROUP} its front matter lists {len(hits)} pages of the site (`{key}`)"
+                    break
+        out.append(replace(page, page_type="hub", type_reason=listed) if listed else page)
+    return tuple(out)
 
 
 def _in_root(page: Page, roots: Sequence[Path]) -> str:
