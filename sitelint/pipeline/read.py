@@ -320,6 +320,8 @@ def _routes(pages_dir: Path) -> list[tuple[re.Pattern[str], str]]:
 
 
 _GROUPED = 2  # pages of the site a bare page's front matter lists for it to be their group in a menu
+# lists of words that may happen to be a page's name (`tags: [api]` beside api.md), or old addresses (Hugo's aliases)
+_NOT_MENU_KEYS = frozenset({"tags", "categories", "keywords", "authors", "aliases", "redirect_from"})
 
 
 def _menu_groups(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
@@ -337,7 +339,8 @@ def _menu_groups(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
                 b.kind in ("front_matter", "comment") for b in page.blocks):
             own = posixpath.basename(posixpath.splitext(page.path)[0])
             for key, value in page.front_matter.items():
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+                        or str(key).lower() in _NOT_MENU_KEYS):
                     continue
                 hits = [v for v in value if v.split("#")[0].strip("/") in names and v.strip("/") != own]
                 if len(hits) >= _GROUPED and 2 * len(hits) >= len(value):
