@@ -521,6 +521,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     endpoint = openapi.endpoint_of(front.get("openapi"))  # `openapi: get /flows/{id}`, as Mintlify renders it
     if endpoint:
         return "generated", f"an endpoint filled in from the OpenAPI spec (`openapi: {endpoint[1]} {endpoint[2]}`)"
+    channel = front.get("asyncapi")  # Mintlify's page of one channel of an AsyncAPI spec: `asyncapi: "/x.yaml chat"`
+    if isinstance(channel, str) and channel.strip() and total < _FILLED_PROSE:
+        return "generated", f"a channel filled in from the AsyncAPI spec (`asyncapi: {channel.strip()}`)"
     schema = front.get("openapi-schema")  # Mintlify's page of one schema of the spec: `openapi-schema: AddOnObject`
     if isinstance(schema, str) and schema.strip() and total < _FILLED_PROSE:
         return "generated", f"a schema filled in from the OpenAPI spec (`openapi-schema: {schema.strip()}`)"

@@ -216,7 +216,10 @@ def _anchors(page: Page) -> frozenset[str]:
         found |= slugs(match.group(1))
     for match in _FIELD.finditer(page.source):  # Mintlify's `<ParamField path="onError">` is `#param-on-error`
         kebab = re.sub(r"[^a-z0-9]+", "-", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", match.group(3)).lower()).strip("-")
-        found.add(_loose(("param-" if match.group(1) == "ParamField" else "response-") + kebab))
+        # a response field's id is `#param-` too on Mintlify's sites (`<ResponseField name="thumbnails.background">`
+        # is linked as `#param-thumbnails-background`), `#response-` on others
+        found.update(_loose(prefix + kebab) for prefix in (
+            ("param-",) if match.group(1) == "ParamField" else ("param-", "response-")))
     for match in _TAB_TITLE.finditer(page.source):
         found |= slugs(match.group(1))
     found |= _tab_ids(lines)
