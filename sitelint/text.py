@@ -28,6 +28,14 @@ def words(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
+ECHO = 60  # characters of prose from a point on that, found in a code block of the page too, show an example's output
+
+
+def flat(text: str) -> str:
+    """A text's words, lower case, one space apart: to find one text's words inside another's, markup aside."""
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
 def count(text: str) -> int:
     """How many words a reader meets in a text: spaced words (the parts of a hyphenated compound each count, as
     the rules' floors were set), plus CJK characters in CJK_UNITS_PER_WORD units."""

@@ -105,6 +105,30 @@ _BLOCK_CLOSER = re.compile(r"[ \t]*(/{3,})[ \t]*")
 _FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 
 
+# The block-level elements CommonMark's HTML blocks of its sixth kind open with (they end at a blank line there).
+_BLOCK_ELEMENTS = ("address|article|aside|blockquote|center|details|dialog|dir|div|dl|fieldset|figcaption|figure|"
+                   "footer|form|header|main|nav|ol|section|summary|table|ul")
+_CLOSING_TAG = re.compile(rf"[ ]{{0,3}}</(?:{_BLOCK_ELEMENTS})\s*>[ \t]*", re.I)
+
+
+def close_html_at_tags(lines: list[str]) -> list[str]:
+    """kramdown's HTML blocks (Jekyll's): a block element ends at its closing tag, and the Markdown right after it is
+    read as Markdown (`</div>` then a fence opens a code block), where CommonMark would go on reading HTML up to a
+    blank line. A closing tag alone on its line, with text right after, is read as the blank line that ends the HTML
+    block there (outside code blocks); lines keep their places."""
+    out = list(lines)
+    fence = ""
+    for n, line in enumerate(lines):
+        marker = _FENCE_LINE.match(line)
+        mark = marker.group(1) if marker else ""
+        if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
+            fence = "" if fence else mark
+            continue
+        if not fence and n + 1 < len(lines) and lines[n + 1].strip() and _CLOSING_TAG.fullmatch(line):
+            out[n] = ""
+    return out
+
+
 def blank_block_options(lines: list[str]) -> list[str]:
     """pymdownx.blocks' option lines blanked, so that they are not read as indented code, and a header no `///` line
     after it closes escaped (`\\/\\/\\/ This`, shown as written: a line of prose, not a block that would take in the

@@ -17,7 +17,13 @@ import yaml
 from sitelint import text as words_of
 from sitelint.model import PLAIN_FRONT_MATTER, PROSE_KINDS, Block, Page, Section
 from sitelint.pipeline.blocks import BLOCK_HEADER, KIND, Builder, clean
-from sitelint.pipeline.mdx import MaskedSource, blank_block_options, mask_source, unindent_containers
+from sitelint.pipeline.mdx import (
+    MaskedSource,
+    blank_block_options,
+    close_html_at_tags,
+    mask_source,
+    unindent_containers,
+)
 
 if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
     from markdown_it import MarkdownIt
@@ -25,7 +31,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 89
+PARSER_VERSION = 90
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -287,9 +293,11 @@ def _sections(headings: list[tuple[str, int, int]], line_count: int) -> tuple[Se
                  for i, (title, level, line) in enumerate(headings))
 
 
-def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_mdx: bool = False) -> Page:
+def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_mdx: bool = False,
+               kramdown: bool = False) -> Page:
     """The Page model of one Markdown or MDX source; input the parser cannot model becomes a problem, not an error.
-    With `md_as_mdx` a .md page is read as MDX, as Docusaurus reads it (no indented code, tags and braces are JSX)."""
+    With `md_as_mdx` a .md page is read as MDX, as Docusaurus reads it (no indented code, tags and braces are JSX);
+    with `kramdown` a block of HTML ends at its closing tag, as Jekyll's kramdown ends it."""
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
@@ -297,6 +305,8 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
     try:
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))
+            if kramdown:
+                lines = close_html_at_tags(lines)
         lines = _unwrap_mdx_code_blocks(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)

@@ -151,7 +151,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                      layout.project_root)
     site = Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework,
-                pages=tuple(pages.load(sources, cache, layout.default_locale, _md_as_mdx(layout))),
+                pages=tuple(pages.load(sources, cache, layout.default_locale, _md_as_mdx(layout),
+                                       _kramdown(layout))),
                 config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
@@ -193,6 +194,19 @@ def _md_as_mdx(layout: discover.Layout) -> bool:
     no indented code, a fence indented by a tab opens a fence), unless its config sets the format to `detect`."""
     return layout.framework == "docusaurus" and not any(
         _DETECT_FORMAT.search(siteconfig.read_text(c)) for c in layout.config_files if c.is_file())
+
+
+_MARKDOWN_ENGINE = re.compile(r"(?m)^markdown\s*:\s*['\"]?([\w-]+)")
+
+
+def _kramdown(layout: discover.Layout) -> bool:
+    """Whether Jekyll reads the pages with kramdown: its default, unless its _config.yml names another converter
+    (`markdown: CommonMarkGhPages`)."""
+    if layout.framework != "jekyll":
+        return False
+    said = next((m.group(1) for c in layout.config_files if c.is_file()
+                 for m in [_MARKDOWN_ENGINE.search(siteconfig.read_text(c))] if m), "kramdown")
+    return said.lower() == "kramdown"
 
 
 _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")

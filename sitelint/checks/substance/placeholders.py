@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
-from sitelint.text import count, phrase_source
+from sitelint.text import ECHO, count, flat, phrase_source
 
 
 @functools.lru_cache(maxsize=16)
@@ -58,13 +58,6 @@ def _struck(page: Page, line: int, marker: str) -> bool:
     spans = [m.span() for m in re.finditer(r"~~(?!~).+?~~", text)]
     hits = [m.start() for m in re.finditer(re.escape(marker), text, re.IGNORECASE)]
     return bool(hits and spans) and all(any(a < h < b for a, b in spans) for h in hits)
-
-
-_ECHO = 60  # characters from the marker on that, found in a code block of the page too, make it an example's output
-
-
-def _words(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
 
 
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
@@ -446,7 +439,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if from_source(page):
         return  # a generated page's markers are the doc comments of the code it was made from, fixed there
     found: dict[int, list[str]] = {}
-    shown = _words(" ".join(b.text for b in page.code_blocks))
+    shown = flat(" ".join(b.text for b in page.code_blocks))
     roadmap = is_roadmap(page)
     section_words = _section_words(page)
     for block in page.blocks:
@@ -499,7 +492,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # a callout's label, a section's title: what they say below is judged on its own
             if marker.isupper() and _defined(block.text, marker):
                 continue  # "`#currency:XXX` where XXX is the currency code": a stand-in the page defines
-            if shown and _words(block.text[match.start():match.start() + _ECHO]) in shown:
+            if shown and flat(block.text[match.start():match.start() + ECHO]) in shown:
                 continue  # the rendered output of an example the page shows as code (Lorem ipsum in a demo)
             line = _source_line(page, block, marker)
             if marker.isupper() and _linked_name(page, line, block.text, match.start(), match.end()):
