@@ -8,6 +8,7 @@ is parsed as Markdown with its true line numbers.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sitelint.model import FRONT_MATTER_TO_END
@@ -117,6 +118,14 @@ def close_html_at_tags(lines: list[str]) -> list[str]:
     blank line. A closing tag alone on its line, with text right after, is read as the blank line that ends the HTML
     block there (outside code blocks); lines keep their places."""
     out = list(lines)
+    for n, line in _outside_fences(lines):
+        if n + 1 < len(lines) and lines[n + 1].strip() and _CLOSING_TAG.fullmatch(line):
+            out[n] = ""
+    return out
+
+
+def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """The lines outside fenced code blocks, with their indexes (the fence lines themselves left out)."""
     fence = ""
     for n, line in enumerate(lines):
         marker = _FENCE_LINE.match(line)
@@ -124,9 +133,8 @@ def close_html_at_tags(lines: list[str]) -> list[str]:
         if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
             fence = "" if fence else mark
             continue
-        if not fence and n + 1 < len(lines) and lines[n + 1].strip() and _CLOSING_TAG.fullmatch(line):
-            out[n] = ""
-    return out
+        if not fence:
+            yield n, line
 
 
 def blank_block_options(lines: list[str]) -> list[str]:
@@ -136,14 +144,8 @@ def blank_block_options(lines: list[str]) -> list[str]:
     if not any(line.lstrip().startswith("///") for line in lines):
         return lines
     out = list(lines)
-    fence = ""
-    for n, line in enumerate(lines):
-        marker = _FENCE_LINE.match(line)
-        mark = marker.group(1) if marker else ""
-        if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
-            fence = "" if fence else mark
-            continue
-        opener = _BLOCK_OPENER.fullmatch(line) if not fence and out[n] else None
+    for n, line in _outside_fences(lines):
+        opener = _BLOCK_OPENER.fullmatch(line) if out[n] else None
         if opener is None:
             continue
         slashes = len(line.lstrip(" \t")) - len(line.lstrip(" \t").lstrip("/"))
