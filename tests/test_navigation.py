@@ -424,6 +424,21 @@ def test_a_footer_route_without_its_leading_slash_reaches_the_page(tmp_path: Pat
     assert found == {"docs/draft.md": "warning"}, result.notes
 
 
+def test_a_card_whose_icon_prop_is_markup_still_links_its_page(tmp_path: Path) -> None:
+    # `<Card icon={<svg>...</svg>} href="/payments/custom">`: the tags of the icon come before the link; the page it
+    # links is reached. A page no card links stays an orphan.
+    card = ('<Card\n  title="Custom payments"\n  icon={\n    <svg viewBox="0 0 4 4"><text x="1">?</text></svg>\n  }\n'
+            '  href="/payments/custom"\n>\n  Build your own integration.\n</Card>\n')
+    write_site(tmp_path, {
+        "docs/index.mdx": "# Payments\n\nConnect a provider.\n\n" + card,
+        "docs/payments/custom.mdx": "# Custom payments\n\nCall the webhook.\n",
+        "docs/payments/draft.mdx": "# Draft\n\nNot linked.\n",
+    }, {"docs/docs.json": '{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"pages": '
+                          '["index"]}}'})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/payments/draft.mdx": "warning"}, result.notes
+
+
 def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path: Path) -> None:
     # env.md was listed, then its entry was taken out and the page cut to a pointer, kept for its old links: left out
     # on purpose, info with the day; forgotten.md was never listed (a key of its name taken out is no entry): a

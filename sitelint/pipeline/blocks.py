@@ -332,11 +332,33 @@ class Builder:
             target = match.group(2) or match.group(3) or match.group(4) or ""
             at = line + content.count("\n", 0, match.start())
             self.links.append(Link(target, "", at, image=match.group(1).lower() == "img"))
-        for match in _COMPONENT_LINK.finditer(content):
+        for match in _COMPONENT_LINK.finditer(_jsx_props_blanked(content)):
             if match.group(2) == "to" and not match.group(1).endswith("Link"):
                 continue  # `to` is a link's only on a link component (`<Link to>`, `<NavLink to>`)
             target = match.group(3) or match.group(4) or match.group(5) or ""
             self.links.append(Link(target, "", line + content.count("\n", 0, match.start())))
+
+
+def _jsx_props_blanked(content: str) -> str:
+    """The text with each prop whose value is markup (`icon={<svg ...>...</svg>}`) blanked, its lines kept: the
+    tags in it would hide the props after it (`href="/x"`) from a reading of the component's opening tag."""
+    if "={" not in content:
+        return content
+    out = list(content)
+    start = content.find("={")
+    while start != -1:
+        depth, end = 0, start + 1
+        while end < len(content):
+            depth += {"{": 1, "}": -1}.get(content[end], 0)
+            if depth == 0:
+                break
+            end += 1
+        if "<" in content[start + 2:end]:
+            for i in range(start + 2, min(end, len(content))):
+                if out[i] != "\n":
+                    out[i] = " "
+        start = content.find("={", end)
+    return "".join(out)
 
 
 _LISTS = frozenset({"bullet_list", "ordered_list"})
