@@ -898,3 +898,24 @@ def test_a_placeholder_a_site_repeats_word_for_word_is_one_finding_naming_its_pa
                  if "the same words on" in f.message]
     assert [(f.path, f.message.rsplit("; ", 1)[1]) for f in regrouped] == [
         ("docs/agents/babyagi.md", "the same words on 2 other pages")]
+
+
+def test_an_empty_section_the_pages_of_one_folder_each_have_is_one_finding(tmp_path: Path) -> None:
+    # A generator's pages of controls, each with the template's "Related resources" left empty: one fix in the
+    # generator, one finding naming the pages; the same empty heading on two pages elsewhere stays one finding each.
+    docs = tmp_path / "docs"
+    (docs / "controls").mkdir(parents=True)
+    for n in range(1, 5):
+        (docs / f"controls/c-{n:04}.md").write_text(
+            f"# C-{n:04}\n\n## Severity\n\nHigh\n\n## Related resources\n\n## Remediation\n\nDisable the service.\n")
+    (docs / "guides").mkdir()
+    for name in ("install", "upgrade"):
+        (docs / f"guides/{name}.md").write_text(f"# {name}\n\n## Related resources\n\n## Steps\n\nRun it.\n")
+    result = engine.lint(cwd=tmp_path, today=TODAY, select=["SUB003"])
+    grouped = [f for f in result.findings if "the same empty section on" in f.message]
+    assert [(f.path, f.line) for f in grouped] == [("docs/controls/c-0001.md", 7)]
+    assert grouped[0].message.endswith("; the same empty section on 3 other pages")
+    assert {r.path for r in grouped[0].related} == {"docs/controls/c-0002.md", "docs/controls/c-0003.md",
+                                                    "docs/controls/c-0004.md"}
+    assert sorted(f.path for f in result.findings) == ["docs/controls/c-0001.md", "docs/guides/install.md",
+                                                        "docs/guides/upgrade.md"]

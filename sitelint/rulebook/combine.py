@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -123,11 +124,19 @@ _SAME_NOTICE_PAGES = 3  # pages that carry one notice word for word for it to be
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 
 
-def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002",)
+# The rules whose finding a site repeats from one template, and how the finding that stands for them says so. An
+# empty section is one template's only among the pages of one folder (a generator's pages of controls, each with
+# its empty "Related resources"); the same placeholder anywhere is one notice.
+_SAME_ON_PAGES = {"SUB002": "the same words", "SUB003": "the same empty section"}
+_IN_ONE_FOLDER = frozenset({"SUB003"})
+
+
+def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002", "SUB003")
                  ) -> list[Finding]:
     """Report once a placeholder a site repeats word for word on many pages (a template's box, "This section is a
-    work in progress. We appreciate any help...", on a hundred stubs): one decision for its maintainer, on the first
-    page, with the others as related places, not a warning a page."""
+    work in progress. We appreciate any help...", on a hundred stubs), or an empty section the pages of one folder
+    each have (a generator's template that leaves "Related resources" empty): one decision for its maintainer, on
+    the first page, with the others as related places, not a warning a page."""
     split: dict[str, list[str]] = {}
 
     def said(f: Finding) -> str:
@@ -137,12 +146,13 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
         text = " ".join(lines[f.line - 1 : (f.end_line or f.line)]) if 0 < f.line <= len(lines) else ""
         return " ".join(_LINK_TARGET.sub("]", text).lower().split())
 
-    groups: dict[tuple[str, str, str], list[Finding]] = {}
+    groups: dict[tuple[str, str, str, str, str], list[Finding]] = {}
     for f in findings:
         if f.rule in rules:
             text = said(f)
+            folder = posixpath.dirname(f.path) if f.rule in _IN_ONE_FOLDER else ""
             if text:
-                groups.setdefault((f.rule, f.message, text), []).append(f)
+                groups.setdefault((f.rule, f.severity, f.message, text, folder), []).append(f)
     dropped: set[int] = set()
     grown: dict[int, Finding] = {}
     for group in groups.values():
@@ -150,6 +160,7 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
             continue
         group.sort(key=lambda f: (f.path, f.line))
         kept, others = group[0], group[1:]
-        grown[id(kept)] = _told_once(kept, others, f"the same words on {len(others)} other pages")
+        grown[id(kept)] = _told_once(kept, others, f"{_SAME_ON_PAGES.get(kept.rule, 'the same')} on {len(others)} "
+                                                   "other pages")
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
