@@ -99,11 +99,12 @@ def test_a_run_on_a_few_pages_says_so(tmp_path: Path) -> None:
 def test_rules_firing_on_the_same_pages_have_their_lift(tmp_path: Path) -> None:
     lengths = [300] * 12
     root = make(tmp_path, lengths)
+    # (each its own empty heading: one heading every page of a folder leaves empty is one finding, of the template)
     for i in range(3):  # three pages both thin and with an empty section; two other pages only the empty section
-        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n## Setup\n\n## Usage\n\nUse it.\n",
+        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n## Setup {i}\n\n## Usage\n\nUse it.\n",
                                                      encoding="utf-8")
     for i in (3, 4):
-        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n{prose(300, i)}\n\n## Setup\n\n## Usage\n\n"
+        (root / f"docs/page{i:02d}.md").write_text(f"# Page {i}\n\n{prose(300, i)}\n\n## Setup {i}\n\n## Usage\n\n"
                                                      "Use it.\n", encoding="utf-8")
     config = configmod.validate({"semantic": False}, None)
     result = engine.lint(cwd=root, config=config, today=TODAY, select=["SUB001", "SUB003"],
