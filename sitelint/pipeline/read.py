@@ -277,7 +277,7 @@ _ENTRIES = 3  # files of a folder alike before they are a collection of entries
 
 def _entry_text_key(page: Page) -> str:
     """The front matter key holding an entry's text when the file is front matter only (no body at all), else ""."""
-    if any(b.kind not in ("front_matter", "comment") for b in page.blocks):
+    if not pagetypes.bare(page):
         return ""
     return next((str(k) for k, v in page.front_matter.items() if isinstance(v, str) and len(v.split()) >= _ENTRY_WORDS),
                 "")
@@ -349,8 +349,7 @@ def _menu_groups(site_pages: tuple[Page, ...]) -> tuple[Page, ...]:
     out = []
     for page in site_pages:
         listed = ""
-        if page.page_type not in ("partial", "redirect", "landing", "hub") and all(
-                b.kind in ("front_matter", "comment") for b in page.blocks):
+        if page.page_type not in ("partial", "redirect", "landing", "hub") and pagetypes.bare(page):
             own = posixpath.basename(posixpath.splitext(page.path)[0])
             for key, value in page.front_matter.items():
                 if (not isinstance(value, list) or not all(isinstance(v, str) for v in value)
@@ -388,8 +387,7 @@ def _drawn_by_routes(site_pages: tuple[Page, ...], layout: discover.Layout) -> t
     out = []
     for page in site_pages:
         drawn = None
-        if page.page_type not in ("partial", "redirect", "landing") and all(
-                b.kind in ("front_matter", "comment") for b in page.blocks):
+        if page.page_type not in ("partial", "redirect", "landing") and pagetypes.bare(page):
             slug = page.front_matter.get("slug")
             address = (slug if isinstance(slug, str) else _in_root(page, layout.docs_roots)).strip("/").lower()
             address = re.sub(r"(^|/)index$", "", address)

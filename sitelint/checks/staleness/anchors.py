@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
-from sitelint.pagetypes import from_source
+from sitelint.pagetypes import bare, from_source
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 
@@ -272,7 +272,7 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
         or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
-        or all(b.kind in ("front_matter", "comment") for b in page.blocks)
+        or bare(page)
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
