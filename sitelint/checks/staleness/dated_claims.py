@@ -110,7 +110,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product_names = names(ctx)
     others = frozenset(str(o).lower() for o in ctx.params["other-products"])
     versions = claims_of_versions(product_names)
-    shown = flat(" ".join(b.text for b in page.code_blocks))
+    shown: str | None = None  # the words of the page's code, read once a claim is found: most pages make none
     for block in prose(page, ctx.params):
         text = block.text
         found: list[tuple[int, str, str]] = []
@@ -177,6 +177,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             claim = " ".join(claim.split())
             if _wording_shown(page, block, claim, re.split(r"[.;!?]\s", text[:start])[-1]):
                 continue  # "Example: _Filters can be used_ instead of _As of June 2022 update_": how to write
+            if shown is None:
+                shown = flat(" ".join(b.text for b in page.code_blocks))
             if shown and flat(text[start:start + ECHO]) in shown:
                 continue  # a label its example's code shows too ("Coming soon {: .label }"): the example's output
             if not in_link_text(page, block, claim):
