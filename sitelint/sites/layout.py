@@ -230,7 +230,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     """Find the site that `start` belongs to; `docs_root` (config) overrides the framework's convention, `language`
     (config) the language its framework's config gives (else English)."""
     root = project_root(start)
-    framework, roots, configs = _framework(root)
+    bases = _bases(root)
+    framework, roots, configs = _framework(root, bases)
     if docs_root:
         roots = [(root / docs_root).resolve()]
     if not roots:  # no framework: Eleventy's input folder, the docs folder by the usual names, else the project
@@ -262,7 +263,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   tuple((_folder_key(folder), locale) for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
-                  *_versions(framework, found, configs), other_sites=() if docs_root else other_sites(root, configs))
+                  *_versions(framework, found, configs),
+                  other_sites=() if docs_root else other_sites(root, configs, bases))
 
 
 _ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs",
@@ -412,25 +414,25 @@ def _holds_pages(folder: Path) -> bool:
     return False
 
 
-def _framework(root: Path) -> tuple[str, list[Path], list[Path]]:
-    """The framework, its docs roots and its config files, looked for in the project root, then the folders where
-    sites keep their docs app or docs (`website/`, `www/`, `docs/`, `documentation/`), then one level into `docs/`
-    (a site per language)."""
-    for base in _bases(root):
+def _framework(root: Path, bases: Sequence[Path]) -> tuple[str, list[Path], list[Path]]:
+    """The framework, its docs roots and its config files, looked for in `bases` (`_bases`: the project root, then the
+    folders where sites keep their docs app or docs, `website/`, `www/`, `docs/`, `documentation/`, then one level
+    into `docs/`, a site per language), else beyond them."""
+    for base in bases:
         found = _framework_in(base)
         if found[0]:
             return found
     return _framework_beyond(root)
 
 
-def other_sites(root: Path, configs: Sequence[Path]) -> tuple[Path, ...]:
+def other_sites(root: Path, configs: Sequence[Path], bases: Sequence[Path]) -> tuple[Path, ...]:
     """The other docs sites a monorepo's packages hold (`grafast/website/`, `postgraphile/website/` beside the one
-    found): each a site of its own, run in its folder."""
+    found, among the folders `_bases` gave): each a site of its own, run in its folder."""
     if not configs:
         return ()
     chosen = configs[0].parent.resolve()
     out = []
-    for base in _bases(root)[1 + len(DOCS_APPS) + 2:]:  # the packages of the monorepo's groups and workspaces
+    for base in bases[1 + len(DOCS_APPS) + 2:]:  # the packages of the monorepo's groups and workspaces
         if base.parent == root / "docs":
             continue  # a site per language in the docs folder: one project's
         found = _framework_in(base)
