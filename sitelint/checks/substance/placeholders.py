@@ -424,7 +424,8 @@ def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> b
     if text[start - 1:start] != "[" or text[end:end + 1] != "]":
         return False
     if block.kind == "table":  # a cell per line of the table's text
-        cell = text[text.rfind("\n", 0, start) + 1:text.find("\n", end) % (len(text) + 1)]
+        cell_end = text.find("\n", end)
+        cell = text[text.rfind("\n", 0, start) + 1:cell_end if cell_end != -1 else len(text)]
         return count(cell.replace(f"[{text[start:end]}]", "")) >= 1
     return block.kind == "list_item" and any(block.line <= link.line <= block.end_line for link in page.links)
 
