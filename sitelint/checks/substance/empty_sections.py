@@ -25,6 +25,9 @@ _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injec
 # A heading that numbers its place in a run of steps or parts: "1. Deploy", "a) Transport", "Step 2: Sign".
 _NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b)")
 
+# A heading that names a range of codes, its digits written as x (`PSYNC_S3xxx`, `4xx`): the codes of the range
+# may follow as its siblings (`PSYNC_S3001`, `404`).
+_RANGE = re.compile(r"(?<![\w-])([A-Za-z_-]*\d*)([xX]{1,4})(?![\w-])")
 _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as code spells it: UniqueForDateValidator
 # An option's path as code spells it, without backticks: `css.modules`, `css.requireModuleExtension` (lower case
 # first: "Node.js" is a name of prose).
@@ -45,6 +48,17 @@ _PULL_QUOTE = re.compile(r"\s*[\"“„«]")
 _PULL_QUOTE_WORDS = 10
 _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
+
+
+def _in_range(heading: str, following: str) -> bool:
+    """Whether `following` names a code of the range `heading` names: `PSYNC_S3001` in `PSYNC_S3xxx: Errors`."""
+    for match in _RANGE.finditer(heading):
+        prefix, xs = match.groups()
+        if not prefix or (not prefix[-1].isdigit() and not prefix.isupper() and "_" not in prefix):
+            continue  # a word that ends in x ("Linux", "box") names no range
+        if re.search(rf"(?<![\w-]){re.escape(prefix)}\d{{{len(xs)}}}(?![\w-])", following):
+            return True
+    return False
 
 
 def _lists_its_pages(page: Page, ctx: CheckContext) -> bool:
@@ -192,7 +206,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"), or
         # a release's heading above its notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts
         # written a level too high, which readers find under it all the same.
-        slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release)
+        slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
+                                                      or _in_range(first.title, following.title))
         nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
                   if following is not None and sibling and (slip or following.line in names_code) else "")
         return Measurement(
