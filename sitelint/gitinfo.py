@@ -208,7 +208,13 @@ def _dirty(top: Path, has_head: bool) -> set[str]:
             modified = True
     if not modified:
         return new
-    diff = _git(top, *_DIFF)
+    try:
+        diff = _git(top, *_DIFF)
+    except _GitError as err:
+        if not _MISSING_OBJECT.match(str(err)):
+            raise
+        # a clone missing the objects the diff needs: read by names, every modified file counts as changed
+        return new | {entry[3:] for entry in filter(None, status.split("\0")) if entry[:2] != "??"}
     return new | set(_numstat_changed([t.lstrip("\n") for t in diff.split("\0") if t.strip("\n")]))
 
 

@@ -207,3 +207,18 @@ def test_history_without_some_file_contents_is_read_by_names(repo: Path) -> None
     assert moved is not None and moved.first_commit == dt.date(2020, 1, 1)  # the unchanged move is followed
     assert moved.last_changed(TODAY) == dt.date(2022, 6, 1)
     assert history.file("logo.bin").last_changed(TODAY) == dt.date(2022, 6, 1)  # type: ignore[union-attr]
+
+
+def test_an_uncommitted_edit_of_a_file_missing_its_contents_counts_as_a_change(repo: Path) -> None:
+    """In a clone missing the committed text of a file edited in the work tree, the edit cannot be diffed: the
+    file counts as changed, and the rest of the history is still read, with the one note."""
+    commit(repo, "2020-01-01T12:00:00", {"docs/a.md": "# A\n\nFirst.\n", "docs/b.md": "# B\n\nKept.\n"})
+    blob = git(repo, "rev-parse", "HEAD:docs/a.md").strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    (repo / "docs" / "a.md").write_text("# A\n\nEdited.\n", encoding="utf-8")
+    history, notes = read(repo)
+    assert history is not None, notes
+    assert len(notes) == 1 and "by names only" in notes[0]
+    edited, kept = history.file("docs/a.md"), history.file("docs/b.md")
+    assert edited is not None and edited.dirty
+    assert kept is not None and not kept.dirty and kept.last_changed(TODAY) == dt.date(2020, 1, 1)
