@@ -336,6 +336,32 @@ def test_a_docusaurus_plugin_by_its_shorthand_with_a_sidebar_path_joined_to_the_
     assert found == {"website/docs/old.md": "warning"}, result.notes
 
 
+def test_docusaurus_plugins_and_navbar_kept_in_modules_the_config_imports(tmp_path: Path) -> None:
+    # `plugins: [...docs]` with `import { docs } from './docs'`, and the navbar in `./navbar.js`: the docs instances
+    # are found (their pages are linted) and the navbar's links reach their pages.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/intro.md": page.format(t="Intro"),
+        "platform/setup.md": page.format(t="Setup"), "platform/old.md": page.format(t="Old"),
+        "platform/pricing.md": page.format(t="Pricing"),
+    }, {
+        "docusaurus.config.ts": (
+            "import { docs } from './docs';\nimport { navbar } from './navbar';\n"
+            "export default { themeConfig: { navbar },\n"
+            "  presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') } }]],\n"
+            "  plugins: [...docs] };\n"),
+        "docs.js": ("export const docs = [['@docusaurus/plugin-content-docs', { id: 'platform', path: 'platform',\n"
+                    "  routeBasePath: 'platform', sidebarPath: require.resolve('./sidebarPlatform.js') }]];\n"),
+        "navbar.js": "export const navbar = { items: [{ to: '/platform/pricing', label: 'Pricing' }] };\n",
+        "sidebars.js": "module.exports = { docs: ['intro'] };\n",
+        "sidebarPlatform.js": "module.exports = { platform: ['setup'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["docs/intro.md", "platform/old.md", "platform/pricing.md",
+                                                    "platform/setup.md"]
+    assert found == {"platform/old.md": "warning"}, result.notes
+
+
 def test_pages_a_vitepress_site_s_own_components_link_to_are_reached(tmp_path: Path) -> None:
     # A demos page no sidebar lists, linked from the theme's sidebar header and from a home page component.
     page = "# {t}\n\nAbout {t}.\n"

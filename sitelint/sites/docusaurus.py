@@ -22,6 +22,7 @@ import yaml
 
 from sitelint.sites.siteconfig import (
     docusaurus_config,
+    imported_modules,
     js_object,
     js_objects_after,
     js_value,
@@ -104,10 +105,13 @@ def read_site(root: Path) -> DocusaurusSite:
             instances.append(_instance(js_object(preset, "docs") or "", source))
         if js_value(preset, "blog") != "false":
             blogs.append(_blog(js_object(preset, "blog") or ""))
-    for body in js_objects_after(source, _PLUGIN.format(name="docs")):
-        instances.append(_instance(body, source))
-    for body in js_objects_after(source, _PLUGIN.format(name="blog")):
-        blogs.append(_blog(body))
+    # Plugins may be kept in a module the config imports (`plugins: [...docs]`, `import { docs } from './docs'`).
+    modules = [mask_comments(read_text(m)) for m in imported_modules(docusaurus_config(root), root)]
+    for text in (source, *modules):
+        for body in js_objects_after(text, _PLUGIN.format(name="docs")):
+            instances.append(_instance(body, text))
+        for body in js_objects_after(text, _PLUGIN.format(name="blog")):
+            blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
     default_locale = js_value(i18n, "defaultLocale") or "en"
     locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))

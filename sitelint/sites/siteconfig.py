@@ -56,6 +56,33 @@ def read_text(path: Path | None) -> str:
         return ""
 
 
+# A module a JS/TS config imports from the repository: `import { docs } from './docs'`, `require('./navbar.js')`.
+_LOCAL_IMPORT = re.compile(r"""(?:\bfrom\s*|\brequire\(\s*|\bimport\s*\(?\s*)['"](\.{1,2}/[^'"\n]+)['"]""")
+_SCRIPT_SUFFIXES = (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
+
+
+def imported_modules(config: Path | None, root: Path) -> list[Path]:
+    """The script modules of the repository (inside root) a config imports, with the suffixes and index files
+    bundlers try: a config that keeps its plugins, navbar or footer in files of their own (`plugins: [...docs]` with
+    `import { docs } from './docs'`). Their text is read as the config's is, never run."""
+    found: list[Path] = []
+    for spec in _LOCAL_IMPORT.findall(mask_comments(read_text(config))) if config else ():
+        base = config.parent / spec
+        tried = [base] if base.suffix in _SCRIPT_SUFFIXES else []
+        tried += [base.with_name(base.name + s) for s in _SCRIPT_SUFFIXES]
+        tried += [base / f"index{s}" for s in _SCRIPT_SUFFIXES]
+        module = next((t for t in tried if t.is_file()), None)
+        if module is None or module in found:
+            continue
+        try:
+            if not module.resolve().is_relative_to(root.resolve()):
+                continue
+        except (OSError, ValueError):
+            continue
+        found.append(module)
+    return found
+
+
 def mask_comments(source: str) -> str:
     """JS source with comments blanked (same length, so offsets hold); string literals are kept."""
     out: list[str] = []

@@ -24,7 +24,7 @@ from sitelint.sites.docusaurus import (
 )
 from sitelint.sites.navigation import Collector, Navigation, key, relative
 from sitelint.sites.navigation.jsdata import JsSource, Unread, commented_strings, mask_comments, ts_twin
-from sitelint.sites.siteconfig import load_yaml
+from sitelint.sites.siteconfig import imported_modules, load_yaml
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
@@ -55,9 +55,11 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str
 
 def read(site: Site, found: Collector) -> Navigation:
     site_dir = site.config_files[0].parent
-    # read_site reads docusaurus.config.* and each docs plugin's versions.json itself: noted here first.
-    for noted in found.listing("glob", site_dir, "docusaurus.config.*") + found.listing("glob", site_dir,
-                                                                                          "*versions.json"):
+    # read_site reads docusaurus.config.*, the modules it imports and each docs plugin's versions.json itself:
+    # noted here first.
+    configs = found.listing("glob", site_dir, "docusaurus.config.*")
+    for noted in [*configs, *(m for c in configs for m in imported_modules(c, site_dir)),
+                  *found.listing("glob", site_dir, "*versions.json")]:
         found.is_file(noted)
     config = read_site(site_dir)
     by_route = routes(site_dir, config, found)
@@ -243,7 +245,10 @@ def _category_links(folder: Path, ids: dict[str, str], found: Collector) -> None
 
 def _chrome(site_dir: Path, found: Collector, by_route: dict[str, str], base_url: str, ids: dict[str, str]) -> None:
     """The pages the navbar, the footer and the React pages (the home page) link to, by route or doc id."""
-    texts = [mask_comments(found.text(p)) for p in found.listing("glob", site_dir, "docusaurus.config.*")]
+    configs = found.listing("glob", site_dir, "docusaurus.config.*")
+    # a navbar or footer kept in a module the config imports (`navbar` with `import { navbar } from './navbar'`)
+    configs += [m for c in configs for m in imported_modules(c, site_dir)]
+    texts = [mask_comments(found.text(p)) for p in configs]
     texts += [mask_comments(found.text(p)) for p in found.listing("rglob", site_dir / "src" / "pages", "*")
               if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
     for text in texts:
