@@ -191,6 +191,29 @@ def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
     assert set(found) == {"docs/helm/cloud.mdx"}
 
 
+def test_generated_pages_of_one_folder_no_navigation_lists_are_one_finding(tmp_path: Path) -> None:
+    # An API scraper writes a page per endpoint (`openapi: get /path`, front matter only) under api/auto/; the
+    # navigation lists the endpoints readers need. The unlisted ones are one finding, on the first, naming the
+    # others; a page a person wrote that no navigation lists is its own finding.
+    config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"groups": [{"group": '
+              '"API", "pages": ["intro", "api/auto/users/get-users"]}]}}')
+    stub = "---\nopenapi: {verb} /api/{name}\n---\n"
+    write_site(tmp_path, {
+        "docs/intro.mdx": "# Intro\n\nThe API in short: users, debug and webhooks.\n",
+        "docs/api/auto/users/get-users.mdx": stub.format(verb="get", name="users"),
+        "docs/api/auto/users/delete-users.mdx": stub.format(verb="delete", name="users"),
+        "docs/api/auto/get-debug.mdx": stub.format(verb="get", name="debug"),
+        "docs/api/auto/webhooks/post-webhooks.mdx": stub.format(verb="post", name="webhooks"),
+        "docs/old-guide.mdx": "# Old guide\n\nHow we used to do it, step by step, before the API existed.\n",
+    }, {"docs/docs.json": config})
+    found, result = _orphans(tmp_path)
+    assert set(found) == {"docs/api/auto/get-debug.mdx", "docs/old-guide.mdx"}, [f.message for f in result.findings]
+    grouped = next(f for f in result.findings if f.path == "docs/api/auto/get-debug.mdx")
+    assert grouped.message.endswith("; the same for 2 other generated pages under docs/api/auto/")
+    assert sorted(r.path for r in grouped.related) == ["docs/api/auto/users/delete-users.mdx",
+                                                       "docs/api/auto/webhooks/post-webhooks.mdx"]
+
+
 def test_a_link_to_a_folder_the_host_redirects_whole_lands_in_its_new_folder(tmp_path: Path) -> None:
     # docs.json sends `/en/:slug*` to the current version's folder: a link to `/en/learn/streaming` from a page of
     # that version reaches `v2/en/learn/streaming`; a page no link names, by either address, stays an orphan.

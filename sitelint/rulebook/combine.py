@@ -131,13 +131,19 @@ _SAME_ON_PAGES = {"SUB002": "the same words", "SUB003": "the same empty section"
 _IN_ONE_FOLDER = frozenset({"SUB003"})
 
 
-def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002", "SUB003")
-                 ) -> list[Finding]:
+def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002", "SUB003"),
+                 generated: frozenset[str] = frozenset()) -> list[Finding]:
     """Report once a placeholder a site repeats word for word on many pages (a template's box, "This section is a
-    work in progress. We appreciate any help...", on a hundred stubs), or an empty section the pages of one folder
-    each have (a generator's template that leaves "Related resources" empty): one decision for its maintainer, on
-    the first page, with the others as related places, not a warning a page."""
+    work in progress. We appreciate any help...", on a hundred stubs), an empty section the pages of one folder
+    each have (a generator's template that leaves "Related resources" empty), or the generated pages of one folder
+    no navigation lists (an API scraper writes a page per endpoint, the maintainer lists the ones readers need):
+    one decision for its maintainer, on the first page, with the others as related places, not a finding a page."""
     split: dict[str, list[str]] = {}
+    # a generated orphan's folder: the highest folder of generated orphans above it (`api-reference/auto` for
+    # `api-reference/auto/analysis/get-chart.mdx`)
+    made = sorted({posixpath.dirname(f.path) for f in findings if f.rule == "STL008" and f.path in generated},
+                  key=len)
+    made_root = {d: next(r for r in made if d == r or d.startswith(r + "/")) for d in made}
 
     def said(f: Finding) -> str:
         if f.path not in split:
@@ -153,6 +159,8 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
             folder = posixpath.dirname(f.path) if f.rule in _IN_ONE_FOLDER else ""
             if text:
                 groups.setdefault((f.rule, f.severity, f.message, text, folder), []).append(f)
+        elif f.rule == "STL008" and f.path in generated:
+            groups.setdefault((f.rule, f.severity, f.message, "", made_root[posixpath.dirname(f.path)]), []).append(f)
     dropped: set[int] = set()
     grown: dict[int, Finding] = {}
     for group in groups.values():
@@ -160,7 +168,10 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
             continue
         group.sort(key=lambda f: (f.path, f.line))
         kept, others = group[0], group[1:]
-        grown[id(kept)] = _told_once(kept, others, f"{_SAME_ON_PAGES.get(kept.rule, 'the same')} on {len(others)} "
-                                                   "other pages")
+        if kept.rule == "STL008":
+            told = f"the same for {len(others)} other generated pages under {made_root[posixpath.dirname(kept.path)]}/"
+        else:
+            told = f"{_SAME_ON_PAGES.get(kept.rule, 'the same')} on {len(others)} other pages"
+        grown[id(kept)] = _told_once(kept, others, told)
         dropped.update(id(o) for o in others)
     return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
