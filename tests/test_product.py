@@ -153,6 +153,25 @@ def test_newest_version_tag_is_the_last_resort(tmp_path: Path) -> None:
     assert product.version is not None and (product.version.text, product.source) == ("1.10.0", "git tag v1.10.0")
 
 
+def test_a_lone_published_side_package_no_tag_names_is_not_the_product(tmp_path: Path) -> None:
+    # A monorepo of private apps and one published helper (`emailo` at 0.0.1) that tags the product's releases
+    # `v0.23.0`: the helper is not what the docs are about; the newest version tag is. Where a tag names the lone
+    # package's version, that package is the product.
+    write_site(tmp_path, {"packages/docs/intro.md": "# Intro\n"}, {
+        "package.json": '{"name": "harbor", "private": true, "version": "0.0.3"}',
+        "packages/api/package.json": '{"name": "api", "private": true, "version": "0.0.3"}',
+        "packages/emailo/package.json": '{"name": "emailo", "version": "0.0.1", "main": "index.js"}',
+    }, commits=[{"date": "2026-01-01T12:00:00", "paths": ["packages/docs/intro.md", "package.json",
+                                                         "packages/api/package.json", "packages/emailo/package.json"]}])
+    for tag in ("v0.22.0", "v0.23.0", "v0.24.0-alpha.3"):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    product = find_product(tmp_path / "packages" / "docs", {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and (product.version.text, product.source) == ("0.23.0", "git tag v0.23.0")
+    subprocess.run(["git", "tag", "emailo@0.0.1"], cwd=tmp_path, check=True)
+    product = find_product(tmp_path / "packages" / "docs", {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and product.source == "packages/emailo/package.json"
+
+
 def test_version_tags_sort_by_their_numbers_with_or_without_a_v(tmp_path: Path) -> None:
     # A repository that tagged `v0.6.0` and then moved to calendar versions without the `v`.
     write_site(tmp_path, {"docs/page.md": "# Page\n"},

@@ -228,11 +228,12 @@ def _scope(data: Mapping[str, Any]) -> str:
     return name[1:].split("/", 1)[0] if name.startswith("@") and "/" in name else ""
 
 
-def _documented_package(site_folder: Path, repo: Path) -> Found | None:
+def _documented_package(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = list) -> Found | None:
     """In a monorepo, the workspace package the docs site depends on (`"@x/y": "workspace:*"`), but the package named
     like the repository when what the site depends on are plugins in its scope; of several, the one named like the
-    repository, or their one version when they are a family released together; else the only published package, else
-    the one named like the repository."""
+    repository, or their one version when they are a family released together; else the only published package
+    (unless the repository tags its releases with plain versions and no tag names that package's version: a side
+    package, `emailo` at 0.0.1 beside the product's `v0.23.0`), else the one named like the repository."""
     site = _read_json(site_folder / "package.json")
     wanted: set[str] = set()
     if isinstance(site, dict):
@@ -263,12 +264,19 @@ def _documented_package(site_folder: Path, repo: Path) -> Found | None:
     if depended:
         path, data = depended[0]
         return Found(str(data["version"]), str(data["name"]).rsplit("/", 1)[-1], _rel(path, repo))
-    if len(published) == 1:
+    if len(published) == 1 and not _untagged(str(published[0][1]["version"]), tags):
         return _package(published[0][0], repo)
     for path, data in published:
         if str(data.get("name", "")).rsplit("/", 1)[-1] == repo.name:
             return _package(path, repo)
     return None
+
+
+def _untagged(version: str, tags: Callable[[], Sequence[str]]) -> bool:
+    """Whether the repository tags releases with plain versions (`v0.23.0`) and none of its tags names `version`."""
+    listed = tags()
+    named = re.compile(rf"(?:^|[@/-])v?{re.escape(version)}$")
+    return any(_TAG.match(t) for t in listed) and not any(named.search(t) for t in listed)
 
 
 def _framework_version(site_folder: Path, base: Path) -> Found | None:
@@ -307,7 +315,7 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
     sites = list(dict.fromkeys((site_folder, *config_dirs)))
     looks = [
         *(lambda folder=folder: _framework_version(folder, repo) for folder in sites),
-        *(lambda folder=folder: _documented_package(folder, repo) for folder in sites),
+        *(lambda folder=folder: _documented_package(folder, repo, tags) for folder in sites),
         *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
             lambda folder=folder: _python_project(folder, repo),
             lambda folder=folder: _package(folder / "package.json", repo),
