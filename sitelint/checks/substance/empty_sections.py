@@ -203,11 +203,13 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         following = page.sections[after] if after is not None else None
         sibling = (len(run) == 1 and following is not None and following.level == first.level
                    and after is not None and not empty(after))
-        # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"), or
-        # a release's heading above its notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts
-        # written a level too high, which readers find under it all the same.
+        # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"),
+        # siblings that name code ("#### Amazon S3 Storage" then "#### `S3_ACCESS_KEY_ID`"), or a release's heading
+        # above its notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts written a level too
+        # high, which readers find under it all the same.
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
-                                                      or _in_range(first.title, following.title))
+                                                      or _in_range(first.title, following.title)
+                                                      or following.line in names_code)
         nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
                   if following is not None and sibling and (slip or following.line in names_code) else "")
         return Measurement(
