@@ -420,7 +420,11 @@ def _section_title(page: Page, block: Block, marker: str, words: dict[int, int])
 
 def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> bool:
     """Whether a status in brackets tags a thing a list links to or a table's cell names ("- [WIP]
-    [centrifuge-csharp](...) - for .NET", "| c# [WIP] |"): the state of that thing, not of the page."""
+    [centrifuge-csharp](...) - for .NET", "| c# [WIP] |"), or a status describes the project of another site an
+    entry of a list opens with ("- [ntfy Discord bot](https://github.com/...) - WIP ntfy discord bot"): the state of
+    that thing, not of the page."""
+    if block.kind == "list_item" and _describes_its_link(page, block, text, start):
+        return True
     if text[start - 1:start] != "[" or text[end:end + 1] != "]":
         return False
     if block.kind == "table":  # a cell per line of the table's text
@@ -428,6 +432,16 @@ def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> b
         cell = text[text.rfind("\n", 0, start) + 1:cell_end if cell_end != -1 else len(text)]
         return count(cell.replace(f"[{text[start:end]}]", "")) >= 1
     return block.kind == "list_item" and any(block.line <= link.line <= block.end_line for link in page.links)
+
+
+def _describes_its_link(page: Page, block: Block, text: str, start: int) -> bool:
+    """Whether a list item opens with a link to another site, its text the link's (`text` is the rendered item),
+    and the status comes after it: the item's words describe that project."""
+    first = next((link for link in page.links if block.line <= link.line <= block.end_line and not link.image), None)
+    if first is None or "://" not in first.target or not first.text.strip():
+        return False
+    return text.lstrip().startswith(first.text.strip()) and start >= len(text) - len(text.lstrip()) + len(
+        first.text.strip())
 
 
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
