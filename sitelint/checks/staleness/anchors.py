@@ -50,6 +50,9 @@ _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|he
 _TAB_TITLE = re.compile(r"""<(?:Tab|Step|Accordion|View)\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
+# Braces glued to the heading's last word, holding no id, class or key (`#### DELETE /api/bounces/{bounce_id}`): a
+# path's parameter, which Python-Markdown's attribute lists (a space before the brace) leave in the text.
+_GLUED_BRACES = re.compile(r"\S\{[^}#.:=\s][^}=\s]*\}\s*$")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 # A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
 # markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include x.md}}` and a Hugo shortcode's too), an autodoc
@@ -112,6 +115,8 @@ def slugs(heading: str) -> set[str]:
     it with text inside (`### html2sketch <Badge>2.2.0+</Badge>`) may be left out whole, as Docusaurus and dumi
     leave a component out of the heading's id."""
     out = _slugs(heading)
+    if _GLUED_BRACES.search(heading):
+        out |= _slugs(heading, attrs=False)
     if "&" in heading or "\\" in heading:  # a slugger of the raw text keeps an entity's letters (`#get-pkicaltidgt`)
         out |= _slugs(heading, decode=False)
     if _SHORTCODE.search(heading):
@@ -128,8 +133,8 @@ def _decoded(text: str, decode: bool) -> str:
     return _ESCAPE.sub(r"\1", html.unescape(text)) if decode else text
 
 
-def _slugs(heading: str, decode: bool = True) -> set[str]:
-    text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading))
+def _slugs(heading: str, decode: bool = True, attrs: bool = True) -> set[str]:
+    text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading) if attrs else heading)
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
     # Emphasis markers are markup too, but not inside code: "`targets.*.source`" keeps its star.
     # Outside code, an entity or a backslash escape is the character it stands for once the tags are gone
