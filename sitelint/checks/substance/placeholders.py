@@ -221,6 +221,14 @@ _SPELLED_OUT = re.compile(r"(?i)\s*\((?:work[- ]in[- ]progress|to\s+be\s+(?:dete
                           r"|to[- ]?do|fix[- ]?me)\)")
 
 
+def _names_filler(page: Page, line: int) -> bool:
+    """Whether a table's row names filler text as well as showing it (a generator of filler, its description and
+    its example: "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |"): the filler is the
+    example's value."""
+    lines = page.source.split("\n")
+    return 0 < line <= len(lines) and lines[line - 1].lower().count("lorem") >= 2
+
+
 def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", in quotes ("search for "TODO""), or spelled out after it ("WIP (work
@@ -512,6 +520,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             line = _source_line(page, block, marker)
             if marker.isupper() and _linked_name(page, line, block.text, match.start(), match.end()):
                 continue
+            if lorem and block.kind == "table" and _names_filler(page, line):
+                continue  # "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |": its example
             if _struck(page, line, marker):
                 continue  # "~~**TODO**: how?~~ This is done by ...": a marker struck through is done
             if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
