@@ -509,15 +509,18 @@ def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path:
     assert "taken out of the navigation (mkdocs.yml) on 2026-07-01 and kept" in said["docs/env.md"]
 
 
-def test_a_readme_among_example_programs_is_a_note_for_the_repository_not_an_orphan(tmp_path: Path) -> None:
+def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_repository_not_an_orphan(tmp_path: Path) -> None:
     write_site(tmp_path, {
         "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
         "docs/guide.md": "# Guide\n\nUse it.\n",
         "docs/examples/styles/README.md": "These are the examples of the docs, used for screenshots.\n",
+        "docs/tools/bundle/README.md": "# Bundle\n\nBuilds the translator's bundle: `npm run bundle`.\n",
         "docs/notes/README.md": "# Notes\n\nNo one links here.\n",
     }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n",
         "docs/examples/styles/color.py": "print(1)\n", "docs/examples/styles/align.py": "print(2)\n",
         "docs/examples/styles/color.tcss": "Screen { color: red; }\n",
+        # a tool's folder: its build manifest and its code
+        "docs/tools/bundle/entry.ts": "export {};\n", "docs/tools/bundle/tsconfig.json": "{}\n",
         "docs/notes/a.py": "print(1)\n"})
     found, result = _orphans(tmp_path)
     assert found == {"docs/notes/README.md": "warning"}, result.notes

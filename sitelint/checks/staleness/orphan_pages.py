@@ -208,11 +208,14 @@ def _taken_out(site: Site, nav: Navigation, candidates: list[Page]) -> dict[str,
 _CODE_SUFFIXES = frozenset({".py", ".js", ".mjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt", ".c",
                             ".cpp", ".cs", ".swift", ".php", ".sh", ".tcss", ".css", ".vue", ".svelte"})
 _CODE_FILES = 3  # programs beside a README that make its folder one of examples
+# A program's build manifest: with one code file beside it, the README's folder is that program's.
+_MANIFESTS = frozenset({"package.json", "tsconfig.json", "pyproject.toml", "setup.py", "cargo.toml", "go.mod",
+                        "makefile", "deno.json", "build.gradle", "pom.xml"})
 
 
 def _code_folder_readme(page: Page) -> bool:
-    """Whether the page is a README in a folder of programs: no other Markdown page there, three code files or
-    more."""
+    """Whether the page is a README in a folder of programs: no other Markdown page there, and three code files or
+    more, or a program's build manifest and its code (`tools/bundle/` of `entry.ts` and `tsconfig.json`)."""
     if page.abspath.stem.lower() != "readme":
         return False
     try:
@@ -220,7 +223,9 @@ def _code_folder_readme(page: Page) -> bool:
     except OSError:
         return False
     pages = sum(1 for f in files if f.suffix.lower() in (".md", ".mdx") and f != page.abspath)
-    return pages == 0 and sum(1 for f in files if f.suffix.lower() in _CODE_SUFFIXES) >= _CODE_FILES
+    code = sum(1 for f in files if f.suffix.lower() in _CODE_SUFFIXES)
+    built = any(f.name.lower() in _MANIFESTS for f in files)
+    return pages == 0 and (code >= _CODE_FILES or (built and code >= 1))
 
 
 _LICENSES = frozenset({"license", "licence", "copying"})
