@@ -142,10 +142,15 @@ _CONTENT_WORDS = re.compile(r"(?i)(?:page|section|document|documentation|docs?|g
                             r"|tutorial|reference|readme|example)s?$")
 
 
+# ... or a relative clause on it ("If you come across API calls that are yet to be documented, please contribute").
+_THING_CLAUSE = re.compile(r"(?i)\b([\w-]+)\s+(?:that|which)\s+(?:are|is|remains?)\s+(?:(?:currently|now|still)\s+)?$")
+
+
 def _qualifies_a_thing(text: str, start: int) -> bool:
     """Whether the placeholder phrase at text[start] follows the name of a thing other than the page's content, no
-    verb between."""
-    found = _THING_BEFORE.search(text[max(0, start - 60):start])
+    verb between, or a relative clause on such a thing."""
+    before = text[max(0, start - 60):start]
+    found = _THING_BEFORE.search(before) or _THING_CLAUSE.search(before)
     return found is not None and not _CONTENT_WORDS.match(found.group(1))
 
 
