@@ -134,8 +134,9 @@ def lint(paths: Sequence[str | Path] = (), *, cwd: Path | None = None, config: c
     active = {r.code for r in rules}
     kept, unused = suppress.apply(findings, {p.path: p for p in reported}, rulebook.names(every), active=active)
     # (after suppressions: a notice suppressed on one page is still reported, once, on the others)
-    kept = rulebook.across_pages(kept, {p.path: p.source for p in site.pages},
-                                 generated=frozenset(p.path for p in site.pages if p.page_type == "generated"))
+    kept = rulebook.per_page_pair(rulebook.across_pages(
+        kept, {p.path: p.source for p in site.pages},
+        generated=frozenset(p.path for p in site.pages if p.page_type == "generated")))
     findings = sorted([*kept, *(unused if suppress.UNUSED_CODE in active else [])],
                       key=lambda f: (f.path, f.line, f.rule, f.message))
     reports = score.score_pages(reported, findings, rules)

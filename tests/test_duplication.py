@@ -46,10 +46,9 @@ def test_docusaurus_fixture_site(tmp_path: Path) -> None:
             ("DUP001", "docs/guides/undo-a-deploy.md", 1),
             ("DUP002", "docs/guides/deploying-to-staging.md", 1),
             ("DUP003", "docs/troubleshooting.md", 16),
-            # the preview pages say the same in three sections; configuration explains the token lookup again
+            # the preview pages say the same in three sections (one finding for the pair of pages, naming the
+            # other lines); configuration explains the token lookup again
             ("DUP004", "docs/guides/preview-deploys.md", 10),
-            ("DUP004", "docs/guides/preview-deploys.md", 14),
-            ("DUP004", "docs/guides/preview-deploys.md", 23),
             ("DUP004", "docs/troubleshooting.md", 16),
             ("DUP005", "docs/faq.md", 18),
             ("DUP006", "docs/getting-started.md", 14),
@@ -57,6 +56,20 @@ def test_docusaurus_fixture_site(tmp_path: Path) -> None:
     )
     # Not reported: versioned_docs/version-1.0 and i18n/fr copies, the OS partials (near-duplicates of each
     # other), the CI tabs of setup.mdx (the same paragraph in both tabs) and the four CLI reference pages.
+
+
+def test_the_paraphrases_one_page_makes_of_another_are_one_finding_naming_their_lines(tmp_path: Path) -> None:
+    # preview-deploys.md restates previews.md in three sections: one decision (merge, or link), at the first, the
+    # other passages and their counterparts its related places.
+    root = shutil.copytree(FIXTURES / "docusaurus", tmp_path / "site")
+    result = engine.lint(cwd=root, config=configmod.validate({}, None), today=TODAY, select=["DUP004"])
+    found = [f for f in result.findings if f.path == "docs/guides/preview-deploys.md"]
+    assert len(found) == 1
+    assert found[0].line == 10
+    assert found[0].message.endswith("; 2 more passages of this page (lines 14, 23) say what docs/previews.md says")
+    assert [(r.path, r.line) for r in found[0].related] == [
+        ("docs/previews.md", 10), ("docs/guides/preview-deploys.md", 14), ("docs/previews.md", 14),
+        ("docs/guides/preview-deploys.md", 23), ("docs/previews.md", 18)]
 
 
 def _findings(result: engine.LintResult, path: str) -> list[tuple[Any, ...]]:

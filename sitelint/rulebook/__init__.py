@@ -268,8 +268,9 @@ from sitelint.rulebook.combine import (  # noqa: E402 - the rule book's API
     across_versions,
     corroborate,
     one_cause,
+    per_page_pair,
 )
 from sitelint.rulebook.tuning import RULE_SETTINGS, configure  # noqa: E402
 
 __all__ = ["RULE_SETTINGS", "Rule", "RuleError", "across_pages", "across_versions", "configure", "corroborate",
-           "load_rule", "load_rules", "names", "one_cause"]
+           "load_rule", "load_rules", "names", "one_cause", "per_page_pair"]

@@ -71,6 +71,33 @@ def one_cause(findings: Sequence[Finding], rules: Sequence[Rule]) -> list[Findin
     return [f for f in findings if f.rule not in yields or not covered(f)]
 
 
+def per_page_pair(findings: Sequence[Finding], rules: Sequence[str] = ("DUP004",)) -> list[Finding]:
+    """Report once what one page says of another in other words: the paraphrases a page makes of the same other
+    pages (a FAQ that restates a feature page, answer by answer) are one finding, at the first, its message naming
+    the lines of the others, and their places related: one decision for its maintainer (merge, or link), not a
+    finding a passage."""
+    groups: dict[tuple[str, str, str, tuple[str, ...]], list[Finding]] = {}
+    for f in findings:
+        if f.rule in rules and f.related:
+            groups.setdefault((f.rule, f.severity, f.path, tuple(sorted({r.path for r in f.related}))), []).append(f)
+    dropped: set[int] = set()
+    grown: dict[int, Finding] = {}
+    for (_, _, _, others_paths), group in groups.items():
+        if len(group) < 2:
+            continue
+        group.sort(key=lambda f: f.line)
+        kept, others = group[0], group[1:]
+        lines = ", ".join(str(o.line) for o in others)
+        said = (f"{len(others)} more passage{'s' if len(others) > 1 else ''} of this page (line{'s' if len(others) > 1 else ''} "
+                f"{lines}) say what {' and '.join(others_paths)} say{'s' if len(others_paths) == 1 else ''}")
+        places = [*kept.related]
+        for o in others:
+            places += [Location(o.path, o.line, o.end_line), *o.related]
+        grown[id(kept)] = replace(kept, message=f"{kept.message}; {said}", related=tuple(places))
+        dropped.update(id(o) for o in others)
+    return [grown.get(id(f), f) for f in findings if id(f) not in dropped]
+
+
 def _rank(folder: str) -> tuple[int, tuple[int, ...]]:
     """The folder whose finding is kept: a line's name first (`docs`, `master`), then releases from the highest
     (`2.19`, `v2.3`), then versions named otherwise (`2-edge`)."""
