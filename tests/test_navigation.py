@@ -385,6 +385,34 @@ def test_docusaurus_plugins_and_navbar_kept_in_modules_the_config_imports(tmp_pa
     assert found == {"platform/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path) -> None:
+    # versions.json's newest version is the one readers are shown; its folder holds the pages and the docs folder
+    # only a page kept outside versions: that version's pages are linted, its own sidebar lists them, and a page the
+    # site's React page lists from the data it imports is reached.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/gsoc.md": page.format(t="GSoC"),
+        **{f"versioned_docs/version-2.0/{n}.md": page.format(t=n) for n in ("intro", "setup", "guide", "old",
+                                                                           "glossary/bdd")},
+        "versioned_docs/version-1.0/intro.md": page.format(t="intro"),
+    }, {
+        "docusaurus.config.js": ("module.exports = { baseUrl: '/docs/', presets: [['classic', { docs: {\n"
+                                 "  routeBasePath: '/', sidebarPath: require.resolve('./sidebars.js') } }]] };\n"),
+        "versions.json": '["2.0", "1.0"]',
+        "sidebars.js": "module.exports = { main: ['gsoc'] };\n",
+        "versioned_sidebars/version-2.0-sidebars.json": '{"main": ["intro", {"type": "doc", "id": "setup"}, "guide"]}',
+        "versioned_sidebars/version-1.0-sidebars.json": '{"main": ["intro"]}',
+        "src/pages/glossary.js": "import {entries} from '../../static/data/entries';\nexport default () => null;\n",
+        "static/data/entries.js": "export const entries = [{ name: 'BDD', link: '/docs/glossary/bdd' }];\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == [
+        "docs/gsoc.md", "versioned_docs/version-2.0/glossary/bdd.md", "versioned_docs/version-2.0/guide.md",
+        "versioned_docs/version-2.0/intro.md", "versioned_docs/version-2.0/old.md",
+        "versioned_docs/version-2.0/setup.md"]
+    assert found == {"versioned_docs/version-2.0/old.md": "warning"}, result.notes
+
+
 def test_pages_a_vitepress_site_s_own_components_link_to_are_reached(tmp_path: Path) -> None:
     # A demos page no sidebar lists, linked from the theme's sidebar header and from a home page component.
     page = "# {t}\n\nAbout {t}.\n"
@@ -509,7 +537,7 @@ def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path:
     assert "taken out of the navigation (mkdocs.yml) on 2026-07-01 and kept" in said["docs/env.md"]
 
 
-def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_repository_not_an_orphan(tmp_path: Path) -> None:
+def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_repository(tmp_path: Path) -> None:
     write_site(tmp_path, {
         "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
         "docs/guide.md": "# Guide\n\nUse it.\n",

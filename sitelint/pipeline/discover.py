@@ -113,7 +113,7 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
         def wanted(full: str, static: str | None = static, copies: bool = copies, whole: bool = whole) -> bool:
             if static is not None and full.startswith(static):
                 return False
-            if copies and not layout.variant_of(full):
+            if copies and not layout.variant_of(full) and not layout.shown(full):
                 return False
             rel = rel_of(full)
             if whole and any(part.lower() in NOT_DOCS for part in rel.split("/")[:-1]):

@@ -88,8 +88,9 @@ def per_page_pair(findings: Sequence[Finding], rules: Sequence[str] = ("DUP004",
         group.sort(key=lambda f: f.line)
         kept, others = group[0], group[1:]
         lines = ", ".join(str(o.line) for o in others)
-        said = (f"{len(others)} more passage{'s' if len(others) > 1 else ''} of this page (line{'s' if len(others) > 1 else ''} "
-                f"{lines}) say what {' and '.join(others_paths)} say{'s' if len(others_paths) == 1 else ''}")
+        many, one = len(others) > 1, len(others_paths) == 1
+        said = (f"{len(others)} more passage{'s' if many else ''} of this page (line{'s' if many else ''} {lines}) "
+                f"say{'' if many else 's'} what {' and '.join(others_paths)} say{'s' if one else ''}")
         places = [*kept.related]
         for o in others:
             places += [Location(o.path, o.line, o.end_line), *o.related]

@@ -67,6 +67,22 @@ class DocsInstance:
         return f"i18n/{locale}/{plugin}/{version if version == CURRENT else 'version-' + version}"
 
 
+_SHOWN_SHARE = 3  # times the pages of its docs folder a shown version holds to be the site's pages
+
+
+def shown_version(root: Path, instance: DocsInstance) -> tuple[str, str] | None:
+    """(name, folder relative to the site) of the version that holds a docs instance's pages: the version readers are
+    shown (`lastVersion`, by default the newest of versions.json) where the docs folder holds a third of its pages or
+    fewer (a few pages kept outside versions, the versions edited in place), so the docs folder is no next edition of
+    it; None where the docs folder is the one edited."""
+    shown = next(((name, folder) for name, folder, part in instance.versions(root) if not part and name != CURRENT),
+                  None)
+    if shown is None or not (root / shown[1]).is_dir():
+        return None
+    own = len(_files(root / instance.path, _DOC_SUFFIXES))
+    return shown if own * _SHOWN_SHARE <= len(_files(root / shown[1], _DOC_SUFFIXES)) else None
+
+
 @dataclass(frozen=True)
 class BlogInstance:
     """One blog plugin: its folder and route base path."""

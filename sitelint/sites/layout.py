@@ -117,10 +117,15 @@ class Layout:
     # for the run to check against the repository's history (an older version still edited is not frozen).
     version_guesses: tuple[tuple[str, str], ...] = ()
     other_sites: tuple[Path, ...] = ()  # the other docs sites of a monorepo's packages, each linted in its folder
+    # Docusaurus version folders that hold the site's pages (absolute, forward slashes, a trailing slash): the version
+    # readers are shown, where the docs folder is no edition of it (`versioned_docs/version-4.0.0/` edited in place)
+    shown_versions: tuple[str, ...] = ()
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
         full = str(path).replace(os.sep, "/")
+        if self.shown(full):
+            return ""
         match = _VERSIONED.search(full)
         if match:
             return f"versioned:{match.group(1) or match.group(2)}"
@@ -140,6 +145,11 @@ class Layout:
                 return f"i18n:{suffix}"
         return ""
 
+
+    def shown(self, path: Path | str) -> bool:
+        """Whether the path is in a version folder that holds the site's pages (`shown_versions`)."""
+        full = str(path).replace(os.sep, "/")
+        return any(full.startswith(folder) for folder in self.shown_versions)
 
     def source_candidates(self, path: Path | str) -> list[Path]:
         """Where the source of a translation would be (the page it translates), most likely first; [] when the path
@@ -264,7 +274,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   languages.suffixes, languages.source_dir,
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   *_versions(framework, found, configs),
-                  other_sites=() if docs_root else other_sites(root, configs, bases))
+                  other_sites=() if docs_root else other_sites(root, configs, bases),
+                  shown_versions=_shown_versions(configs) if framework == "docusaurus" else ())
 
 
 _ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs",
@@ -509,6 +520,18 @@ def _versions(framework: str, found: tuple[Path, ...], configs: list[Path]
         return tuple(older), tuple((folder, newest) for folder, _ in older)
     siblings = _sibling_versions(found[0]) if found else []
     return _version_copies(found[:1], siblings), tuple((folder, newest) for folder, _, newest in siblings)
+
+
+def _shown_versions(configs: list[Path]) -> tuple[str, ...]:
+    """The version folders of a Docusaurus site that hold its pages (`docusaurus.shown_version`)."""
+    out: list[str] = []
+    for config in configs[:1]:
+        base = config.parent
+        for inst in docusaurus.read_site(base).docs:
+            shown = docusaurus.shown_version(base, inst)
+            if shown is not None:
+                out.append(_folder_key(base / shown[1]))
+    return tuple(out)
 
 
 def _version_key(name: str) -> tuple[int, ...]:

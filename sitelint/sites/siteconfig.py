@@ -66,7 +66,9 @@ def imported_modules(config: Path | None, root: Path) -> list[Path]:
     bundlers try: a config that keeps its plugins, navbar or footer in files of their own (`plugins: [...docs]` with
     `import { docs } from './docs'`). Their text is read as the config's is, never run."""
     found: list[Path] = []
-    for spec in _LOCAL_IMPORT.findall(mask_comments(read_text(config))) if config else ():
+    if config is None:
+        return found
+    for spec in _LOCAL_IMPORT.findall(mask_comments(read_text(config))):
         base = config.parent / spec
         tried = [base] if base.suffix in _SCRIPT_SUFFIXES else []
         tried += [base.with_name(base.name + s) for s in _SCRIPT_SUFFIXES]

@@ -21,13 +21,14 @@ from sitelint.sites.docusaurus import (
     doc_route,
     normalise_route,
     read_site,
+    shown_version,
 )
 from sitelint.sites.navigation import Collector, Navigation, key, relative
 from sitelint.sites.navigation.jsdata import JsSource, Unread, commented_strings, mask_comments, ts_twin
 from sitelint.sites.siteconfig import imported_modules, load_yaml
 
 _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sidebars.cjs")
-_ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
+_ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|\blink|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
 
 
 def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str, str]:
@@ -37,6 +38,12 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str
     for instance in config.docs:
         folder = Path(key(site_dir / instance.path))
         part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
+        shown = shown_version(site_dir, instance)
+        if shown is not None:  # the version that holds the pages: served at the instance's base
+            shown_folder = Path(key(site_dir / shown[1]))
+            for page_key in found.under(shown_folder):
+                route = doc_route(PurePosixPath(relative(page_key, shown_folder)), found.files[page_key])
+                out.setdefault(normalise_route(_join(instance.route_base, route)), page_key)
         for page_key in found.under(folder):
             route = doc_route(PurePosixPath(relative(page_key, folder)), found.files[page_key])
             for version in dict.fromkeys((part, "")):
@@ -67,6 +74,18 @@ def read(site: Site, found: Collector) -> Navigation:
     every = False
     every_id: dict[str, str] = {}
     for instance in config.docs:
+        # The version whose folder holds the instance's pages (edited in place): its own sidebar lists them.
+        shown = shown_version(site_dir, instance)
+        if shown is not None:
+            name, rel = shown
+            prefix = "" if instance.plugin_id == "default" else f"{instance.plugin_id}_"
+            versioned = site_dir / f"{prefix}versioned_sidebars" / f"version-{name}-sidebars.json"
+            sources.append(relative(versioned, site.repo_root))
+            shown_folder = Path(key(site_dir / rel))
+            shown_ids = _doc_ids(shown_folder, found)
+            every_id.update(shown_ids)
+            _sidebars(_load(versioned, found) if found.is_file(versioned) else {}, shown_ids, shown_folder, found,
+                      by_route, config.base_url)
         folder = Path(key(site_dir / instance.path))
         ids = _doc_ids(folder, found)
         every_id.update(ids)
@@ -249,8 +268,12 @@ def _chrome(site_dir: Path, found: Collector, by_route: dict[str, str], base_url
     # a navbar or footer kept in a module the config imports (`navbar` with `import { navbar } from './navbar'`)
     configs += [m for c in configs for m in imported_modules(c, site_dir)]
     texts = [mask_comments(found.text(p)) for p in configs]
-    texts += [mask_comments(found.text(p)) for p in found.listing("rglob", site_dir / "src" / "pages", "*")
-              if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
+    pages = [p for p in found.listing("rglob", site_dir / "src" / "pages", "*")
+             if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]
+    # ... and the data a React page imports to draw its links (`import {glossaryEntries} from
+    # '../static/data/glossaryEntries'`, each entry's `link: "/docs/..."`)
+    pages += [m for p in pages for m in imported_modules(p, site_dir) if m not in pages]
+    texts += [mask_comments(found.text(p)) for p in pages]
     for text in texts:
         for target in _ROUTE_STRING.findall(text):
             # a route without its leading slash (`to: "docs/attributions"`) is one from the site's root: Docusaurus'
