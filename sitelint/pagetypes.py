@@ -603,7 +603,7 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in))\b")
 _POINTER_WORDS = 15
 _IMG = re.compile(r"(?i)<img\b")
-_GALLERY_MIN = 4  # pictures a gallery shows
+_GALLERY_MIN = 3  # pictures a gallery shows
 _CAPTION_WORDS = 6  # words of a picture's label or caption
 _MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say of where it goes
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
