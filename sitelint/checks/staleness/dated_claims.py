@@ -101,6 +101,19 @@ def _dated_entry(page: Page, block: Block, year: str) -> bool:
     return False
 
 
+# A sentence that opens with a condition: what it says of the moment holds whenever the condition does.
+_CONDITION = re.compile(r"(?i)\s*(?:if|whenever|once|unless)\b")
+
+
+def _captions_picture(page: Page, block: Block) -> bool:
+    """Whether the block ends with a colon and the block after it is a picture: its words say what the picture shows
+    and when it was taken ("At the time of writing, notifications look like this:" over a screenshot)."""
+    if not block.text.rstrip().endswith(":"):
+        return False
+    after = next((b for b in page.blocks if b.line > block.end_line), None)
+    return after is not None and any(link.image and after.line <= link.line <= after.end_line for link in page.links)
+
+
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
         return  # a history page's claims were true when written; a roadmap's are kept current
@@ -169,6 +182,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             # two years gone, they want a look. The other moments date themselves: the year of writing, or one
             # to come.
             span = _PRESENT_SPAN if _PRESENT.fullmatch(match.group(0)) else 1
+            opening = re.split(r"(?<=[.!?])\s+", text[:match.start()])[-1]
+            if _CONDITION.match(opening):
+                continue  # "If many are tagged fixed, a new release is probably coming soon": a rule of thumb
+            if _captions_picture(page, block):
+                continue  # "At the time of writing, notifications look like this:" over a screenshot: its caveat
             if year is not None and year <= ctx.today.year - span:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
         for start, claim, why in sorted(found):
