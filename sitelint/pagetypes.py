@@ -401,6 +401,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if pictures >= _GALLERY_MIN and pictures >= len(labels) and not page.code_blocks and all(
             len(b.text.split()) <= _CAPTION_WORDS for b in labels):  # a logo page: "## Standard logo", "**SVG:**", ...
         return "showcase", f"a gallery: {pictures} pictures, its text only their labels"
+    if total <= _VIDEO_WORDS and not page.code_blocks and any(
+            b.kind in ("html", "jsx") and _VIDEO.search(b.text) for b in page.blocks):
+        return "showcase", "a video: the player it embeds is what its readers come for"
     guides = _template_comments(page)
     if guides:
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
@@ -607,6 +610,11 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
 _POINTER_WORDS = 15
 _IMG = re.compile(r"(?i)<img\b")
 _GALLERY_MIN = 3  # pictures a gallery shows
+# A video player a page embeds: `<video>`, an `<iframe>` of a video host, a YouTube component.
+_VIDEO = re.compile(r"(?i)<video\b|<iframe\b[^>]*\bsrc\s*=\s*[\"']?[^\"'>\s]*(?:youtube\.com|youtu\.be|"
+                    r"youtube-nocookie\.com|vimeo\.com|bilibili\.com|loom\.com|wistia\.|dailymotion\.com|"
+                    r"/player\b|/embed/)|<(?:YouTube|LiteYouTubeEmbed|Video|ReactPlayer)\b")
+_VIDEO_WORDS = 40  # words of prose a video's page may say about it
 _CAPTION_WORDS = 6  # words of a picture's label or caption
 _MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say of where it goes
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
