@@ -604,9 +604,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"check\s+out|review|consult|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in)"
-                      # "This docs is migrated to [here](...)", "This guide has been moved to ..."
-                      r"|this\s+(?:page|docs?|document(?:ation)?|guide|content|section)\s+"
-                      r"(?:is|has\s+been|was)\s+(?:moved|migrated|relocated)\s+to)\b")
+                      # "This docs is migrated to [here](...)", "This doc has been moved to ...", "It's migrated to"
+                      r"|(?:this|the|it)(?:\s+(?:page|docs?|document(?:ation)?|guide|content|section))?"
+                      r"\s*(?:['’]s|\s+(?:is|are|was|were|has|have)(?:\s+been)?)"
+                      r"\s+(?:moved|migrated|relocated|converted)\s+(?:to|into))\b")
 _POINTER_WORDS = 15
 _IMG = re.compile(r"(?i)<img\b")
 _GALLERY_MIN = 3  # pictures a gallery shows
