@@ -954,6 +954,29 @@ def test_docusaurus_s_frozen_versions_of_every_docs_instance_and_their_translati
     assert discover.variant_of("i18n/zh/docusaurus-plugin-content-docs/current/intro.md") == "i18n:zh"
 
 
+def test_a_docusaurus_translation_whose_source_is_gone_is_never_built(tmp_path: Path) -> None:
+    # Docusaurus builds the docs of the source folder, each in the translation it finds: `old.md` translated into
+    # Chinese after `docs/old.md` was deleted is never published, so nothing is reported on it; a translation of a
+    # page that is there, of the current docs or of a version, is built.
+    touch(tmp_path, "docs/intro.md", "versioned_docs/version-1.0/setup.md",
+          "i18n/zh/docusaurus-plugin-content-docs/current/intro.md",
+          "i18n/zh/docusaurus-plugin-content-docs/current/old.md",
+          "i18n/zh/docusaurus-plugin-content-docs/version-1.0/setup.md",
+          "i18n/zh/docusaurus-plugin-content-docs/version-1.0/gone.md")
+    (tmp_path / "docusaurus.config.js").write_text(
+        "module.exports = { i18n: { defaultLocale: 'en', locales: ['en', 'zh'] } };\n", encoding="utf-8")
+    (tmp_path / "versions.json").write_text('["1.0"]', encoding="utf-8")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"lint-variants": True}, None),
+                      today=dt.date(2026, 6, 1), select=["SUB001"])
+    read = {p.path for p in result.site.pages}
+    reported = {p.path for p in result.pages}
+    assert "i18n/zh/docusaurus-plugin-content-docs/current/old.md" in read
+    assert "i18n/zh/docusaurus-plugin-content-docs/current/old.md" not in reported
+    assert "i18n/zh/docusaurus-plugin-content-docs/version-1.0/gone.md" not in reported
+    assert {"i18n/zh/docusaurus-plugin-content-docs/current/intro.md",
+            "i18n/zh/docusaurus-plugin-content-docs/version-1.0/setup.md"} <= reported
+
+
 def test_a_monorepo_of_several_sites_says_which_one_it_linted(tmp_path: Path) -> None:
     # Four packages each with its own Docusaurus site (`grafast/website/`, `postgraphile/website/`): one is linted,
     # and the note names the others and how to lint them; docs-root chooses one and says nothing of the rest.

@@ -140,12 +140,31 @@ _COPY = re.compile(r"^(?:i18n/(?P<locale>[^/]+)/(?:docusaurus-plugin-content-doc
                    r"(?:version-(?P<tversion>[^/]+)/)?)?|(?:(?P<vplugin>[^/]+)_)?versioned_docs/version-(?P<version>[^/]+)/)")
 
 
+# A translated doc: its locale, its docs instance's plugin id, its version's folder (`current`, `version-2.0`) and its
+# path there, which is its source's path in that version's folder.
+_TRANSLATED_DOC = re.compile(r"^i18n/[^/]+/docusaurus-plugin-content-docs(?:-(?P<plugin>[^/]+))?/"
+                             r"(?P<version>current|version-[^/]+)/(?P<rest>.+)$")
+
+
 def unbuilt(root: Path) -> Callable[[str], bool]:
     """Whether a file (its path relative to the site at root) is a copy Docusaurus does not build: a translation into a
-    locale the config's `i18n.locales` does not list, or a copy of a version its `versions.json` does not list (a
-    frozen version's folder kept after the version was dropped, a translation of it). Without a `versions.json`,
-    versions are not judged."""
+    locale the config's `i18n.locales` does not list, a copy of a version its `versions.json` does not list (a
+    frozen version's folder kept after the version was dropped, a translation of it), or a translated doc whose source
+    is gone (Docusaurus builds the docs of the source folder, each in the translation it finds for it: a translation
+    with no source is never published). Without a `versions.json`, versions are not judged."""
     site = read_site(root)
+    instances = {inst.plugin_id: inst for inst in site.docs}
+
+    def sourceless(rel: str) -> bool:
+        found = _TRANSLATED_DOC.match(rel)
+        inst = instances.get(found.group("plugin") or "default") if found else None
+        if found is None or inst is None:
+            return False
+        prefix = "" if inst.plugin_id == "default" else f"{inst.plugin_id}_"
+        folder = inst.path if found.group("version") == CURRENT else f"{prefix}versioned_docs/{found.group('version')}"
+        source = root / folder / found.group("rest")
+        return (root / folder).is_dir() and not any(
+            source.with_suffix(suffix).is_file() for suffix in (source.suffix, *_DOC_SUFFIXES))
     files = {inst.plugin_id: root / f"{'' if inst.plugin_id == 'default' else inst.plugin_id + '_'}versions.json"
              for inst in site.docs}
     named = {plugin: set(_version_names(file)) for plugin, file in files.items() if file.is_file()}
@@ -159,7 +178,7 @@ def unbuilt(root: Path) -> Callable[[str], bool]:
             return True
         version = found.group("tversion") or found.group("version")
         plugin = found.group("plugin") or found.group("vplugin") or "default"
-        return bool(version) and plugin in named and version not in named[plugin]
+        return (bool(version) and plugin in named and version not in named[plugin]) or sourceless(rel)
 
     return left_out
 
