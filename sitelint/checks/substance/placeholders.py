@@ -313,6 +313,10 @@ _WHEN_LABEL = re.compile(r"(?i)\b(?:dates?|when|release[sd]?|versions?|removal|d
                          r"|alpha|beta|ga|general[- ]availability|stable|preview|deprecat\w*)\b")  # a stage's release
 
 
+# A status right after the word for when ("ETA TBD", "release date: TBA"): a date not set yet, in a sentence.
+_WHEN_BEFORE = re.compile(r"(?i)\b(?:eta|date|release date|deadline|due date|timeline|timing)\s*:?\s*$")
+
+
 def _scheduled_field(page: Page, line: int) -> bool:
     """Whether the line is a field of an entry whose value, only a status (TBD, TBA), says when something happens
     (`- **Planned removal:** TBD`): a date or release not set yet, not a gap in the page."""
@@ -529,8 +533,10 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |": its example
             if _struck(page, line, marker):
                 continue  # "~~**TODO**: how?~~ This is done by ...": a marker struck through is done
-            if _term(page, line, marker) or (marker.upper() in _STATUS and _scheduled_field(page, line)):
-                continue
+            if _term(page, line, marker) or (marker.upper() in _STATUS and (
+                    _scheduled_field(page, line) or _WHEN_BEFORE.search(block.text[max(0, match.start() - 30):
+                                                                                   match.start()]))):
+                continue  # "- **Planned removal:** TBD", "Pay-as-you-go pricing, ETA TBD.": a date not set yet
             if block.kind == "table" and (marker.upper() in _STATUS or _WILDCARD.fullmatch(marker)):
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
                 if line in schedule:
