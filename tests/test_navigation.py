@@ -413,6 +413,25 @@ def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path
     assert found == {"versioned_docs/version-2.0/old.md": "warning"}, result.notes
 
 
+def test_mkdocs_i18n_pages_of_the_site_s_language_written_with_its_suffix(tmp_path: Path) -> None:
+    # The i18n plugin's `docs_structure: suffix`: `install.en.md` is served where `install.md` would be, so the nav's
+    # `install.md` and a page's link to `guide.md` reach the English pages; `old.en.md`, which nothing names, is an
+    # orphan; the German copies are translations.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/index.en.md": "# Home\n\nRead the [guide](guide.md).\n",
+        "docs/index.de.md": "# Start\n\nLies die [Anleitung](guide.md).\n",
+        "docs/install.en.md": page.format(t="Install"), "docs/install.de.md": page.format(t="Installieren"),
+        "docs/guide.en.md": page.format(t="Guide"), "docs/old.en.md": page.format(t="Old"),
+    }, {"mkdocs.yml": ("site_name: S\nnav:\n  - index.md\n  - install.md\nplugins:\n  - i18n:\n"
+                       "      docs_structure: suffix\n      languages:\n        - locale: en\n          default: true\n"
+                       "        - locale: de\n")})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.en.md": "warning"}, result.notes
+    # ... and a translation's source is the page of the site's language, suffix and all
+    assert result.site.sources["docs/install.de.md"] == "docs/install.en.md"
+
+
 def test_pages_a_vitepress_site_s_own_components_link_to_are_reached(tmp_path: Path) -> None:
     # A demos page no sidebar lists, linked from the theme's sidebar header and from a home page component.
     page = "# {t}\n\nAbout {t}.\n"

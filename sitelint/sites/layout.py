@@ -186,7 +186,9 @@ class Layout:
             stem, dot, ext = name.rpartition(".")
             base, _, suffix = stem.rpartition(".")
             if base and suffix in self.suffix_locales:
-                return [Path(f"{folder}/{base}{dot}{ext}")]
+                # the source as `install.md`, or with the site's own locale as its suffix, `install.en.md`
+                own = [Path(f"{folder}/{base}.{self.default_locale}{dot}{ext}")] if self.default_locale else []
+                return [Path(f"{folder}/{base}{dot}{ext}"), *own]
         out: list[Path] = []
         for root, rest in rests:
             stem, _, ext = rest.rpartition(".")

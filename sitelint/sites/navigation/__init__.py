@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -62,6 +63,9 @@ class Navigation:
         return self.every_page or key(page.abspath) in self.listed
 
 
+_LOCALE_SUFFIX = re.compile(r"\.[a-z]{2}(?:[-_][A-Za-z]{2,4})?\.(?:md|mdx|markdown)$")
+
+
 @dataclass
 class Collector:
     """What a reader gathers while it walks a navigation (mutable while reading, frozen into a Navigation).
@@ -77,6 +81,7 @@ class Collector:
     unknown: set[str] = field(default_factory=set)
     inputs: dict[Input, str] = field(default_factory=dict)
     root: Path | None = None  # the repository: a config's imports are read only from inside it
+    by_stem: dict[str, str] | None = None  # the pages named with a locale's suffix, by their path without it
 
     def text(self, path: Path) -> str:
         """The file's text ("" when it cannot be read)."""
@@ -108,7 +113,25 @@ class Collector:
         candidates = [folder] if os.path.splitext(rel)[1] in _SUFFIXES else []
         candidates += [folder + s for s in _SUFFIXES] if rel else []
         candidates += [os.path.join(folder, n + s) for n in _INDEXES for s in _SUFFIXES]
-        return next((c for c in candidates if c in self.files), None)
+        hit = next((c for c in candidates if c in self.files), None)
+        if hit is not None or not self.files:
+            return hit
+        # A page of the site's own language written with its locale's suffix (`install.en.md`, the MkDocs i18n
+        # plugin's `docs_structure: suffix`), served where `install.md` would be: translations are not in `files`.
+        stem = os.path.splitext(folder)[0] if os.path.splitext(folder)[1] in _SUFFIXES else folder
+        suffixed = self._suffixed()
+        return suffixed.get(stem) or next((suffixed[i] for i in (os.path.join(stem, n) for n in _INDEXES)
+                                           if i in suffixed), None)
+
+    def _suffixed(self) -> dict[str, str]:
+        """The pages named with a locale's suffix (`install.en.md`), by their path without it."""
+        if self.by_stem is None:
+            self.by_stem = {}
+            for page_key in self.files:
+                found = _LOCALE_SUFFIX.search(page_key)
+                if found is not None:
+                    self.by_stem.setdefault(page_key[:found.start()], page_key)
+        return self.by_stem
 
     def readable(self, items: Any, alone: bool = False) -> Iterator[Any]:
         """The items of a navigation list that could be read, in order; each one that could not (and the list
