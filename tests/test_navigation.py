@@ -432,6 +432,22 @@ def test_mkdocs_i18n_pages_of_the_site_s_language_written_with_its_suffix(tmp_pa
     assert result.site.sources["docs/install.de.md"] == "docs/install.en.md"
 
 
+def test_a_navigation_computed_whole_lists_every_page(tmp_path: Path) -> None:
+    # `sidebar: buildDocsSidebar()`, a helper that walks the docs folder: nothing of it can be read, so nothing is
+    # known of what it lists; no page is an orphan, and the note says why.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {f"src/content/docs/{n}.md": page.format(t=n) for n in ("index", "setup", "old")}, {
+        "astro.config.mjs": ("import starlight from '@astrojs/starlight';\n"
+                             "import { buildDocsSidebar } from './src/lib/sidebar.mjs';\n"
+                             "export default { integrations: [starlight({ title: 'S', sidebar: buildDocsSidebar() })] };\n"),
+        "src/lib/sidebar.mjs": ("import { readdirSync } from 'node:fs';\n"
+                                "export function buildDocsSidebar() { return readdirSync('src/content/docs'); }\n"),
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {}
+    assert [n for n in result.notes if "which is all of it" in n], result.notes
+
+
 def test_pages_a_vitepress_site_s_own_components_link_to_are_reached(tmp_path: Path) -> None:
     # A demos page no sidebar lists, linked from the theme's sidebar header and from a home page component.
     page = "# {t}\n\nAbout {t}.\n"

@@ -153,9 +153,9 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
 # A paragraph that is only a short bold label (`**Arguments**`, `**Возвращает:**`): a part's title written in bold,
 # as a translation may write the headings of its source; its line may end in a line break written as a tag
 # (`**公開**<br/>`) or a backslash where its source's ends in two spaces, its colon spaced off as French writes it
-# (`**Rédaction de nouveau contenu** :`).
-_BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,60}\1(?:[ \t\u00a0\u202f]?[:：])?[ \t]*(?:<br\s*/?>|\\)?[ \t]*$",
-                         re.I)
+# (`**Rédaction de nouveau contenu** :`). A sentence in bold (`**Take care of the highlighted lines.**`) is no label.
+_BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,60}(?<![.!?])\1(?:[ \t\u00a0\u202f]?[:：])?[ \t]*(?:<br\s*/?>|\\)?"
+                         r"[ \t]*$", re.I)
 
 
 _LABEL_WORDS = 4  # words of a list item that stands alone as the title of the paragraph after it

@@ -157,6 +157,13 @@ class Collector:
     def done(self, source: str, notes: Iterable[str] = (), every_page: bool = False,
              routes: Mapping[str, str] | None = None) -> Navigation:
         unread = list(dict.fromkeys(self.unread))
+        if unread and not self.listed and not every_page:
+            # The whole navigation is computed (`sidebar: buildSidebar()`, a walk of the folders): where nothing could
+            # be read, nothing is known of what it lists, and every page counts as listed.
+            return Navigation(source, frozenset(), True, False, frozenset(self.chrome), frozenset(self.unlisted), (
+                *notes, f"navigation ({source}): could not read {', '.join(unread[:5])}, which is all of it: every "
+                "page counts as listed, and orphan-page judges none"), MappingProxyType(dict(routes or {})),
+                MappingProxyType(dict(self.inputs)), frozenset(self.unknown))
         said = [f"navigation ({source}): could not read {', '.join(unread[:5])}" +
                 (f" and {len(unread) - 5} more" if len(unread) > 5 else "") +
                 "; pages listed there count as not in the navigation, so orphan-page stays at info, and judges no page "
