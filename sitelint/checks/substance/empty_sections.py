@@ -52,12 +52,14 @@ _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 
 
 def _in_range(heading: str, following: str) -> bool:
-    """Whether `following` names a code of the range `heading` names: `PSYNC_S3001` in `PSYNC_S3xxx: Errors`."""
+    """Whether `following` names a code, or a range, within the range `heading` names: `PSYNC_S3001` or `PSYNC_S31xx`
+    in `PSYNC_S3xxx: Errors`."""
     for match in _RANGE.finditer(heading):
         prefix, xs = match.groups()
         if not prefix or (not prefix[-1].isdigit() and not prefix.isupper() and "_" not in prefix):
             continue  # a word that ends in x ("Linux", "box") names no range
-        if re.search(rf"(?<![\w-]){re.escape(prefix)}\d{{{len(xs)}}}(?![\w-])", following):
+        # a code of the range (`PSYNC_S3001`) or a range within it (`PSYNC_S31xx`)
+        if re.search(rf"(?<![\w-]){re.escape(prefix)}(?![xX]{{{len(xs)}}})[\dxX]{{{len(xs)}}}(?![\w-])", following):
             return True
     return False
 
