@@ -439,7 +439,8 @@ def test_a_navigation_computed_whole_lists_every_page(tmp_path: Path) -> None:
     write_site(tmp_path, {f"src/content/docs/{n}.md": page.format(t=n) for n in ("index", "setup", "old")}, {
         "astro.config.mjs": ("import starlight from '@astrojs/starlight';\n"
                              "import { buildDocsSidebar } from './src/lib/sidebar.mjs';\n"
-                             "export default { integrations: [starlight({ title: 'S', sidebar: buildDocsSidebar() })] };\n"),
+                             "export default { integrations: [starlight({ title: 'S',\n"
+                             "  sidebar: buildDocsSidebar() })] };\n"),
         "src/lib/sidebar.mjs": ("import { readdirSync } from 'node:fs';\n"
                                 "export function buildDocsSidebar() { return readdirSync('src/content/docs'); }\n"),
     })
