@@ -29,17 +29,21 @@ from sitelint.text import ECHO, flat
 
 # An entry that opens with its version note ("_Version added: 1.0_ named server UI is new in 1.0."), as Sphinx's
 # `versionadded` writes it: its versions say when it arrived.
-_NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added|introduced|changed)\s+(?:in|since))"
-                         r"\s*:?\s*v?\d")
+# A version note that opens its paragraph: "New in 1.4:", "New in version 1.7.6", "New in borgmatic version 1.9.0"
+# (a badge, `<span class="minilink-addedin">`, as the paragraph's first words).
+_NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added|introduced|changed)\s+(?:in|since)"
+                         r"(?:\s+(?![vV]?\d)[\w.-]+){0,2})\s*:?\s*v?\d")
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
 
 
 def _emphasised(page: Page, block: Block, claim: str) -> bool:
-    """Whether the claim opens an emphasised aside in the block's source (`_new in 2.0, prior to 2.0 ..._`)."""
+    """Whether the claim opens an emphasised aside in the block's source (`_new in 2.0, prior to 2.0 ..._`), or a
+    badge of its own (`<span class="minilink-addedin">New in borgmatic 1.7.14</span>`)."""
     source = "\n".join(page.source.split("\n")[block.line - 1 : block.end_line])
-    return re.search(rf"(?<![\w*_])[_*]{re.escape(claim.strip())}", source) is not None
+    return re.search(rf"(?<![\w*_])[_*]{re.escape(claim.strip())}|<(?:span|small|sup|mark|Badge)\b[^>]*>\s*"
+                     rf"{re.escape(claim.strip())}", source) is not None
 
 
 # Words that set out wording as an example of how to write, or how not to: "Example: _Filters can be used_ instead
