@@ -6,6 +6,8 @@ import datetime as dt
 import os
 from pathlib import Path
 
+import pytest
+
 from conftest import write_site
 from sitelint import api, config as configmod
 from sitelint.pipeline import discover
@@ -975,6 +977,25 @@ def test_a_docusaurus_translation_whose_source_is_gone_is_never_built(tmp_path: 
     assert "i18n/zh/docusaurus-plugin-content-docs/version-1.0/gone.md" not in reported
     assert {"i18n/zh/docusaurus-plugin-content-docs/current/intro.md",
             "i18n/zh/docusaurus-plugin-content-docs/version-1.0/setup.md"} <= reported
+
+
+@pytest.mark.parametrize("config", [
+    ("hugo.yaml", "defaultContentLanguage: en\nlanguages:\n  en:\n    weight: 1\n  de:\n    weight: 2\n"),
+    ("config/_default/languages.toml", "[en]\nweight = 1\n[de]\nweight = 2\n"),
+], ids=["in-the-config", "in-a-config-folder"])
+def test_hugo_s_languages_by_file_name_are_translations(tmp_path: Path, config: tuple[str, str]) -> None:
+    # `_index.de.md` beside `_index.en.md`: Hugo's translation by file name, of a language its config lists. The
+    # German page is a translation, matched to the English one, and its own empty section is not reported.
+    page = "# {t}\n\nAbout {t}.\n\n## {p}\n\n## Next\n\nMore.\n"
+    (tmp_path / "content" / "guide").mkdir(parents=True)
+    (tmp_path / "content" / "guide" / "_index.en.md").write_text(page.format(t="Guide", p="Parameters"), "utf-8")
+    (tmp_path / "content" / "guide" / "_index.de.md").write_text(page.format(t="Anleitung", p="Parameter"), "utf-8")
+    (tmp_path / "config" / "_default").mkdir(parents=True)
+    (tmp_path / "config" / "_default" / "hugo.toml").write_text('baseURL = "https://example.org/"\n', "utf-8")
+    (tmp_path / config[0]).write_text(config[1], encoding="utf-8")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB003"])
+    assert result.site.sources == {"content/guide/_index.de.md": "content/guide/_index.en.md"}
+    assert [f.path for f in result.findings] == ["content/guide/_index.en.md"]
 
 
 def test_a_monorepo_of_several_sites_says_which_one_it_linted(tmp_path: Path) -> None:

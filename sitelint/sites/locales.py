@@ -3,11 +3,16 @@ folders (or file-name suffixes) that hold translations of its pages."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 from sitelint import language
 from sitelint.sites.siteconfig import block_after, js_object, js_value, load_mkdocs, mask_comments, read_text, top_level
@@ -34,7 +39,7 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
     found = Languages("", (), ())
     if config is not None and root is not None:
         reader = {"starlight": _starlight, "vitepress": _vitepress, "vuepress": _vuepress, "docusaurus": _docusaurus,
-                  "mkdocs": _mkdocs, "sphinx": _sphinx, "rspress": _rspress}.get(framework)
+                  "mkdocs": _mkdocs, "sphinx": _sphinx, "rspress": _rspress, "hugo": _hugo}.get(framework)
         if reader is not None:
             found = reader(config, root)
     if root is not None and found.folders and found.source_dir is None:
@@ -146,6 +151,47 @@ def _rewritten_root(source: str, root: Path) -> Path | None:
 def _docusaurus(config: Path, root: Path) -> Languages:
     default = re.search(r"defaultLocale\s*:\s*['\"]([^'\"]+)['\"]", _js(config))
     return Languages(_base(default.group(1)) if default else "", (), ())  # i18n/<locale>/ is known by its path
+
+
+def _hugo(config: Path, root: Path) -> Languages:
+    """Hugo's `languages` (in the config, or in `languages.*` beside it in a config folder) and its
+    `defaultContentLanguage`: the other languages' pages are translations, by file name (`_index.de.md`) or in a
+    language's own `contentDir`."""
+    data = _config_data(config)
+    languages = data.get("languages")
+    if not isinstance(languages, dict):
+        beside = next((config.parent / f"languages.{ext}" for ext in ("toml", "yaml", "yml", "json")
+                       if (config.parent / f"languages.{ext}").is_file()), None)
+        languages = _config_data(beside) if beside is not None else {}
+    default = str(data.get("defaultContentLanguage") or "en").lower()
+    others = [str(k).lower() for k in languages if str(k).lower() != default] if isinstance(languages, dict) else []
+    if not others:
+        return Languages(_base(default) if data.get("defaultContentLanguage") else "", (), ())
+    site = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    folders = tuple((site / str(options["contentDir"]), lang) for lang, options in languages.items()
+                    if str(lang).lower() in others and isinstance(options, dict) and options.get("contentDir")
+                    and (site / str(options["contentDir"])).is_dir())
+    return Languages(_base(default), folders, tuple(others))
+
+
+def _config_data(path: Path) -> dict[str, Any]:
+    """A Hugo config file's settings (TOML, YAML or JSON), {} when it cannot be read."""
+    text = read_text(path)
+    try:
+        if path.suffix == ".toml":
+            # Imported here, not at the top: a site of no Hugo config never pays for it.
+            if sys.version_info >= (3, 11):
+                import tomllib
+            else:  # pragma: no cover
+                import tomli as tomllib
+            data: Any = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _mkdocs(config: Path, root: Path) -> Languages:
