@@ -333,8 +333,9 @@ def test_a_static_folder_is_copied_as_it_is_and_holds_no_page(tmp_path: Path) ->
 
 
 def test_instructions_for_coding_agents_beside_the_pages_are_not_pages(tmp_path: Path) -> None:
+    # ... nor an agent skill's `SKILL.md`
     touch(tmp_path, "site/.vitepress/config.ts", "site/index.md", "site/AGENTS.md", "site/guide/CLAUDE.md",
-          "site/guide/agents.md")
+          "site/guide/agents.md", "site/SKILL.md")
     layout = discover.detect(tmp_path)
     assert pages(layout) == ["site/guide/agents.md", "site/index.md"]
 

@@ -579,12 +579,14 @@ def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_reposito
         "docs/guide.md": "# Guide\n\nUse it.\n",
         "docs/examples/styles/README.md": "These are the examples of the docs, used for screenshots.\n",
         "docs/tools/bundle/README.md": "# Bundle\n\nBuilds the translator's bundle: `npm run bundle`.\n",
+        "docs/scripts/shots/README.md": "# Screenshots\n\nTakes the docs' screenshots: `docker compose up`.\n",
         "docs/notes/README.md": "# Notes\n\nNo one links here.\n",
     }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n",
         "docs/examples/styles/color.py": "print(1)\n", "docs/examples/styles/align.py": "print(2)\n",
         "docs/examples/styles/color.tcss": "Screen { color: red; }\n",
-        # a tool's folder: its build manifest and its code
+        # a tool's folder: its build manifest and its code, or the compose file that runs it and its script
         "docs/tools/bundle/entry.ts": "export {};\n", "docs/tools/bundle/tsconfig.json": "{}\n",
+        "docs/scripts/shots/capture.mjs": "export {};\n", "docs/scripts/shots/docker-compose.yaml": "services: {}\n",
         "docs/notes/a.py": "print(1)\n"})
     found, result = _orphans(tmp_path)
     assert found == {"docs/notes/README.md": "warning"}, result.notes

@@ -59,7 +59,8 @@ NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "examples", "exa
                       "benchmarks", "playground", "playgrounds"})
 # Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
 # agents that edit the site, never a page for its readers.
-AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md"})
+# Files of instructions for coding agents, and an agent skill's `SKILL.md` (its name and description in front matter).
+AGENT_FILES = frozenset({"AGENTS.md", "CLAUDE.md", "GEMINI.md", "SKILL.md"})
 # The index of the llms.txt convention: a folder that holds it holds the docs written again for language models.
 _LLMS_FILES = frozenset({"llms.txt", "llms-full.txt"})
 # What marks a `vendor/` folder as dependencies: Go's list of vendored modules, Composer's autoloader.

@@ -210,7 +210,8 @@ _CODE_SUFFIXES = frozenset({".py", ".js", ".mjs", ".ts", ".tsx", ".jsx", ".go", 
 _CODE_FILES = 3  # programs beside a README that make its folder one of examples
 # A program's build manifest: with one code file beside it, the README's folder is that program's.
 _MANIFESTS = frozenset({"package.json", "tsconfig.json", "pyproject.toml", "setup.py", "cargo.toml", "go.mod",
-                        "makefile", "deno.json", "build.gradle", "pom.xml"})
+                        "makefile", "deno.json", "build.gradle", "pom.xml", "dockerfile", "docker-compose.yml",
+                        "docker-compose.yaml", "compose.yml", "compose.yaml"})
 
 
 def _code_folder_readme(page: Page) -> bool:
