@@ -67,8 +67,15 @@ _STAMP = re.compile(r"(?im)^[#>*_\s<!-]*(?:auto[- ]?)?generated\s+(?:by|with|usi
                     r"[^\n]*\d\d[^\n]*$")
 
 
+# A line that only points the reader on ("See also the overview guide: [RustDesk for Linux](https://...)", "Read
+# more: [...]"): where else to read, which a translation may leave to its own language's links.
+_SEE_ALSO = re.compile(r"(?im)^[ \t>*_-]*(?:see\s+also|related(?:\s+reading)?|read\s+more|learn\s+more|"
+                       r"further\s+reading)\b[^\n]*\]\([^)\n]*\)[^\n]*$")
+
+
 def _words(markdown: str) -> list[str]:
-    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_STAMP.sub("", markdown)))))
+    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
+        "", markdown))))))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
