@@ -130,7 +130,11 @@ def test_the_version_is_looked_for_beside_the_framework_config_too(tmp_path: Pat
     {"pyproject.toml": "[project]\nname = 'harbor-dev'\nversion = '1.0.0'\ndependencies = ['mkdocs']\n"
                        "[tool.rye]\nvirtual = true\n"},
     {"pyproject.toml": "[project]\nname = 'harbor-docs'\nversion = '0.1.0'\n[tool.uv]\npackage = false\n"},
-], ids=["astro-site-package", "rye-virtual", "uv-not-a-package"])
+    # A Hugo site's front-end tooling: its scripts run the site's generator, its `main` is what `npm init` wrote.
+    {"package.json": json.dumps({"name": "harbor-site", "version": "1.0.0", "main": "gulpfile.js",
+                                 "scripts": {"build:css": "sass ./themes/x/sass:./static/css", "build:hugo": "hugo"}}),
+     "hugo.toml": "baseURL = 'https://example.org/'\n"},
+], ids=["astro-site-package", "rye-virtual", "uv-not-a-package", "hugo-site-tooling"])
 def test_a_docs_sites_own_project_is_not_the_product(tmp_path: Path, files: dict[str, str]) -> None:
     _write(tmp_path, files)
     assert find_product(tmp_path, {}, tmp_path).version is None

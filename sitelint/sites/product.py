@@ -179,11 +179,20 @@ _SITE_FRAMEWORKS = ("astro", "@astrojs/starlight", "@docusaurus/core", "vitepres
 _PUBLISHED_FIELDS = ("main", "module", "exports", "bin", "files", "types")
 
 
+# A package script that builds a site with a generator of its own (`"build:hugo:prod": "hugo"`).
+_SITE_BUILD = re.compile(r"(?:^|[\s;&|(])(?:npx\s+)?(?:hugo|jekyll|eleventy|@11ty/eleventy|zola|mkdocs|sphinx-build|"
+                         r"hexo|docusaurus|vitepress|astro)(?:\s|$)")
+
+
 def _site_package(data: Mapping[str, Any]) -> bool:
     """A docs site's own package.json, left unmarked `private` (Astro's starter gives `"version": "0.0.1"`): it
-    depends on a docs framework and declares nothing for others to install."""
+    depends on a docs framework, or a script of it runs a site generator (`"build": "hugo"`, the front-end tooling of a
+    Hugo site), and it declares nothing for others to install (a `main` aside, which `npm init` writes)."""
     deps = {name for key in ("dependencies", "devDependencies") for name in _table(data, key)}
-    return bool(deps & set(_SITE_FRAMEWORKS)) and not any(field in data for field in _PUBLISHED_FIELDS)
+    scripts = _table(data, "scripts").values()
+    builds = any(isinstance(command, str) and _SITE_BUILD.search(command) for command in scripts)
+    published = [field for field in _PUBLISHED_FIELDS if field in data and (field != "main" or not builds)]
+    return (bool(deps & set(_SITE_FRAMEWORKS)) or builds) and not published
 
 
 def _build_tooling(data: Mapping[str, Any], folder: Path) -> bool:
