@@ -285,6 +285,10 @@ _PAST_VERB = re.compile(r"\b\w+[^\We]ed\b", re.I)
 _NOT_PAST = frozenset({"embed", "embedded", "speed", "need", "feed", "seed", "shed", "based", "red", "bed"})
 
 
+# Verbs in the past that follow a name ("Dan left his day-job"), beside those _PAST knows.
+_PAST_AFTER_NAME = frozenset({"left", "quit", "sold", "lost", "won", "led", "ran", "met", "joined", "moved"})
+
+
 def _past_word(word: str) -> bool:
     """Whether a word, its punctuation and emphasis left out, is a verb in -ed ("shipped", not "embedded")."""
     bare = word.strip(".,'\"`*_")
@@ -296,7 +300,11 @@ def past_event(after: str) -> bool:
     tells an event in the simple past: history, not a state said to hold since ("..., the product has been
     replaced", "..., the API is")."""
     if not after.startswith(","):
-        return False
+        # ... its comma left out ("As of October 2021 Dan left his day-job"): a name and a verb in the past
+        words = after.split()[:2]
+        verb = words[1].strip(".,") if len(words) == 2 else ""
+        return (words[0][:1].isupper() and verb.islower()
+                and (_PAST.fullmatch(verb) is not None or _past_word(verb) or verb in _PAST_AFTER_NAME))
     words = re.split(r"[.;!?]\s", after[1:])[0].split()[:6]
     for word in words:
         bare = word.strip(".,'\"`*_").lower()
