@@ -179,9 +179,9 @@ _SITE_FRAMEWORKS = ("astro", "@astrojs/starlight", "@docusaurus/core", "vitepres
 _PUBLISHED_FIELDS = ("main", "module", "exports", "bin", "files", "types")
 
 
-# A package script that builds a site with a generator of its own (`"build:hugo:prod": "hugo"`).
-_SITE_BUILD = re.compile(r"(?:^|[\s;&|(])(?:npx\s+)?(?:hugo|jekyll|eleventy|@11ty/eleventy|zola|mkdocs|sphinx-build|"
-                         r"hexo|docusaurus|vitepress|astro)(?:\s|$)")
+# A package script that builds the site with a generator that is no npm package (`"build:hugo:prod": "hugo"`): the
+# package is the site's front-end tooling. (A library's `"docs": "vitepress build"` is no such sign.)
+_SITE_BUILD = re.compile(r"(?:^|[\s;&|(])(?:hugo|jekyll|bundle\s+exec\s+jekyll|zola|mkdocs|sphinx-build)(?:\s|$)")
 
 
 def _site_package(data: Mapping[str, Any]) -> bool:
