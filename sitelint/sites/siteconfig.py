@@ -61,6 +61,15 @@ _LOCAL_IMPORT = re.compile(r"""(?:\bfrom\s*|\brequire\(\s*|\bimport\s*\(?\s*)['"
 _SCRIPT_SUFFIXES = (".ts", ".mts", ".cts", ".js", ".mjs", ".cjs")
 
 
+def module_candidates(base: Path, suffixes: tuple[str, ...]) -> list[Path]:
+    """The files a relative import of `base` may name, in the order bundlers try them: the file itself (when it is
+    written with one of the suffixes), its name with each script suffix, and its folder's index file."""
+    tried = [base] if base.suffix in suffixes else []
+    tried += [base.with_name(base.name + s) for s in suffixes if s != ".json"]
+    tried += [base / f"index{s}" for s in suffixes if s != ".json"]
+    return tried
+
+
 def imported_modules(config: Path | None, root: Path) -> list[Path]:
     """The script modules of the repository (inside root) a config imports, with the suffixes and index files
     bundlers try: a config that keeps its plugins, navbar or footer in files of their own (`plugins: [...docs]` with
@@ -69,11 +78,7 @@ def imported_modules(config: Path | None, root: Path) -> list[Path]:
     if config is None:
         return found
     for spec in _LOCAL_IMPORT.findall(mask_comments(read_text(config))):
-        base = config.parent / spec
-        tried = [base] if base.suffix in _SCRIPT_SUFFIXES else []
-        tried += [base.with_name(base.name + s) for s in _SCRIPT_SUFFIXES]
-        tried += [base / f"index{s}" for s in _SCRIPT_SUFFIXES]
-        module = next((t for t in tried if t.is_file()), None)
+        module = next((t for t in module_candidates(config.parent / spec, _SCRIPT_SUFFIXES) if t.is_file()), None)
         if module is None or module in found:
             continue
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -31,14 +32,16 @@ _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sid
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|\blink|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
 
 
-def routes(site_dir: Path, config: DocusaurusSite, found: Collector) -> dict[str, str]:
+def routes(site_dir: Path, config: DocusaurusSite, found: Collector,
+           shown_versions: Mapping[str, tuple[str, str] | None]) -> dict[str, str]:
     """Route -> page for the current docs, blog posts and Markdown pages, the way Docusaurus builds them. A current
-    doc also answers its route without the version part: a link to the last release's copy names the same doc."""
+    doc also answers its route without the version part: a link to the last release's copy names the same doc.
+    `shown_versions` holds, by plugin id, each instance's version that holds its pages (`shown_version`)."""
     out: dict[str, str] = {}
     for instance in config.docs:
         folder = Path(key(site_dir / instance.path))
         part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
-        shown = shown_version(site_dir, instance)
+        shown = shown_versions.get(instance.plugin_id)
         if shown is not None:  # the version that holds the pages: served at the instance's base
             shown_folder = Path(key(site_dir / shown[1]))
             for page_key in found.under(shown_folder):
@@ -65,17 +68,18 @@ def read(site: Site, found: Collector) -> Navigation:
     # read_site reads docusaurus.config.*, the modules it imports and each docs plugin's versions.json itself:
     # noted here first.
     configs = found.listing("glob", site_dir, "docusaurus.config.*")
-    for noted in [*configs, *(m for c in configs for m in imported_modules(c, site_dir)),
-                  *found.listing("glob", site_dir, "*versions.json")]:
+    configs += [m for c in configs for m in imported_modules(c, site_dir)]
+    for noted in [*configs, *found.listing("glob", site_dir, "*versions.json")]:
         found.is_file(noted)
     config = read_site(site_dir)
-    by_route = routes(site_dir, config, found)
+    shown_versions = {instance.plugin_id: shown_version(site_dir, instance) for instance in config.docs}
+    by_route = routes(site_dir, config, found, shown_versions)
     sources = []
     every = False
     every_id: dict[str, str] = {}
     for instance in config.docs:
         # The version whose folder holds the instance's pages (edited in place): its own sidebar lists them.
-        shown = shown_version(site_dir, instance)
+        shown = shown_versions.get(instance.plugin_id)
         if shown is not None:
             name, rel = shown
             prefix = "" if instance.plugin_id == "default" else f"{instance.plugin_id}_"
@@ -121,7 +125,7 @@ def read(site: Site, found: Collector) -> Navigation:
             outside = [p for p in pages if p not in found.listed]
             if len(outside) * 2 > len(pages):
                 found.unknown.update(outside)
-    _chrome(site_dir, found, by_route, config.base_url, every_id)
+    _chrome(site_dir, configs, found, by_route, config.base_url, every_id)
     return found.done(", ".join(sources) or "docusaurus", every_page=every, routes=by_route)
 
 
@@ -262,11 +266,11 @@ def _category_links(folder: Path, ids: dict[str, str], found: Collector) -> None
             _doc(link["id"], ids, found)
 
 
-def _chrome(site_dir: Path, found: Collector, by_route: dict[str, str], base_url: str, ids: dict[str, str]) -> None:
-    """The pages the navbar, the footer and the React pages (the home page) link to, by route or doc id."""
-    configs = found.listing("glob", site_dir, "docusaurus.config.*")
-    # a navbar or footer kept in a module the config imports (`navbar` with `import { navbar } from './navbar'`)
-    configs += [m for c in configs for m in imported_modules(c, site_dir)]
+def _chrome(site_dir: Path, configs: list[Path], found: Collector, by_route: dict[str, str], base_url: str,
+            ids: dict[str, str]) -> None:
+    """The pages the navbar, the footer and the React pages (the home page) link to, by route or doc id. `configs`
+    are the config and the modules it imports: a navbar or footer may be kept in one (`import { navbar } from
+    './navbar'`)."""
     texts = [mask_comments(found.text(p)) for p in configs]
     pages = [p for p in found.listing("rglob", site_dir / "src" / "pages", "*")
              if p.suffix in (".js", ".jsx", ".ts", ".tsx") and "node_modules" not in p.parts]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sitelint.sites.siteconfig import read_text
+from sitelint.sites.siteconfig import module_candidates, read_text
 
 _TOKEN = re.compile(r"""\s*(?:(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`)|"""
                     r"""(?P<num>-?\d[\d_.eE+-]*)|"""
@@ -224,9 +224,9 @@ class JsSource:
     def _module(self, spec: str) -> Path | None:
         """The file a relative import names, with the suffixes and index files bundlers try, inside the root."""
         base = self.path.parent / spec
-        tried = [base, *ts_twin(base)] if base.suffix in _MODULE_SUFFIXES else []
-        tried += [base.with_name(base.name + s) for s in _MODULE_SUFFIXES if s != ".json"]
-        tried += [base / f"index{s}" for s in _MODULE_SUFFIXES if s != ".json"]
+        tried = module_candidates(base, _MODULE_SUFFIXES)
+        if base.suffix in _MODULE_SUFFIXES:
+            tried[1:1] = ts_twin(base)  # right after the file itself
         for path in tried:
             try:
                 inside = Path(os.path.realpath(path)).is_relative_to(self.root)
