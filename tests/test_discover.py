@@ -1013,3 +1013,33 @@ def test_a_monorepo_of_several_sites_says_which_one_it_linted(tmp_path: Path) ->
     chosen = configmod.validate({"docs-root": "postgraphile/website/docs"}, None)
     result = api.lint(cwd=tmp_path, config=chosen, today=dt.date(2026, 6, 1), select=["SUB001"])
     assert not [n for n in result.notes if "docs sites" in n]
+
+
+def test_a_grav_site_is_its_pages_folder_each_page_at_its_folder_s_route(tmp_path: Path) -> None:
+    # A Grav `user/` folder: pages/ holds a folder per page, its number ordering the menu and left out of the route;
+    # plugins/ and themes/ are packages (their blueprints.yaml), whose README, CHANGELOG and page templates are no
+    # pages. `docs.en.md` is what Grav serves in English, so the plain `default.md` beside it is never built.
+    section = "Pick the folders your library scans, then save.\n"
+    write_site(tmp_path, {
+        "pages/01.home/default.md": "# Home\n\nSee [settings](/guides/settings#media) and [the guides](/guides).\n",
+        "pages/02.guides/docs.md": "# Guides\n\nRead [the settings](./settings#email) first.\n",
+        "pages/02.guides/01.settings/docs.md": f"# Settings\n\n## Media\n\n{section}\n## Mail\n\n{section}",
+        "pages/02.install/default.md": "# Install\n\n## Old\n\n## Next\n\nText.\n",
+        "pages/02.install/docs.en.md": "# Install\n\nRun the installer.\n",
+        "plugins/admin/blueprints.yaml": "name: Admin Panel\n",
+        "plugins/admin/README.md": "# Admin\n\n## Changes\n\n## Next\n\n[x](#nowhere)\n",
+        "themes/learn2/blueprints.yaml": "name: Learn2\n",
+        "themes/learn2/CHANGELOG.md": "# v2\n\n[bug](#bugfix)\n",
+        "README.md": "# Kavita wiki\n",
+    }, {})
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "grav" and layout.docs_roots == ((tmp_path / "pages").resolve(),)
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=dt.date(2026, 6, 1),
+                      select=["STL009", "SUB003"])
+    assert "pages/02.install/default.md" in result.site.unbuilt
+    assert {p.path for p in result.site.pages} >= {"pages/02.guides/01.settings/docs.md", "pages/01.home/default.md"}
+    assert not [p.path for p in result.site.pages if not p.path.startswith("pages/")]
+    # `/guides/settings#media` reaches `## Media`; `./settings#email` from /guides reaches the same page, which has
+    # no `#email`; the shadowed file's empty section is not reported.
+    assert [(f.rule, f.path, f.line) for f in result.findings] == [("STL009", "pages/02.guides/docs.md", 3)]
+    assert "'#email'" in result.findings[0].message

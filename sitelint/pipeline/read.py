@@ -18,7 +18,7 @@ from sitelint import pagetypes
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
-from sitelint.sites import docusaurus, openapi, siteconfig
+from sitelint.sites import docusaurus, grav, openapi, siteconfig
 from sitelint.sites.layout import book_summary, one_folder_apart, summary_targets
 
 
@@ -422,7 +422,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
     `exclude_patterns`; Docusaurus copies of locales and versions its config does not list; the pages an mdBook's or a
     GitBook's SUMMARY.md does not link, those Mintlify's `.mintignore` names, those a Dimer collection's `db.json`
-    does not): templates and notes kept beside the pages, reported on only when named, like drafts."""
+    does not; a Grav page folder's plain file beside the one for the site's language): templates and notes kept
+    beside the pages, reported on only when named, like drafts."""
     if layout.framework == "docusaurus" and layout.config_files:
         site_root = layout.config_files[0].parent
         left_out = docusaurus.unbuilt(site_root)
@@ -434,6 +435,8 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
         return _jekyll_unbuilt(site_pages, layout.config_files[0])
     if layout.framework == "hugo":
         return _bundle_resources(site_pages)
+    if layout.framework == "grav":  # a page folder's plain file, where one named for the site's language is served
+        return frozenset(grav.shadowed([page.path for page in site_pages], layout.default_locale or "en"))
     if layout.framework == "mintlify" and layout.docs_roots:
         # Mintlify publishes no file its `.mintignore` names (a bare `README.md` at any depth, `drafts/`).
         patterns = siteconfig.ignore_lines(siteconfig.read_text(layout.docs_roots[0] / ".mintignore"))
@@ -779,13 +782,22 @@ def draft(page: Page) -> bool:
     """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
     Docusaurus, Astro, Hugo and Jekyll read them), out of the navigation with nothing linking to it by design
     (`hidden: true`), or kept from search engines (`noindex: true`, `robots: noindex`, a robots `noindex` meta tag in
-    its head): a page for the site's makers, a styling test page of placeholder text; or no page at all (`headless:
-    true`)."""
+    its head, or in the `head:` its front matter adds): a page for the site's makers, a styling test page of
+    placeholder text; or no page at all (`headless: true`)."""
     front = page.front_matter
     robots = front.get("robots")
     return (front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
             or front.get("noindex") is True or (isinstance(robots, str) and "noindex" in robots.lower())
-            or bool(_NOINDEX.search(page.source[:5000])) or _no_page(front))
+            or bool(_NOINDEX.search(page.source[:5000])) or _no_page(front) or _head_noindex(front.get("head")))
+
+
+def _head_noindex(head: Any) -> bool:
+    """Whether front matter adds a robots `noindex` tag to the page's head, as VitePress reads it (`head: [[meta,
+    {name: robots, content: 'noindex, nofollow'}]]`)."""
+    return isinstance(head, list) and any(
+        isinstance(tag, list) and len(tag) > 1 and tag[0] == "meta" and isinstance(tag[1], Mapping)
+        and str(tag[1].get("name", "")).lower() == "robots" and "noindex" in str(tag[1].get("content", "")).lower()
+        for tag in head)
 
 
 _NO_PAGE_KEYS = ("noPage", "no_page", "nopage", "headless")

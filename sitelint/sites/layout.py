@@ -983,6 +983,30 @@ def _hexo(base: Path) -> tuple[str, list[Path], list[Path]]:
     return ("hexo", [source], [config]) if source.is_dir() else ("", [], [])
 
 
+# Grav: its `user/` folder (or a repository of it) holds `pages/`, where each page is a folder (`04.guides/`, ordered
+# by its number) with one Markdown file named for its template (`docs.md`, `default.en.md`), beside `plugins/` and
+# `themes/`, each a package with its `blueprints.yaml` (their README, CHANGELOG and page templates are no pages).
+_GRAV_CONFIGS = ("config/system.yaml", "config/site.yaml")
+_GRAV_FOLDER = re.compile(r"^\d+\.[^.]")
+
+
+def _grav(base: Path) -> tuple[str, list[Path], list[Path]]:
+    for user in (base, base / "user"):
+        pages = user / "pages"
+        if not pages.is_dir():
+            continue
+        packaged = any(next(iter((user / kind).glob("*/blueprints.yaml")), None) is not None
+                       for kind in ("plugins", "themes"))
+        configs = [user / name for name in _GRAV_CONFIGS if (user / name).is_file()]
+        try:
+            numbered = any(_GRAV_FOLDER.match(d.name) and d.is_dir() for d in pages.iterdir())
+        except OSError:
+            numbered = False
+        if numbered and (packaged or configs):
+            return "grav", [pages], configs
+    return "", [], []
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -1066,6 +1090,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         content = base / (match.group(1).strip() if match else "content")
         if content.is_dir():
             return "hugo", [content], [config]
+    grav = _grav(base)
+    if grav[0]:
+        return grav
     for name in ("zola.toml", "config.toml"):  # Zola: its config's snake-case `base_url`, its pages in `content/`
         config = base / name
         if config.is_file() and (base / "content").is_dir() and re.search(
