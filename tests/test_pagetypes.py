@@ -486,8 +486,8 @@ def test_translations_whose_sources_one_day_deleted_are_one_finding_naming_the_o
     result = _lint(tmp_path, "STL007")
     assert [(f.path, [r.path for r in f.related]) for f in result.findings] == [
         (f"{fr}api/client.md", [f"{fr}api/server.md", f"{fr}api/types.md"])]
-    assert "docs/api/client.md (and the sources of the 2 other translations named here, the same day) was deleted " \
-           "on 2026-10-17" in result.findings[0].message
+    assert "docs/api/client.md (and the sources of the 2 other translations named here, the same day) moved to " \
+           "docs/reference/client.md on 2026-10-17" in result.findings[0].message
     # Taken out of git to be generated on each build (the folder now ignored): the site still has those pages, and
     # the translations are copies of them as they were.
     (tmp_path / ".gitignore").write_text("docs/api\n", encoding="utf-8")
@@ -503,8 +503,8 @@ def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went
     names = ["install", "deploy", "config", "sessions"]
     pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
     write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
-    git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
-    git(tmp_path, "commit", "-q", "-m", "sessions get their own folder", date="2026-10-17T10:00:00")
+    git(tmp_path, "rm", "-q", "docs/sessions.md")
+    git(tmp_path, "commit", "-q", "-m", "sessions are gone", date="2026-10-17T10:00:00")
     result = _lint(tmp_path, "STL007")
     assert [(f.path, f.message) for f in result.findings] == [
         (f"{fr}sessions.md", "Translation lags its source: its source docs/sessions.md was deleted on 2026-10-17 "
@@ -512,6 +512,26 @@ def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went
     # A translation with no source that git never saw is not known to be left behind.
     (tmp_path / fr / "glossary.md").write_text(body.format("glossary"), encoding="utf-8")
     assert [f.path for f in _lint(tmp_path, "STL007").findings] == [f"{fr}sessions.md"]
+
+
+def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_since(tmp_path: Path) -> None:
+    # git saw the source renamed: the finding names where it went. A translation changed after that day is kept up
+    # where it is (a translated tree laid out apart from its source's), and nothing is reported on it.
+    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
+    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+    names = ["install", "deploy", "config", "sessions", "tokens"]
+    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
+    write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
+    git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
+    git(tmp_path, "mv", "docs/tokens.md", "docs/auth-tokens.md")
+    git(tmp_path, "commit", "-q", "-m", "new names", date="2026-10-17T10:00:00")
+    (tmp_path / fr / "tokens.md").write_text(body.format("tokens") + "\nUn jeton expire.\n", encoding="utf-8")
+    git(tmp_path, "commit", "-q", "-am", "fr: tokens", date="2026-10-20T10:00:00")
+    result = _lint(tmp_path, "STL007")
+    assert [(f.path, f.message) for f in result.findings] == [
+        (f"{fr}sessions.md", "Translation lags its source: its source docs/sessions.md moved to "
+                             "docs/sessions-index.md on 2026-10-17 and this translation stayed behind, unchanged "
+                             "since; move it there too")]
 
 
 def test_verbose_check_and_json_show_each_pages_type_and_language(tmp_path: Path) -> None:

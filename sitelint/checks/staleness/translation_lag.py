@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sitelint import gitinfo, text
 from sitelint.checks import CheckContext, Count, spec
-from sitelint.model import Block, Location, Measurement, Page
+from sitelint.model import PROSE_KINDS, Block, Location, Measurement, Page
 
 # What a reader does not read as words: link targets, tags and their attributes, MDX expressions.
 _MARKUP = re.compile(r"\]\([^)]*\)|<[^>]*>|\{[^{}]*\}")
@@ -205,6 +205,20 @@ def _has_their_code(page: Page, source: Page) -> bool:
     return bool(theirs) and len(theirs & _code_lines(page)) >= _CODE_COVERED * len(theirs)
 
 
+_STUB_WORDS = 12  # words of prose under which a source with no code and a marker of work to do is a stub
+_TO_DO = re.compile(r"\b(?:TODO|TBD|WIP)\b")
+
+
+def _stub(source: Page) -> bool:
+    """Whether a source page holds nothing to translate: no code, and no words outside its headings, or a few beside
+    a marker of work to do (`> **TODO**` and a "See also" link)."""
+    if any(b.kind == "code" for b in source.blocks):
+        return False
+    prose = [b.text for b in source.blocks if b.kind in PROSE_KINDS]
+    words = sum(len(text.words(t)) for t in prose)
+    return not words or (words < _STUB_WORDS and any(_TO_DO.search(t) for t in prose))
+
+
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     site, history = ctx.site, ctx.run.git
     limit = int(ctx.params["max-lag"])
@@ -213,6 +227,8 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         page, source = by_path.get(path), by_path.get(source_path)
         if page is None or source is None:
             continue
+        if _stub(source):
+            continue  # a source with next to nothing in it (a title, "TODO") gives a translator nothing to follow
         own = history.file(page.abspath) if history is not None else None
         theirs = history.file(source.abspath) if history is not None else None
         lag, detail = 0, {"source": source_path, "locale": page.variant.partition(":")[2]}
@@ -231,7 +247,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         share = min(1.0, (sections + code) / parts) if parts else 1.0
         detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
         yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
-                           "removed": False, "generated": False}, Location(page.path, 1), detail,
+                           "removed": False, "generated": False, "moved": False}, Location(page.path, 1), detail,
                           (Location(source_path, 1),))
     yield from _orphans(ctx)
 
@@ -239,7 +255,8 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
 def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
     """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
     translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
-    layout read wrong never makes every translation an orphan."""
+    layout read wrong never makes every translation an orphan. A source that moved (git saw it renamed) is named
+    where it went, and a translation changed since its source moved is kept up where it is."""
     site, history = ctx.site, ctx.run.git
     if history is None or not site.unmatched:
         return
@@ -250,7 +267,8 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
         matched[locale] = matched.get(locale, 0) + 1
     # The translations whose sources one day's deletion took (a reference regenerated in another layout, a section
     # dropped) are one finding, on the first of them, naming the others: one cause, acted on at once.
-    gone: list[tuple[Page, str, str, str]] = []  # (translation, its source's path in git, as shown, the day it went)
+    # (translation, its source's path in git, as shown, the day it went, where it went as shown or "")
+    gone: list[tuple[Page, str, str, str, str]] = []
     for path, candidates in sorted(site.unmatched.items()):
         page = by_path.get(path)
         if page is None or matched.get(page.variant, 0) < _MATCHED:
@@ -260,37 +278,60 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
                 rel = candidate.resolve().relative_to(history.top).as_posix()
             except ValueError:
                 continue
-            done = gitinfo.run(history.top, "log", "-1", "--diff-filter=D", "--format=%cs", "--", rel)
-            day = done.stdout.strip()
+            done = gitinfo.run(history.top, "log", "-1", "--diff-filter=D", "--format=%H %cs", "--", rel)
+            commit, _, day = done.stdout.strip().partition(" ")
             if done.returncode == 0 and day:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
-                gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day))
+                moved = _moved_to(history.top, commit, rel)
+                if moved and _changed_since(history.top, page.abspath, day):
+                    break  # kept up where it is since its source moved
+                gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day,
+                             os.path.relpath(history.top / moved, base).replace(os.sep, "/") if moved else ""))
                 break
     # Taken out of git to be written by each build (`api` in .gitignore: a reference generated from the code), the
     # source is still on the site, as the build makes it now: the translation is a copy of the generated page as it
     # was.
-    built = gitinfo.ignored_paths(history.top, [rel for _, rel, _, _ in gone])
-    removed: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
-    for page, rel, shown, day in gone:
-        removed.setdefault((page.variant, day, rel in built), []).append((page.path, shown))
-    for (variant, day, generated), found in removed.items():
+    built = gitinfo.ignored_paths(history.top, [rel for _, rel, _, _, _ in gone])
+    removed: dict[tuple[str, str, bool, bool], list[tuple[str, str, str]]] = {}
+    for page, rel, shown, day, moved in gone:
+        removed.setdefault((page.variant, day, rel in built, bool(moved)), []).append((page.path, shown, moved))
+    for (variant, day, generated, was_moved), found in removed.items():
         groups = [found] if len(found) >= _ONE_DELETION else [[item] for item in found]
         for group in groups:
-            (path, shown), others = group[0], group[1:]
+            (path, shown, moved), others = group[0], group[1:]
             if others:
                 shown += f" (and the sources of the {len(others)} other translations named here, the same day)"
-            yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True, "generated": generated},
-                              Location(path, 1),
-                              {"source": shown, "removed_on": day, "locale": variant.partition(":")[2]},
-                              tuple(Location(other, 1) for other, _ in others))
+            yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True, "generated": generated,
+                               "moved": was_moved and not generated}, Location(path, 1),
+                              {"source": shown, "removed_on": day, "moved_to": moved,
+                               "locale": variant.partition(":")[2]},
+                              tuple(Location(other, 1) for other, _, _ in others))
+
+
+def _moved_to(top: Path, commit: str, rel: str) -> str:
+    """Where the commit that took `rel` away put it (git sees a rename), "" when it dropped it."""
+    done = gitinfo.run(top, "diff-tree", "--no-commit-id", "-r", "-M", "--name-status", "--diff-filter=R", commit)
+    for line in done.stdout.splitlines() if done.returncode == 0 else ():
+        parts = line.split("\t")
+        if len(parts) == 3 and parts[1] == rel:
+            return parts[2]
+    return ""
+
+
+def _changed_since(top: Path, path: Path, day: str) -> bool:
+    """Whether a commit changed the file on or after the day (YYYY-MM-DD)."""
+    done = gitinfo.run(top, "log", "-1", "--format=%cs", "--", str(path))
+    changed = done.stdout.strip()
+    return done.returncode == 0 and bool(changed) and changed >= day
 
 
 _ONE_DELETION = 3  # translations left by one day's deletion of their sources that are reported as one finding
 _MATCHED = 3  # translations of a locale matched to their sources before an unmatched one counts as orphaned
 
 
-CHECK = spec("translation-lag", "site", translation_lag, values=("lag", "share", "dated", "removed", "generated"),
+CHECK = spec("translation-lag", "site", translation_lag,
+             values=("lag", "share", "dated", "removed", "generated", "moved"),
              needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup.")})
