@@ -330,6 +330,9 @@ _CELL_MARKUP = re.compile(r"\[\^[^\]]*\]|\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?")
 
 
 _WILDCARD = re.compile(r"(?i)x{2,4}")  # `XXX` for any number, as `5xx` is any server error
+# The words of an error message a troubleshooting heading quotes: "## [TMDB] failed to retrieve/fetch XXX".
+_ERROR_WORDS = re.compile(r"(?i)\b(?:failed|fails|error|cannot|can't|unable|not found|exception|denied|refused"
+                          r"|timed out|invalid)\b")
 
 
 def _cell_text(cell: str) -> str:
@@ -514,6 +517,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "This section is under construction." over the section's content: a disclaimer
             if marker.isupper() and _in_notation(block.text, match.start(), match.end()):
                 continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
+            if block.kind == "heading" and _WILDCARD.fullmatch(marker) and _ERROR_WORDS.search(block.text):
+                continue  # "## [TMDB] failed to retrieve/fetch XXX": an error quoted, XXX where its words vary
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())
