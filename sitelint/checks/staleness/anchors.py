@@ -552,6 +552,26 @@ def _permalink(page: Page, link: Link) -> bool:
         rf"\[\s*\]\(\s*<?{re.escape(link.target)}", lines[link.line - 1]) is not None
 
 
+# markdownlint's own check of a page's links to its headings (MD051, link-fragments) turned off in the page: its
+# author says those links follow the ids another renderer gives (`### `array_first()`` at `#arrayfirst`).
+_FRAGMENTS_OFF = re.compile(r"<!--\s*markdownlint-disable(?:-file)?(?![\w-])[^>]*?\b(?:MD051|link-fragments)\b",
+                            re.I)
+_FRAGMENTS_OFF_NEXT = re.compile(
+    r"<!--\s*markdownlint-disable-(?:next-)?line\b[^>]*?\b(?:MD051|link-fragments)\b", re.I)
+
+
+def _fragments_off(page: Page) -> frozenset[int]:
+    """The lines whose links to the page's own headings its author took out of markdownlint's check (every line, as
+    0, for a page that turns it off)."""
+    if "markdownlint" not in page.source:
+        return frozenset()
+    if _FRAGMENTS_OFF.search(page.source):
+        return frozenset({0})
+    lines = page.source.split("\n")
+    return frozenset(n + (2 if "next-line" in line else 1) for n, line in enumerate(lines)
+                     if _FRAGMENTS_OFF_NEXT.search(line))
+
+
 def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     site = ctx.site
     graph = ctx.run.graph
@@ -573,6 +593,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             continue  # a translation is judged: its links go to its own locale's pages, whose headings it translated
         reported: set[tuple[int, str, str]] = set()  # a line that links twice to one missing place is one finding
         headings = {s.line for s in page.sections}
+        unchecked = _fragments_off(page)
         for link in page.links:
             if link.image or "#" not in link.target:
                 continue
@@ -602,6 +623,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     known = anchors[target.path] = _anchors(target)
             if (link.line, target.path, _loose(anchor)) in reported:
                 continue
+            if target is page and unchecked and (0 in unchecked or link.line in unchecked):
+                continue  # its author turned markdownlint's check of these links off: the ids are another renderer's
             cased = False
             if site.framework in _LOWER_CASE_IDS and anchor != anchor.lower():
                 if target.path not in written:
