@@ -168,15 +168,20 @@ _BOLD_LABEL = re.compile(r"[ \t]*(\*\*|__)[^*_\n]{1,60}(?<![.!?])\1(?:[ \t\u00a0
 _LABEL_WORDS = 4  # words of a list item that stands alone as the title of the paragraph after it
 
 
+_NUMBERED_ITEM = re.compile(r"\s*\d+[.)]\s")
+
+
 def _sections(page: Page) -> int:
     """Headings, and the parts a translation may title otherwise: a bold label on a line of its own (the text under
     it on the next line or after a blank one), or a list item alone that names the part the paragraph after it
-    describes (`* minMember` over its description, as its source's `### minMember`)."""
+    describes (`* minMember` over its description, as its source's `### minMember`); a numbered item is a step, its
+    picture below it (`1. Click "Select a project"` over a screenshot), however it ends."""
     lines = page.source.split("\n")
     blocks = page.blocks
 
     def label_item(n: int, b: Block) -> bool:
         return (b.kind == "list_item" and b.line == b.end_line and len(b.text.split()) <= _LABEL_WORDS
+                and not (0 < b.line <= len(lines) and _NUMBERED_ITEM.match(lines[b.line - 1]))
                 and not b.text.rstrip().endswith((".", ":", ";")) and 0 < n < len(blocks) - 1
                 and blocks[n - 1].kind != "list_item" and blocks[n + 1].kind == "paragraph")
 
