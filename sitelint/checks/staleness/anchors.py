@@ -158,7 +158,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
-    `fast-api`) and spells `&` out (`#one-sided-and-two-sided`). On Mintlify its own, which keeps punctuation but
+    `fast-api`) and spells `&` out (`#one-sided-and-two-sided`), and league/commonmark's (a PHP site's), which keeps
+    letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps punctuation but
     periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?` `#what’s-next`). On
     GitBook its own: lower case, `<`, `>` and `&` spelled out,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
@@ -187,6 +188,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             spelled = title.replace("&", " and ") if framework == "" else title
             spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", re.sub(r"([a-z\d])([A-Z])", r"\1 \2", spelled))
             out.add(_loose(re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")))
+        if framework == "":  # league/commonmark's (a PHP site's): spaces to dashes, then only letters, digits, `-`
+            out.add(_loose(re.sub(r"[^\w-]|_", "", re.sub(r"\s+", "-", title.strip().lower()))))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
 
