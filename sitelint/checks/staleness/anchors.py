@@ -159,8 +159,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`), and league/commonmark's (a PHP site's), which keeps
-    letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps punctuation but
-    periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?` `#what’s-next`). On
+    letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps
+    punctuation but periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?` `#what’s-next`). On
     GitBook its own: lower case, `<`, `>` and `&` spelled out,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
