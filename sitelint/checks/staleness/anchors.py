@@ -160,8 +160,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`), and league/commonmark's (a PHP site's), which keeps
     letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps
-    punctuation but periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?` `#what’s-next`). On
-    GitBook its own: lower case, `<`, `>` and `&` spelled out,
+    punctuation but periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?`
+    `#what’s-next`). On GitBook its own: lower case, `<`, `>` and `&` spelled out,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
