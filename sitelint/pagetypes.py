@@ -136,6 +136,20 @@ _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|w
 _NOTES_DIR_END = re.compile(r"(?i)[-_](?:releases|changelogs?|release[-_]notes)$")  # latest-releases/, past_releases/
 _VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)
 _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
+# A release announced in the words of its makers: "we are thrilled to announce our upcoming release ... v2.9.0".
+_WE_ANNOUNCE = re.compile(r"(?i)\bwe(?:'re| are)? (?:(?:very|so|really) )?(?:thrilled|excited|proud|happy|pleased"
+                          r"|delighted) to (?:announce|introduce|unveil|release)\b")
+_VERSION_SAID = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])")
+_OPENING_BLOCKS = 3  # the prose blocks a page opens with, where an announcement says what it announces
+
+
+def _announces(page: Page) -> bool:
+    """Whether the page opens as a release's announcement: in its first paragraphs, its makers announce ("we are
+    thrilled to announce") and a version is named."""
+    opening = [b.text for b in page.blocks if b.kind in PROSE_KINDS][:_OPENING_BLOCKS]
+    return any(_WE_ANNOUNCE.search(t) for t in opening) and any(_VERSION_SAID.search(t) for t in opening)
+
+
 # A release's announcement: `3.10-announcement.md`, "Announcing Harbor 2.0", "Harbor 2.0 is out".
 _ANNOUNCED = re.compile(r"(?i)(?<![\w.])v?\d+(?:\.\d+)+[-_ ]+(?:announcement|release[-_ ]announcement)\b"
                         r"|\bannouncing\b.*?(?<![\w.])v?\d+(?:\.\d+)+|(?<![\w.])v?\d+(?:\.\d+)+ (?:is out|released)\b")
@@ -463,6 +477,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "release-notes", f"title '{page.title}'"
     if _ANNOUNCED.search(name.rsplit(".", 1)[0]) or _ANNOUNCED.search(page.title):
         return "release-notes", "announces a release"
+    if _announces(page):
+        return "release-notes", "opens by announcing a release"
     if versions >= 2:
         return "release-notes", f"{versions} headings are version numbers"
     post = post_reason(page)
