@@ -532,6 +532,15 @@ def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_si
         (f"{fr}sessions.md", "Translation lags its source: its source docs/sessions.md moved to "
                              "docs/sessions-index.md on 2026-10-17 and this translation stayed behind, unchanged "
                              "since; move it there too")]
+    # The one kept where it is is measured against its source where it went: a section the source gained since is
+    # one the translation lacks.
+    (tmp_path / "docs" / "auth-tokens.md").write_text(
+        body.format("tokens") + "\n## Expiry\n\nA token expires after a day.\n\n## Scopes\n\nEach token has scopes.\n",
+        encoding="utf-8")
+    git(tmp_path, "commit", "-q", "-am", "tokens: expiry and scopes", date="2026-10-25T10:00:00")
+    found = {f.path: f.message for f in _lint(tmp_path, "STL007").findings}
+    assert found[f"{fr}tokens.md"] == ("Translation lags its source: it has 2 of 4 sections and 0 of 0 code blocks of "
+                                       "its source")
 
 
 def test_verbose_check_and_json_show_each_pages_type_and_language(tmp_path: Path) -> None:

@@ -225,47 +225,51 @@ def _stub(source: Page) -> bool:
 
 
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
-    site, history = ctx.site, ctx.run.git
-    limit = int(ctx.params["max-lag"])
-    by_path = {p.path: p for p in site.pages}
-    for path, source_path in sorted(site.sources.items()):
+    by_path = {p.path: p for p in ctx.site.pages}
+    for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
-        if page is None or source is None:
-            continue
-        if _stub(source):
-            continue  # a source with next to nothing in it (a title, "TODO") gives a translator nothing to follow
-        own = history.file(page.abspath) if history is not None else None
-        theirs = history.file(source.abspath) if history is not None else None
-        lag, detail = 0, {"source": source_path, "locale": page.variant.partition(":")[2]}
-        if own is not None and theirs is not None:
-            mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
-            lag = max(0, (source_day - mine).days)
-            if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
-                                                                    page.source):
-                lag = 0  # the source changed only in its markup since, or in words the translation has
-            detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
-        sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
-        their_sections, their_code = _sections(source), _code(source)
-        if code < their_code and _has_their_code(page, source):
-            code = their_code  # the same code in fewer blocks
-        parts = their_sections + their_code
-        share = min(1.0, (sections + code) / parts) if parts else 1.0
-        detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
-        yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
-                           "removed": False, "generated": False, "moved": False}, Location(page.path, 1), detail,
-                          (Location(source_path, 1),))
-    yield from _orphans(ctx)
+        if page is not None and source is not None:
+            yield from _measure(ctx, page, source)
+    yield from _orphans(ctx, by_path)
 
 
-def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
+def _measure(ctx: CheckContext, page: Page, source: Page) -> Iterator[Measurement]:
+    """How far a translation is behind its source: days, and the share of its sections and code it has."""
+    if _stub(source):
+        return  # a source with next to nothing in it (a title, "TODO") gives a translator nothing to follow
+    history, limit, source_path = ctx.run.git, int(ctx.params["max-lag"]), source.path
+    own = history.file(page.abspath) if history is not None else None
+    theirs = history.file(source.abspath) if history is not None else None
+    lag, detail = 0, {"source": source_path, "locale": page.variant.partition(":")[2]}
+    if own is not None and theirs is not None:
+        mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
+        lag = max(0, (source_day - mine).days)
+        if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
+                                                                page.source):
+            lag = 0  # the source changed only in its markup since, or in words the translation has
+        detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
+    sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
+    their_sections, their_code = _sections(source), _code(source)
+    if code < their_code and _has_their_code(page, source):
+        code = their_code  # the same code in fewer blocks
+    parts = their_sections + their_code
+    share = min(1.0, (sections + code) / parts) if parts else 1.0
+    detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
+    yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
+                       "removed": False, "generated": False, "moved": False}, Location(page.path, 1), detail,
+                      (Location(source_path, 1),))
+
+
+def _orphans(ctx: CheckContext, by_path: dict[str, Page]) -> Iterator[Measurement]:
     """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
     translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
     layout read wrong never makes every translation an orphan. A source that moved (git saw it renamed) is named
-    where it went, and a translation changed since its source moved is kept up where it is."""
+    where it went; a translation changed since its source moved is kept where it is (its site lists it there), and
+    is measured against its source where it went, as any translation is."""
     site, history = ctx.site, ctx.run.git
     if history is None or not site.unmatched:
         return
-    by_path = {p.path: p for p in site.pages}
+    by_key = {os.path.normpath(p.abspath): p for p in site.pages}
     matched: dict[str, int] = {}
     for path in site.sources:
         locale = by_path[path].variant if path in by_path else ""
@@ -290,7 +294,11 @@ def _orphans(ctx: CheckContext) -> Iterator[Measurement]:
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
                 moved = _moved_to(history.top, commit, rel)
                 if moved and _changed_since(history.top, page.abspath, day):
-                    break  # kept up where it is since its source moved
+                    # kept where it is since its source moved: measured against the source where it went
+                    went = by_key.get(os.path.normpath(history.top / moved))
+                    if went is not None:
+                        yield from _measure(ctx, page, went)
+                    break
                 gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day,
                              os.path.relpath(history.top / moved, base).replace(os.sep, "/") if moved else ""))
                 break
