@@ -1043,3 +1043,11 @@ def test_a_grav_site_is_its_pages_folder_each_page_at_its_folder_s_route(tmp_pat
     # no `#email`; the shadowed file's empty section is not reported.
     assert [(f.rule, f.path, f.line) for f in result.findings] == [("STL009", "pages/02.guides/docs.md", 3)]
     assert "'#email'" in result.findings[0].message
+    # The site's home is what system.yaml's `home: alias:` names (Grav's default, `/home`, when it does not say).
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "system.yaml").write_text("home:\n  alias: '/guides'\n", encoding="utf-8")
+    (tmp_path / "pages" / "01.home" / "default.md").write_text("# Home\n\nSee [the guides](/#missing).\n", "utf-8")
+    found = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=dt.date(2026, 6, 1),
+                     select=["STL009"]).findings
+    assert [(f.path, f.line) for f in found] == [("pages/01.home/default.md", 3), ("pages/02.guides/docs.md", 3)]
+    assert "pages/02.guides/docs.md has no heading or id '#missing'" in found[0].message

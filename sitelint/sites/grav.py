@@ -42,4 +42,4 @@ def shadowed(paths: Iterable[str], language: str) -> set[str]:
 def home_alias(system_yaml: str) -> str:
     """The route `/` serves, from system.yaml's `home: alias:` (Grav's default, `/home`, when it does not say)."""
     found = _HOME_ALIAS.search(system_yaml)
-    return found.group(1).rstrip("/") or DEFAULT_HOME if found else DEFAULT_HOME
+    return (found.group(1).rstrip("/") or DEFAULT_HOME) if found else DEFAULT_HOME

@@ -20,6 +20,6 @@ def read(site: Site, found: Collector) -> Navigation:
             routes.setdefault(grav.route(os.path.dirname(relative(page_key, site.root))), page_key)
     system = next((c for c in site.config_files if c.name == "system.yaml"), None)
     home = grav.home_alias(found.text(system)) if system is not None else grav.DEFAULT_HOME
-    if home in routes:
-        routes["/"] = routes[home]
+    if home in routes:  # `/` first: the home page's own route stays its folder's, from which its links are read
+        routes = {"/": routes[home], **routes}
     return found.done("Grav pages folder", every_page=True, routes=routes)
