@@ -498,6 +498,11 @@ def _has(page: Page, anchor: str, anchors: frozenset[str]) -> bool:
     loose = _loose(anchor)
     if loose in anchors or re.sub(r"-\d+$", "", loose) in anchors:
         return True
+    # A part its layout draws from the data of its front matter, under a heading of the key's name (`options:` as
+    # `<h2 id="options">`: a CMS's template for each page of a collection).
+    if any(isinstance(value, (list, dict)) and value and _loose(str(key)) == loose
+           for key, value in page.front_matter.items()):
+        return True
     # A word of the page's markup written as the anchor: an id a component makes of a prop (`<Option
     # name="max-age">`, `id: 'max-age'`), a site's hook of a comment (`<!-- md:option theme.logo -->`). The same
     # words in a sentence ("its own live-reloading server") make no id.
