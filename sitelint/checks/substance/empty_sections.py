@@ -44,7 +44,8 @@ _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+
 # with nothing in it names the entry, its part written a level too high.
 _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|props|fields|arguments|args|returns?"
                          r"|return (?:value|type)s?|(?:request|response)(?: body| fields| parameters)?|examples?"
-                         r"|example (?:request|response|usage)|methods|events|options|usage|values)\s*:?\s*$")
+                         r"|example (?:request|response|usage|output)|output|methods|events|options|usage|values)"
+                         r"\s*:?\s*(?:\{[^{}]*\})?\s*$")
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
@@ -212,7 +213,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         sibling = (len(run) == 1 and following is not None and following.level == first.level
                    and after is not None and not empty(after))
         # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"),
-        # above the label of a reference entry's part ("### The Project Object" then "### Attributes"),
+        # above the label of a reference entry's part ("### The Project Object" then "### Attributes"), a part's label
+        # above its items ("#### Examples" then "#### Get all users"),
         # siblings that name code below the levels a table of contents shows ("#### Amazon S3 Storage" then "####
         # `S3_ACCESS_KEY_ID`"; at `###` the contents show it as an empty entry), or a release's heading above its
         # notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts written a level too high, which
@@ -220,6 +222,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
                                                       or _in_range(first.title, following.title)
                                                       or _PART_LABEL.match(following.title) is not None
+                                                      or _PART_LABEL.match(first.title) is not None
                                                       or (following.line in names_code
                                                           and first.level > _TOC_DEPTH))
         nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
