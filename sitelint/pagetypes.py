@@ -596,6 +596,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "reference", "a glossary entry: a sentence that defines its title"
     if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
         return "hub", "links its front matter lists, for its layout to show"
+    listing = _listing_template(front)
+    if total < _FILLED_PROSE and listing:
+        return "hub", f"its template lists the pages (`{listing}`)"
+    drawn = _front_matter_prose(front)
+    if total < _FILLED_PROSE and sum(drawn.values()) >= _DRAWN_WORDS:
+        return "landing", f"its layout draws its text from its front matter ({', '.join(sorted(drawn)[:4])})"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
@@ -955,6 +961,41 @@ def _link_entry(block: Block, lines: Sequence[str]) -> bool:
 
 
 _ENTRY_LINK_KEYS = frozenset({"url", "link", "href"})
+# Front matter a page's head, the site's lists and search read, not its layout's body: words there draw no text.
+_META_KEYS = frozenset({"title", "description", "keywords", "summary", "excerpt", "seo", "meta", "og", "head",
+                        "image", "slug", "id", "tags", "categories", "author", "authors", "date", "sidebar_label",
+                        "sidebar_title", "nav_title", "short_title", "subtitle", "redirect_from", "aliases"})
+_DRAWN_WORDS = 40  # words of prose in front matter's own fields that a layout draws as the page's text
+_SENTENCE_WORDS = 5  # words a front matter value has to be prose, not a name or a label
+_LISTING_NAMES = frozenset({"index", "list", "listing"})
+
+
+def _front_matter_prose(front: Mapping[str, Any]) -> dict[str, int]:
+    """Words of prose in each of front matter's own fields (not its meta: title, description, tags), its values of
+    a sentence or more, in lists and mappings too (`overview: >` and each option's `description`)."""
+    def words(value: Any, depth: int = 0) -> int:
+        if depth > 6:
+            return 0
+        if isinstance(value, str):
+            count = len(text.words(value))
+            return count if count >= _SENTENCE_WORDS else 0
+        if isinstance(value, Mapping):
+            return sum(words(v, depth + 1) for v in value.values())
+        if isinstance(value, list):
+            return sum(words(v, depth + 1) for v in value)
+        return 0
+    out = {str(key): words(value) for key, value in front.items() if str(key).lower() not in _META_KEYS}
+    return {key: count for key, count in out.items() if count}
+
+
+def _listing_template(front: Mapping[str, Any]) -> str:
+    """The template or layout front matter names when it is a listing's (`template: tags/index`, `layout: list`):
+    the page is the index its template draws of a collection's pages."""
+    for key in ("template", "layout"):
+        value = front.get(key)
+        if isinstance(value, str) and value.strip().rsplit("/", 1)[-1].lower() in _LISTING_NAMES:
+            return f"{key}: {value.strip()}"
+    return ""
 _HTML_CODE = re.compile(r"<code\b[^>]*>[^<]+</code>")
 
 
