@@ -107,6 +107,9 @@ def _dated_entry(page: Page, block: Block, year: str) -> bool:
 
 # A sentence that opens with a condition: what it says of the moment holds whenever the condition does.
 _CONDITION = re.compile(r"(?i)\s*(?:if|whenever|once|unless)\b")
+# A moment right after "when" or "each time" that names a turn of time in the general ("when the next year arrives"):
+# what the sentence says happens at every such turn.
+_WHENEVER = re.compile(r"(?i)\b(?:when|whenever|each time|every time)\s+the\s*$")
 
 
 def _captions_picture(page: Page, block: Block) -> bool:
@@ -189,6 +192,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             opening = re.split(r"(?<=[.!?])\s+", text[:match.start()])[-1]
             if _CONDITION.match(opening):
                 continue  # "If many are tagged fixed, a new release is probably coming soon": a rule of thumb
+            if _WHENEVER.search(text[max(0, match.start() - 12):match.start()]):
+                continue  # "a new sequence starts at 1 when the next year arrives": any year's turn, not one
             if _captions_picture(page, block):
                 continue  # "At the time of writing, notifications look like this:" over a screenshot: its caveat
             if year is not None and year <= ctx.today.year - span:
