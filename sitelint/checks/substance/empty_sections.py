@@ -46,6 +46,9 @@ _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|pro
                          r"|return (?:value|type)s?|(?:request|response)(?: body| fields| parameters)?|examples?"
                          r"|example (?:request|response|usage|output)|output|methods|events|options|usage|values)"
                          r"\s*:?\s*(?:\{[^{}]*\})?\s*$")
+# The headings a page closes with, no items of a part above them: "See also", "Next steps".
+_CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooting|summary|notes?|faq|learn more"
+                      r"|further reading|references|resources)\s*:?\s*$")
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
@@ -222,7 +225,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
                                                       or _in_range(first.title, following.title)
                                                       or _PART_LABEL.match(following.title) is not None
-                                                      or _PART_LABEL.match(first.title) is not None
+                                                      or (_PART_LABEL.match(first.title) is not None
+                                                          and first.level > 2 and not _PART_LABEL.match(
+                                                              following.title)
+                                                          and not _CLOSING.match(following.title))
                                                       or (following.line in names_code
                                                           and first.level > _TOC_DEPTH))
         nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
