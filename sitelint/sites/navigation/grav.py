@@ -8,14 +8,14 @@ import os
 
 from sitelint.model import Site
 from sitelint.sites import grav
-from sitelint.sites.navigation import Collector, Navigation, relative
+from sitelint.sites.navigation import Collector, Navigation, key, relative
 
 
 def read(site: Site, found: Collector) -> Navigation:
-    pages = found.under(site.root)
-    hidden = grav.shadowed(pages, site.language or "en")
+    # The plain files Grav does not serve beside one named for the site's language, as the read marked them unbuilt.
+    hidden = {key(p.abspath) for p in site.pages if p.path in site.unbuilt}
     routes: dict[str, str] = {}
-    for page_key in pages:
+    for page_key in found.under(site.root):
         if page_key not in hidden:
             routes.setdefault(grav.route(os.path.dirname(relative(page_key, site.root))), page_key)
     system = next((c for c in site.config_files if c.name == "system.yaml"), None)
