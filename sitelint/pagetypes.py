@@ -596,12 +596,13 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "reference", "a glossary entry: a sentence that defines its title"
     if total < _FILLED_PROSE and _front_matter_entries(front) >= 3:
         return "hub", "links its front matter lists, for its layout to show"
-    listing = _listing_template(front)
-    if total < _FILLED_PROSE and listing:
-        return "hub", f"its template lists the pages (`{listing}`)"
-    drawn = _front_matter_prose(front)
-    if total < _FILLED_PROSE and sum(drawn.values()) >= _DRAWN_WORDS:
-        return "landing", f"its layout draws its text from its front matter ({', '.join(sorted(drawn)[:4])})"
+    if total < _FILLED_PROSE:  # a short page: its front matter may hold what its layout draws
+        listing = _listing_template(front)
+        if listing:
+            return "hub", f"its template lists the pages (`{listing}`)"
+        drawn = _front_matter_prose(front)
+        if sum(drawn.values()) >= _DRAWN_WORDS:
+            return "landing", f"its layout draws its text from its front matter ({', '.join(sorted(drawn)[:4])})"
     if total and sum(text.count(link.text) for link in links) / total >= signals.nav_link_density:
         return "hub", "mostly links"
     by_line = sorted(links, key=_line_of)
