@@ -1051,3 +1051,18 @@ def test_a_grav_site_is_its_pages_folder_each_page_at_its_folder_s_route(tmp_pat
                      select=["STL009"]).findings
     assert [(f.path, f.line) for f in found] == [("pages/01.home/default.md", 3), ("pages/02.guides/docs.md", 3)]
     assert "pages/02.guides/docs.md has no heading or id '#missing'" in found[0].message
+
+
+def test_a_book_in_a_folder_named_for_it_comes_before_a_package_s_own_small_site(tmp_path: Path) -> None:
+    # `book/book.toml` is the project's docs; `pyclient/mkdocs.yml` documents one of its packages.
+    touch(tmp_path, "README.md", "book/src/SUMMARY.md", "book/src/install.md", "book/src/accounts.md",
+          "pyclient/docs/client.md", "pyclient/pyproject.toml")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "book" / "book.toml").write_text('[book]\nsrc = "src"\n', encoding="utf-8")
+    (tmp_path / "pyclient" / "mkdocs.yml").write_text("site_name: pyclient\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert pages(layout) == ["book/src/SUMMARY.md", "book/src/accounts.md", "book/src/install.md"]
+    (tmp_path / "book" / "book.toml").unlink()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["pyclient/docs/client.md"]

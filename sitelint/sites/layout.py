@@ -478,11 +478,13 @@ def _bases(root: Path) -> list[Path]:
 
 
 def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
-    """A site in none of the usual folders: one a build script names or the one folder with a framework's config,
-    mdBook's books."""
-    elsewhere = _site_elsewhere(root)
-    if elsewhere is not None:
-        return _framework_in(elsewhere)
+    """A site in none of the usual folders: one a build script names (`vitepress build packages`,
+    `mkdocs build -f assets/site/mkdocs.yml`), an mdBook's book in a folder named for one
+    (`book/book.toml`), or the one folder with a framework's config; a book named for the docs comes before a
+    package's own small site (`pyclient/mkdocs.yml` beside `book/book.toml`)."""
+    scripted = _vitepress_scripted(root) or _mkdocs_scripted(root)
+    if scripted:
+        return _framework_in(scripted[0])
     for base in (root, root / "docs", root / "doc", root / "guide", root / "book", root / "documentation"):
         books = [base / "book.toml"] if (base / "book.toml").is_file() else []
         if not books and base != root and base.name in ("docs", "doc") and base.is_dir():  # a book per audience
@@ -490,6 +492,9 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
         books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
         if books_found:
             return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
+    elsewhere = _site_elsewhere(root)
+    if elsewhere is not None:
+        return _framework_in(elsewhere)
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
     # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:
@@ -607,14 +612,9 @@ def _mkdocs_scripted(base: Path) -> list[Path]:
 
 
 def _site_elsewhere(root: Path) -> Path | None:
-    """A docs site in a top-level folder of another name (`packages/.vitepress/`, `dev-docs/docusaurus.config.js`):
-    the folder the project's package.json scripts build with VitePress (`vitepress build packages`) or whose MkDocs
-    config its build commands name (`mkdocs build -f assets/site/mkdocs.yml`), else the one
-    top-level folder holding a framework's config (examples, templates and test fixtures aside), else the one such
-    folder inside the docs folder (`doc/website/`)."""
-    scripted = _vitepress_scripted(root) or _mkdocs_scripted(root)
-    if scripted:
-        return scripted[0]
+    """A docs site in a top-level folder of another name (`dev-docs/docusaurus.config.js`): the one top-level folder
+    holding a framework's config (examples, templates and test fixtures aside), else the one such folder inside the
+    docs folder (`doc/website/`). A folder a build script names comes first (`_framework_beyond`)."""
     try:
         folders = sorted(d for d in root.iterdir() if d.is_dir() and not d.name.startswith(".")
                          and d.name.lower() not in _NOT_THE_SITE)
