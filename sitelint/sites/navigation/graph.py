@@ -189,18 +189,22 @@ _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version'
 
 _NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b"
                              r"|^[ \t]*[\"']?uglyurls[\"']?[ \t]*[:=][ \t]*true\b")
+_NO_ASTRO_FOLDER_URLS = re.compile(r"""\btrailingSlash\s*:\s*["']never["']|\bformat\s*:\s*["']file["']""")
 _PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)(?:/|$)", re.I)  # `setup.md`, and `index.md/` that serves nothing
 
 
 def _folder_per_page(site: Site) -> bool:
     """Whether the site serves each page at a folder of its own and leaves links that name no Markdown file as they
-    are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`), and Hugo, unless
-    `uglyURLs = true` (`install/airgap.md` at `install/airgap/`)."""
-    if site.framework not in ("mkdocs", "hugo"):
+    are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`), Hugo, unless
+    `uglyURLs = true` (`install/airgap.md` at `install/airgap/`), and Astro and Starlight, which serve a page at its
+    folder with a trailing slash (`music/pandora.md` at `/music/pandora/`, where `../#setup` is `/music/#setup`)
+    unless the config says `trailingSlash: 'never'` or `format: 'file'`."""
+    if site.framework not in ("mkdocs", "hugo", "starlight", "astro"):
         return False
+    no_folder = _NO_FOLDER_URLS if site.framework in ("mkdocs", "hugo") else _NO_ASTRO_FOLDER_URLS
     for config in site.config_files:
         try:
-            if _NO_FOLDER_URLS.search(config.read_text(encoding="utf-8", errors="replace")[:500_000]):
+            if no_folder.search(config.read_text(encoding="utf-8", errors="replace")[:500_000]):
                 return False
         except OSError:
             continue
