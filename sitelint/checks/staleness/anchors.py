@@ -763,6 +763,18 @@ def _names_a_thing(text: str, title: str, around: str) -> bool:
             and _PART_WORDS.search(around) is None)
 
 
+# A heading that is an identifier, its words joined by punctuation: a flag (`--filters-file`), a key (`max_retries`),
+# a dotted name (`build.target`).
+_IDENTIFIER = re.compile(r"-{0,2}\w+(?:[-_.]\w+)+")
+
+
+def _identifier_unnamed(title: str, text: str) -> bool:
+    """Whether a heading is an identifier that a link's words do not write: "a [filters file](#filtering)" speaks of
+    a file, not of the flag `--filters-file`."""
+    ident = _TRAILING_ATTRS.sub("", title).strip(" `*_#")
+    return bool(_IDENTIFIER.fullmatch(ident)) and ident.lower().lstrip("-") not in text.lower().replace("`", "")
+
+
 def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     """Links whose text names a section of the page they open, and whose anchor points at another section of it:
     `see [No-Merge Policy](#keeping-things-up-to-date)` on a page with a `## No-Merge Policy`."""
@@ -798,7 +810,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             # An id written on a heading is that heading's, whatever another heading's words would slug to.
             pointed = [n for n, _, _, written in known if anchor in written] or [
                 n for n, ids, _, _ in known if anchor in ids]
-            named = [n for n, _, words, _ in known if words == text]
+            named = [n for n, _, words, _ in known if words == text
+                     and not _identifier_unnamed(target.sections[n].title, link.text)]
             if len(pointed) != 1 or len(named) != 1 or pointed == named:
                 continue
             at, name = target.sections[pointed[0]], target.sections[named[0]]
