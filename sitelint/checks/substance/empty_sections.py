@@ -35,6 +35,9 @@ _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 # A signature as code spells it, without backticks: `execaSync(file, arguments?)`, `.command(cmd, [builder])`,
 # `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters, and a label after (`[DEPRECATED]`).
 _SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
+# A constant or an environment variable as code spells it, without backticks (`RELAY_USER`), and a command-line flag
+# (`--dry-run`, `-v`).
+_CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*")
 # A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
@@ -178,10 +181,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
-                       or _TAG_NAME.fullmatch(b.text) or _SIGNATURE.fullmatch(b.text))}
+                       or _TAG_NAME.fullmatch(b.text) or _SIGNATURE.fullmatch(b.text) or _CONSTANT.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
-        """A heading that names code (`parse(code)`, `UniqueForDateValidator`) in a run of sibling headings that
+        """A heading that names code (`parse(code)`, `UniqueForDateValidator`, `RELAY_USER`) in a run of sibling headings that
         name code, the first of them with content after this one: several names of one description, written as a
         heading each (`registerFileProtocol`, `registerBufferProtocol`, ... and the text they share)."""
         section, after = page.sections[index], index + 1
