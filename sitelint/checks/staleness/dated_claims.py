@@ -86,6 +86,9 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 # A change told as done, in the passive, right before its moment: "has been archived by the maintainer as of ...",
 # "was moved to a new home as of ...".
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
+# ... and after it, in the present perfect: "As of February 12, 2023, Radarr has updated its cache to ...", "As of
+# 2022, the API has been replaced": a change done then, which stays done.
+_CHANGED_AFTER = re.compile(r"(?i)^[^.;!?]{0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)[a-z]+(?:ed|en)\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 # A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", "a
 # file system (stable as of 2008)", and the day terms took effect: "These terms are effective as of 2023-04-08".
@@ -142,11 +145,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if past_event(text[match.end():]):
                 continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
             before = re.split(r"[.;!?]\s", text[: match.start()])[-1]
+            after = re.split(r"[.;!?]\s", text[match.end():])[0]
             if _CHANGED_BEFORE.search(before) or _CHANGE_JUST_BEFORE.search(before) or _NO_LONGER.search(
-                    before) or _NO_LONGER.search(
-                    re.split(r"[.;!?]\s", text[match.end():])[0]):
+                    before) or _NO_LONGER.search(after) or _CHANGED_AFTER.search(after):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
-                # longer maintained (as of March 2023)": the moment a change took effect
+                # longer maintained (as of March 2023)", "As of 2023, X has updated Y": the moment a change took effect
             if _dated_entry(page, block, match.group("year")):
                 continue  # "As of February 16, 2021, Dapr has 0 criticals" under "### February 2021": a record
             if int(match.group("year")) < ctx.today.year:

@@ -297,8 +297,8 @@ def _past_word(word: str) -> bool:
 
 def past_event(after: str) -> bool:
     """Whether the clause after a moment that opens its sentence ("As of October 2020, Meta deprecated its APIs")
-    tells an event in the simple past: history, not a state said to hold since ("..., the product has been
-    replaced", "..., the API is")."""
+    tells an event in the simple past: history, not a state said to hold since ("..., the API is"). A change in the
+    present perfect ("..., the product has been replaced") is dated-claim's to read."""
     if not after.startswith(","):
         # ... its comma left out ("As of October 2021 Dan left his day-job"): a name and a verb in the past
         words = after.split()[:2]
