@@ -196,6 +196,9 @@ _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|
                       r"|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"  # dumi's embed of a Markdown file
                       r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*(?:include|readfile)\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
+# mkdocs-render-swagger-plugin's embed of an OpenAPI spec, a file or an address: `!!swagger openapi.json!!`,
+# `!!swagger-http https://api.example.org/openapi.json!!`.
+_SWAGGER = re.compile(r"(?m)^\s*!!swagger(?:-http)?\s+\S+!!\s*$")
 _FILLED_PROSE = 100
 _ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
 # An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
@@ -537,6 +540,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    and _EXECUTED.match(lines[b.line - 1]))
     if executed and total < _FILLED_PROSE:
         return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
+    if _SWAGGER.search(page.source) and total < _FILLED_PROSE:
+        return "generated", "an OpenAPI reference the build renders (`!!swagger file!!`)"
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []

@@ -112,7 +112,7 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # docs root's own pages are a mix of everything.
     section = siblings if page.abspath.parent.resolve() != ctx.site.root.resolve() else -1
     exempt = exemption(page, ctx.params, ctx.site)
-    if exempt.startswith("generated: says so") and _no_content(page):
+    if exempt.startswith("generated: says so") and _no_content(page) and not _regenerated(page, ctx.site):
         exempt = ""  # a program wrote the file, and left it empty: its readers find nothing, as on any empty page
     if not exempt and "hub" in ctx.params["skip-types"] and page.abspath.resolve() in site_fact(
             ctx.site, "chapters-with-parts", _chapters_with_parts):
@@ -179,6 +179,43 @@ def _book_index(site: Site) -> frozenset[Path]:
         if first:
             found.add((root / first.split("#", 1)[0]).resolve())
     return frozenset(found)
+
+
+# Where a site's build runs in CI, and a generator script's path as a page's comment names it (`GENERATED FROM
+# https://github.com/acme/docs/scripts/generate-index.py`).
+_CI_FILES = (".gitlab-ci.yml", ".circleci/config.yml", "netlify.toml", "vercel.json")
+_SCRIPT = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.(?:py|js|mjs|cjs|ts|sh|rb|go|pl)\b")
+_COMMON_NAMES = frozenset({"index.md", "readme.md", "_index.md", "index.mdx"})
+
+
+def _regenerated(page: Page, site: Site) -> bool:
+    """Whether the site's build writes the page anew, which its file only stands in for: a CI workflow names the
+    file (`python scripts/generate-index.py` in a step "Generate images-by-category.md"), or the generator script
+    its comment names is in the repository."""
+    root = site.repo_root
+    rel = page.abspath.relative_to(root).as_posix() if page.abspath.is_relative_to(root) else page.path
+    ci = site_fact(site, "ci-text", _ci_text)
+    if rel in ci or (page.abspath.name.lower() not in _COMMON_NAMES and page.abspath.name in ci):
+        return True
+    for comment in (b.text for b in page.blocks if b.kind == "comment"):
+        for found in _SCRIPT.finditer(comment):
+            parts = found.group(0).split("/")
+            if any((root / "/".join(parts[i:])).is_file() for i in range(len(parts)) if len(parts) - i <= 4):
+                return True
+    return False
+
+
+def _ci_text(site: Site) -> str:
+    """The text of the files that run the site's build in CI (GitHub workflows, GitLab CI, Netlify, Vercel)."""
+    root = site.repo_root
+    files = [*sorted((root / ".github" / "workflows").glob("*.y*ml")), *(root / name for name in _CI_FILES)]
+    out = []
+    for file in files:
+        try:
+            out.append(file.read_text(encoding="utf-8", errors="replace")[:200_000])
+        except OSError:
+            continue
+    return "\n".join(out)
 
 
 def _no_content(page: Page) -> bool:
