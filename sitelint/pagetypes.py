@@ -175,6 +175,10 @@ _SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|
 _TYPED_MEMBER = re.compile(r"\s*[-*+]\s+`[\w$.]+`\s+(?:\\?[\[(<]|[A-Za-z])")
 _TOCTREE = re.compile(r"\s*(?:`{3,}|~{3,}|:{3,})\{toctree\}")  # MyST's table of contents directive
 _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*|updating\s+(?:from|to)\s+(?:\w+\s+)?v?\d|update\s+to\s+v?\d)")
+# The page a form, a sign-up or a donation sends its reader back to: "Thanks for the Coffee", "Thank you for
+# subscribing"; a line or two is all it says. ("Thanks" alone titles a page of credits.)
+_THANKS_TITLE = re.compile(r"(?i)\s*(?:thanks|thank\s+you)(?:\s+so\s+much)?\s+for\b")
+_THANKS_WORDS = 40
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
@@ -444,6 +448,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "landing", f"front matter `{layout_said}` and no content: its layout draws the page"
     if isinstance(front.get("hero"), dict) or isinstance(front.get("features"), list):
         return "landing", "front matter `hero`" if "hero" in front else "front matter `features`"
+    if total < _THANKS_WORDS and _THANKS_TITLE.match(page.title):
+        return "landing", f"a thank-you page a form or a payment returns the reader to ('{page.title.strip()}')"
     if str(front.get("slug", "")).strip() == "/":  # Docusaurus serves it at the docs' root: their home page
         return "landing", "front matter `slug: /`: the docs' home page"
     cards = re.compile(r"<\s*(?:" + "|".join(map(re.escape, signals.card_components)) + r")\b")
