@@ -52,6 +52,7 @@ _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|pro
 # The headings a page closes with, no items of a part above them: "See also", "Next steps".
 _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooting|summary|notes?|faq|learn more"
                       r"|further reading|references|resources)\s*:?\s*$")
+_INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
@@ -234,10 +235,15 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                                           and not _CLOSING.match(following.title))
                                                       or (following.line in names_code
                                                           and first.level > _TOC_DEPTH))
+        # A letter of an alphabetical index (a glossary's `## B` among `## A` to `## Z`) with no entries yet: the
+        # index is laid out whole on purpose, its empty letters a choice to make, not a part left out.
+        letter = all(len(page.sections[i].title.strip()) == 1 and page.sections[i].title.strip().isalpha()
+                     for i in run) and sum(1 for other in page.sections if other.level == first.level and len(
+                         other.title.strip()) == 1 and other.title.strip().isalpha()) >= _INDEX_LETTERS
         nested = (f"; if it introduces '{following.title}' and the headings after it, make them one level deeper"
                   if following is not None and sibling and (slip or following.line in names_code) else "")
         return Measurement(
-            {"empty": True, "subsections": subs, "release": release, "slip": slip},
+            {"empty": True, "subsections": subs, "release": release, "slip": slip, "letter": letter},
             Location(page.path, first.line, last.end_line),
             {"heading": first.title, "said": said,
              "subsections_text": (f" (nor have its {subs} subsections)" if subs else "") + nested})
@@ -259,4 +265,4 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
 
 # Not pure: whether a section page's folder holds pages is the site's to say.
-CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release", "slip"))
+CHECK = spec("empty-sections", "page", empty_sections, values=("empty", "subsections", "release", "slip", "letter"))
