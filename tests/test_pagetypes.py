@@ -124,6 +124,12 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         "docs/search/algolia.mdx": "# Algolia\n\nThe route:\n\n<include>./search-route.mdx</include>\n",
         "docs/search/search-route.mdx": snippet,
         "docs/search/.shared.mdx": snippet,
+        # mkdocs-include-markdown's include, its options over several lines, from a folder below the file's.
+        "docs/templates/defaults/country.md": '# Country\n\nCollections per country.\n\n    {%\n'
+                                              '        include-markdown "./../variable_list.md"\n'
+                                              '        include-tags="limit"\n    %}\n',
+        "docs/templates/variable_list.md": "| Variable | Description |\n| --- | --- |\n"
+                                           "| `limit` | The [key's](#collection_section) most items. |\n",
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
@@ -133,6 +139,7 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     assert types["docs/faq/snippets/hello.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/part.md"] == ("partial", "included into docs/faq/index.md")
     assert types["docs/shared/install.md"] == ("partial", "included into docs/guide/install.md")
+    assert types["docs/templates/variable_list.md"] == ("partial", "included into docs/templates/defaults/country.md")
     assert types["docs/search/search-route.mdx"] == ("partial", "included into docs/search/algolia.mdx")
     assert types["docs/search/.shared.mdx"][0] == "partial"
     assert types["docs/guide/alone.md"][0] == "doc"

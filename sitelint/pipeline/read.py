@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from sitelint import pagetypes
+from sitelint import includes, pagetypes
 from sitelint.cache import Cache
 from sitelint.model import Page, Site
 from sitelint.pipeline import discover, pages
@@ -650,10 +650,12 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
     """The pages other pages include (by file), each with the first page that includes it."""
     out: dict[str, str] = {}
     for page in site_pages:
-        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile", "{{")):
+        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile", "{{", "{!")):
             continue
-        for match in _INCLUDES.finditer(page.source):
-            target = next(group for group in match.groups() if group)
+        # ... and the include lines a Markdown build replaces with a file's text (mkdocs-include-markdown's
+        # `{% include-markdown "../x.md" %}`, over several lines or not; mdBook's `{{#include x.md}}`)
+        found = [next(group for group in match.groups() if group) for match in _INCLUDES.finditer(page.source)]
+        for target in dict.fromkeys([*found, *includes.targets(page.source)]):
             if target.startswith("@"):  # VitePress: `@` is the source folder (`@/x.md`, `@shared/x.md`)
                 places = [docs / target[1:].lstrip("/")]
             elif target.startswith("/"):
