@@ -226,16 +226,26 @@ def _stub(source: Page) -> bool:
 
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in ctx.site.pages}
+    counted: dict[str, tuple[bool, int, int]] = {}  # a source's counts, read once for all its translations
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
         if page is not None and source is not None:
-            yield from _measure(ctx, page, source)
-    yield from _orphans(ctx, by_path)
+            yield from _measure(ctx, page, source, counted)
+    yield from _orphans(ctx, by_path, counted)
 
 
-def _measure(ctx: CheckContext, page: Page, source: Page) -> Iterator[Measurement]:
+def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int]]) -> tuple[bool, int, int]:
+    """Whether a source is a stub, and its sections and code blocks."""
+    if source.path not in counted:
+        counted[source.path] = (_stub(source), _sections(source), _code(source))
+    return counted[source.path]
+
+
+def _measure(ctx: CheckContext, page: Page, source: Page,
+             counted: dict[str, tuple[bool, int, int]]) -> Iterator[Measurement]:
     """How far a translation is behind its source: days, and the share of its sections and code it has."""
-    if _stub(source):
+    stub, their_sections, their_code = _source_counts(source, counted)
+    if stub:
         return  # a source with next to nothing in it (a title, "TODO") gives a translator nothing to follow
     history, limit, source_path = ctx.run.git, int(ctx.params["max-lag"]), source.path
     own = history.file(page.abspath) if history is not None else None
@@ -249,7 +259,6 @@ def _measure(ctx: CheckContext, page: Page, source: Page) -> Iterator[Measuremen
             lag = 0  # the source changed only in its markup since, or in words the translation has
         detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
-    their_sections, their_code = _sections(source), _code(source)
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
     parts = their_sections + their_code
@@ -260,7 +269,8 @@ def _measure(ctx: CheckContext, page: Page, source: Page) -> Iterator[Measuremen
                       (Location(source_path, 1),))
 
 
-def _orphans(ctx: CheckContext, by_path: dict[str, Page]) -> Iterator[Measurement]:
+def _orphans(ctx: CheckContext, by_path: dict[str, Page],
+             counted: dict[str, tuple[bool, int, int]]) -> Iterator[Measurement]:
     """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
     translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
     layout read wrong never makes every translation an orphan. A source that moved (git saw it renamed) is named
@@ -297,7 +307,7 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page]) -> Iterator[Measuremen
                     # kept where it is since its source moved: measured against the source where it went
                     went = by_key.get(os.path.normpath(history.top / moved))
                     if went is not None:
-                        yield from _measure(ctx, page, went)
+                        yield from _measure(ctx, page, went, counted)
                     break
                 gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day,
                              os.path.relpath(history.top / moved, base).replace(os.sep, "/") if moved else ""))

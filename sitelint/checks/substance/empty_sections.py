@@ -185,9 +185,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                        or _TAG_NAME.fullmatch(b.text) or _SIGNATURE.fullmatch(b.text) or _CONSTANT.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
-        """A heading that names code (`parse(code)`, `UniqueForDateValidator`, `RELAY_USER`) in a run of sibling headings that
-        name code, the first of them with content after this one: several names of one description, written as a
-        heading each (`registerFileProtocol`, `registerBufferProtocol`, ... and the text they share)."""
+        """A heading that names code (`parse(code)`, `UniqueForDateValidator`, `RELAY_USER`) in a run of sibling
+        headings that name code, the first of them with content after this one: several names of one description,
+        written as a heading each (`registerFileProtocol`, `registerBufferProtocol`, ... and the text they share)."""
         section, after = page.sections[index], index + 1
         if section.line not in names_code:
             return False
