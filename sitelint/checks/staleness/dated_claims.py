@@ -91,9 +91,11 @@ _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 _CHANGED_AFTER = re.compile(r"(?i)^[^.;!?]{0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)[a-z]+(?:ed|en)\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 # A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", "a
-# file system (stable as of 2008)", and the day terms took effect: "These terms are effective as of 2023-04-08".
+# file system (stable as of 2008)", and the day terms or a law took effect: "These terms are effective as of
+# 2023-04-08", "Regulation (EU) 2016/679 ... applicable as of May 25, 2018".
 _CHANGE_JUST_BEFORE = re.compile(r"(?i)\b(?:deprecated|removed|archived|discontinued|retired|superseded|dropped"
-                                 r"|abandoned|unmaintained|sunset|end[- ]of[- ]life|effective|in\s+effect"
+                                 r"|abandoned|unmaintained|sunset|end[- ]of[- ]life|effective|in\s+effect|applicable"
+                                 r"|in\s+force"
                                  r"|stable|released|introduced|launched)\s*[,(]?\s*$")
 
 
