@@ -235,3 +235,19 @@ def test_the_run_says_which_version_it_judged_against_or_that_it_found_none(tmp_
     assert any(n.startswith("no current version found") and "outdated-version did not run" in n
                for n in missing.notes)
     assert missing.findings == ()
+
+
+def test_a_project_file_left_behind_the_releases_tagged_since_gives_way_to_the_newest_tag(tmp_path: Path) -> None:
+    # `version = "2.3.1"` in pyproject.toml while the releases are made from a VERSION file and tagged up to v2.4.4.
+    write_site(tmp_path, {"docs/page.md": "# Page\n"}, {
+        "pyproject.toml": "[project]\nname = 'kit'\nversion = '2.3.1'\n", "VERSION": "2.4.4\n"},
+        commits=[{"date": "2026-01-01T12:00:00", "paths": ["docs/page.md", "pyproject.toml", "VERSION"]}])
+    for tag in ("v2.3.1", "v2.4.3", "v2.4.4"):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and product.version.text == "2.4.4"
+    assert product.source == "git tag v2.4.4, newer than pyproject.toml"
+    # The project's file at the newest tag, or ahead of it, is the version.
+    subprocess.run(["git", "tag", "-d", "v2.4.3", "v2.4.4"], cwd=tmp_path, check=True, capture_output=True)
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and (product.version.text, product.source) == ("2.3.1", "pyproject.toml")

@@ -320,26 +320,39 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
     docs framework's own declaration, the package the docs site depends on in its workspace (both at the site's
     folder and at the folder of its framework's config: `packages/website/versions.json`, `apps/docs/package.json`),
     the project at the site's folder and at the repository root (pyproject.toml and its version file, a published
-    package.json, Cargo.toml), lerna.json, the newest version tag."""
+    package.json, Cargo.toml), lerna.json, the newest version tag. A project's file older than the newest version tag
+    gives way to the tag."""
     sites = list(dict.fromkeys((site_folder, *config_dirs)))
-    looks = [
+    declared = [
         *(lambda folder=folder: _framework_version(folder, repo) for folder in sites),
-        *(lambda folder=folder: _documented_package(folder, repo, tags) for folder in sites),
+        *(lambda folder=folder: _documented_package(folder, repo, tags) for folder in sites)]
+    projects = [
         *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
             lambda folder=folder: _python_project(folder, repo),
             lambda folder=folder: _package(folder / "package.json", repo),
             lambda folder=folder: _crate(folder, repo))),
         lambda: _lerna(repo),
     ]
-    for look in looks:
+    for look in declared:
         found = look()
         if found is not None:
             return found
-    for tag in tags():
-        match = _TAG.match(tag)
-        if match:
-            return Found(match.group(1), "", f"git tag {tag}")
-    return None
+    newest = next((Found(match.group(1), "", f"git tag {tag}") for tag in tags() if (match := _TAG.match(tag))), None)
+    for look in projects:
+        found = look()
+        if found is not None:
+            # The project's file left behind the releases tagged since (`version = "2.3.1"` in pyproject.toml, the
+            # release `v2.4.4` made from a VERSION file): the newest tag is the current version.
+            ours, tagged = Version.parse(found.version), Version.parse(newest.version) if newest else None
+            if (newest is not None and ours is not None and tagged is not None and not ours.prerelease
+                    and _key(tagged) > _key(ours)):
+                return Found(newest.version, found.name, f"{newest.where}, newer than {found.where}")
+            return found
+    return newest
+
+
+def _key(version: Version) -> tuple[int, ...]:
+    return tuple(part or 0 for part in version.parts)
 
 
 def find_product(site_folder: Path, settings: Mapping[str, Any], repo: Path | None = None,
