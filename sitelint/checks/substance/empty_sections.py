@@ -107,6 +107,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     starts = [s.line for s in page.sections]
     if page.sections and _lists_its_pages(page, ctx):
         own[-1] = True  # Hugo's section page: the layout lists the section's pages right after the last heading
+    if page.sections and page.page_type == "partial" and page.type_reason.startswith("included into "):
+        own[-1] = True  # a partial's last heading opens a section the page including it goes on with
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
