@@ -323,10 +323,10 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
     package.json, Cargo.toml), lerna.json, the newest version tag. A project's file older than the newest version tag
     gives way to the tag."""
     sites = list(dict.fromkeys((site_folder, *config_dirs)))
-    declared = [
+    declared: list[Callable[[], Found | None]] = [
         *(lambda folder=folder: _framework_version(folder, repo) for folder in sites),
         *(lambda folder=folder: _documented_package(folder, repo, tags) for folder in sites)]
-    projects = [
+    projects: list[Callable[[], Found | None]] = [
         *(step for folder in dict.fromkeys((site_folder, repo)) for step in (
             lambda folder=folder: _python_project(folder, repo),
             lambda folder=folder: _package(folder / "package.json", repo),
