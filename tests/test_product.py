@@ -251,3 +251,9 @@ def test_a_project_file_left_behind_the_releases_tagged_since_gives_way_to_the_n
     subprocess.run(["git", "tag", "-d", "v2.4.3", "v2.4.4"], cwd=tmp_path, check=True, capture_output=True)
     product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
     assert product.version is not None and (product.version.text, product.source) == ("2.3.1", "pyproject.toml")
+    # Tags that never name the file's version count other releases (the docs' own, by the calendar): the file stays.
+    subprocess.run(["git", "tag", "-d", "v2.3.1"], cwd=tmp_path, check=True, capture_output=True)
+    for tag in ("24.07", "25.07"):
+        subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
+    product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
+    assert product.version is not None and (product.version.text, product.source) == ("2.3.1", "pyproject.toml")

@@ -337,18 +337,26 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
         found = look()
         if found is not None:
             return found
-    newest = next((Found(match.group(1), "", f"git tag {tag}") for tag in tags() if (match := _TAG.match(tag))), None)
     for look in projects:
         found = look()
         if found is not None:
-            # The project's file left behind the releases tagged since (`version = "2.3.1"` in pyproject.toml, the
-            # release `v2.4.4` made from a VERSION file): the newest tag is the current version.
-            ours, tagged = Version.parse(found.version), Version.parse(newest.version) if newest else None
-            if (newest is not None and ours is not None and tagged is not None and not ours.prerelease
-                    and _key(tagged) > _key(ours)):
-                return Found(newest.version, found.name, f"{newest.where}, newer than {found.where}")
-            return found
-    return newest
+            return _newer_tag(found, tags()) or found
+    return next((Found(match.group(1), "", f"git tag {tag}") for tag in tags() if (match := _TAG.match(tag))), None)
+
+
+def _newer_tag(found: Found, listed: Sequence[str]) -> Found | None:
+    """The newest version tag, where the project's file was left behind the releases tagged since (`version =
+    "2.3.1"` in pyproject.toml, tagged `v2.3.1` once, then releases made from a VERSION file up to `v2.4.4`): the
+    tags count the same releases as the file (one names its version), and the newest is newer."""
+    ours = Version.parse(found.version)
+    versions = [(match.group(1), tag) for tag in listed if (match := _TAG.match(tag))]
+    if ours is None or ours.prerelease or not versions or found.version not in {v for v, _ in versions}:
+        return None
+    newest, tag = versions[0]
+    tagged = Version.parse(newest)
+    if tagged is None or _key(tagged) <= _key(ours):
+        return None
+    return Found(newest, found.name, f"git tag {tag}, newer than {found.where}")
 
 
 def _key(version: Version) -> tuple[int, ...]:

@@ -195,8 +195,9 @@ def _regenerated(page: Page, site: Site) -> bool:
     root = site.repo_root
     rel = page.abspath.relative_to(root).as_posix() if page.abspath.is_relative_to(root) else page.path
     ci = site_fact(site, "ci-text", _ci_text)
-    if rel in ci or (page.abspath.name.lower() not in _COMMON_NAMES and page.abspath.name in ci):
-        return True
+    named = re.compile(rf"(?<![\w.-]){re.escape(page.abspath.name)}(?![\w-])")
+    if rel in ci or (page.abspath.name.lower() not in _COMMON_NAMES and named.search(ci)):
+        return True  # (`api.md` named, not `openapi.md`)
     for comment in (b.text for b in page.blocks if b.kind == "comment"):
         for found in _SCRIPT.finditer(comment):
             parts = found.group(0).split("/")
