@@ -764,8 +764,8 @@ def _names_a_thing(text: str, title: str, around: str) -> bool:
 
 
 # A heading that is an identifier, its words joined by punctuation: a flag (`--filters-file`), a key (`max_retries`),
-# a dotted name (`build.target`).
-_IDENTIFIER = re.compile(r"-{0,2}\w+(?:[-_.]\w+)+")
+# a dotted name (`build.target`); not a word of prose with a hyphen ("Built-in").
+_IDENTIFIER = re.compile(r"--?\w+(?:-\w+)*|\w+(?:-\w+)*(?:[_.]\w+(?:-\w+)*)+")
 
 
 def _identifier_unnamed(title: str, text: str) -> bool:
