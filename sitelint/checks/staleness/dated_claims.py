@@ -88,7 +88,12 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 _NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
 # ... and after it, in the present perfect: "As of February 12, 2023, Radarr has updated its cache to ...", "As of
 # 2022, the API has been replaced": a change done then, which stays done.
-_CHANGED_AFTER = re.compile(r"(?i)^[^.;!?]{0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)[a-z]+(?:ed|en)\b")
+# (A participle, not a number or a noun in -en, "has ten members", nor an adjective, "has limited support".)
+_CHANGED_AFTER = re.compile(r"(?i)^[^.;!?]{0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)"
+                            r"(?!(?:limited|unlimited|advanced|detailed|dedicated|mixed|integrated|extended|varied"
+                            r"|speciali[sz]ed|experimental)\b)"
+                            r"(?:[a-z]{2,}ed|(?:re|over|under)?(?:taken|given|written|chosen|broken|shown|seen|known"
+                            r"|driven|hidden|proven|frozen|grown|gone|done|made|become|begun|built|left|split|moved))\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 # A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", "a
 # file system (stable as of 2008)", and the day terms or a law took effect: "These terms are effective as of
