@@ -164,6 +164,28 @@ def test_a_file_a_script_pastes_into_another_is_a_partial(tmp_path: Path) -> Non
     assert {f.path for f in result.findings} == {"docs/other-metadata.md"}
 
 
+def test_a_file_the_docusaurus_docs_plugin_excludes_is_a_partial(tmp_path: Path) -> None:
+    """The docs plugin's `exclude` globs (`**/partials/**`) leave files out of the docs: partials pages import, no
+    pages of their own, in the docs folder and in its translations; its links are not judged alone."""
+    write_site(tmp_path, {
+        "docs/storage/remove-disk.mdx": "# Remove a disk\n\nimport Steps from './partials/steps.mdx';\n\n<Steps />\n",
+        "docs/storage/partials/steps.mdx": "1. Stop the array.\n2. See [resetting](#reset-the-array).\n",
+        "docs/storage/partials/unused.mdx": "See [resetting](#reset-the-array).\n",
+        "i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx": "Siehe [hier](#reset-the-array).\n",
+        "docs/storage/install.mdx": "# Install\n\nAdd the disk to the array, then format it from the main page. "
+                                    "See [resetting](#reset-the-array) when the array will not start.\n",
+    }, {"docusaurus.config.js": "module.exports = { i18n: { defaultLocale: 'en', locales: ['en', 'de'] }, presets: "
+                                "[['classic', { docs: { routeBasePath: '/', exclude: ['**/partials/**'] } }]] };\n"})
+    result = _lint(tmp_path, "STL009")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["docs/storage/partials/steps.mdx"] == ("partial", "included into docs/storage/remove-disk.mdx")
+    assert types["docs/storage/partials/unused.mdx"] == (
+        "partial", "left out of the docs by the config's `exclude` (`**/partials/**`)")
+    assert types["i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx"][0] == "partial"
+    assert types["docs/storage/install.mdx"][0] == "doc"
+    assert [f.path for f in result.findings] == ["docs/storage/install.mdx"]
+
+
 def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None:
     """A home page's component that imports Markdown files (`import Step1 from '../../docs/intro/step1.md'`) shows
     them inside another page: they are snippets, neither thin pages nor orphans; one no component imports is read

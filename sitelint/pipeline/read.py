@@ -175,6 +175,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
         typed = tuple(replace(p, page_type="redirect", type_reason="front matter `url` (Mintlify): a link")
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
                       and p.front_matter["url"].startswith(("http://", "https://", "/")) else p for p in typed)
+    if site.framework == "docusaurus" and layout.config_files:
+        typed = _docusaurus_excluded(typed, layout.config_files[0].parent)
     typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
@@ -415,6 +417,19 @@ def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[
             target = None
         out.append(replace(page, page_type="redirect", type_reason=f"the redirects plugin sends it to {target}")
                    if target is not None else page)
+    return tuple(out)
+
+
+def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path) -> tuple[Page, ...]:
+    """The files the docs plugin's `exclude` globs leave out of the docs (`**/partials/**`): no pages of their own,
+    partials that pages import (so judged as a page's part, as a `_` file is)."""
+    matched = docusaurus.excluded(site_root)
+    out = []
+    for page in site_pages:
+        pattern = matched(page.abspath.relative_to(site_root).as_posix()) if (
+            page.page_type != "partial" and page.abspath.is_relative_to(site_root)) else ""
+        out.append(replace(page, page_type="partial", type_reason=f"left out of the docs by the config's `exclude` "
+                                                                  f"(`{pattern}`)") if pattern else page)
     return tuple(out)
 
 

@@ -51,6 +51,7 @@ class DocsInstance:
     version_paths: Mapping[str, str] = field(default_factory=dict)  # versions.<name>.path, where set
     include_current: bool = True
     sidebar_path: str | None = None  # the sidebarPath option ("false": no sidebar); None: not set
+    exclude: tuple[str, ...] = ()  # the exclude option's globs: files of the folder that are no docs (partials)
 
     def versions(self, root: Path) -> Iterator[tuple[str, str, str]]:
         """(version name, its folder relative to the site, its route path part), current version first."""
@@ -207,10 +208,49 @@ def _instance(body: str, source: str = "") -> DocsInstance:
         found = js_value(js_object(versions, name) or "", "path")
         if found is not None:
             paths[name] = found
+    key = _EXCLUDE.search(top_level(body))  # the instance's own key, not one of an object inside it
+    listed = body[key.end():].split("]", 1)[0] if key else ""
     return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
                         js_value(body, "id") or "default", js_value(body, "lastVersion"),
                         MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false",
-                        _sidebar_path(body))
+                        _sidebar_path(body), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
+
+
+_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")  # the docs plugin's `exclude: ["**/partials/**"]`
+
+
+def excluded(root: Path) -> Callable[[str], str]:
+    """The docs plugin's `exclude` glob a file (its path relative to the site at root) matches, "" for none: a file
+    of the docs folder, or of a translation of it, that Docusaurus builds no page of (a partial pages import)."""
+    site = read_site(root)
+    globs = [(inst, pattern) for inst in site.docs for pattern in inst.exclude]
+
+    def matched(rel: str) -> str:
+        if not globs:
+            return ""
+        found = _TRANSLATED_DOC.match(rel)
+        for inst, pattern in globs:
+            if found is not None and found.group("version") == CURRENT and (
+                    found.group("plugin") or "default") == inst.plugin_id:
+                inner = found.group("rest")
+            elif rel.startswith(inst.path.rstrip("/") + "/"):
+                inner = rel[len(inst.path.rstrip("/")) + 1:]
+            else:
+                continue
+            if _glob(inner, pattern):
+                return pattern
+        return ""
+    return matched
+
+
+def _glob(rel: str, pattern: str) -> bool:
+    """Whether a path matches a glob of micromatch's kind: `**` crosses folders (none too), `*` stays in one."""
+    parts = re.split(r"(\*\*/|\*\*|\*|\?|\{[^{}]*\})", pattern.lstrip("./"))
+    regex = "".join("(?:.*/)?" if part == "**/" else ".*" if part == "**" else "[^/]*" if part == "*"
+                    else "[^/]" if part == "?"
+                    else "(?:" + "|".join(map(re.escape, part[1:-1].split(","))) + ")" if part.startswith("{")
+                    else re.escape(part) for part in parts)
+    return re.fullmatch(regex, rel) is not None
 
 
 # `sidebarPath: require.resolve('./sidebars')`, or a path joined to the config's folder: `path.resolve(__dirname,
