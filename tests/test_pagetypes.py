@@ -171,7 +171,8 @@ def test_a_file_the_docusaurus_docs_plugin_excludes_is_a_partial(tmp_path: Path)
         "docs/storage/remove-disk.mdx": "# Remove a disk\n\nimport Steps from './partials/steps.mdx';\n\n<Steps />\n",
         "docs/storage/partials/steps.mdx": "1. Stop the array.\n2. See [resetting](#reset-the-array).\n",
         "docs/storage/partials/unused.mdx": "See [resetting](#reset-the-array).\n",
-        "i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx": "Siehe [hier](#reset-the-array).\n",
+        "i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx":
+            "Siehe [hier](#reset-the-array).\n",
         "docs/storage/install.mdx": "# Install\n\nAdd the disk to the array, then format it from the main page. "
                                     "See [resetting](#reset-the-array) when the array will not start.\n",
     }, {"docusaurus.config.js": "module.exports = { i18n: { defaultLocale: 'en', locales: ['en', 'de'] }, presets: "
