@@ -203,6 +203,9 @@ _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|
 # mkdocs-render-swagger-plugin's embed of an OpenAPI spec, a file or an address: `!!swagger openapi.json!!`,
 # `!!swagger-http https://api.example.org/openapi.json!!`.
 _SWAGGER = re.compile(r"(?m)^\s*!!swagger(?:-http)?\s+\S+!!\s*$")
+# A line that is a build plugin's macro alone, which it replaces with what it makes: remark-auto-glossary's
+# `%%RemarkAutoGlossary::list_all%%`, the whole glossary.
+_MACRO_LINE = re.compile(r"(?m)^[ \t]*%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%[ \t]*$")  # (`list\_all`, escaped too)
 _FILLED_PROSE = 100
 _ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
 # An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
@@ -548,6 +551,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
     if _SWAGGER.search(page.source) and total < _FILLED_PROSE:
         return "generated", "an OpenAPI reference the build renders (`!!swagger file!!`)"
+    macro = _MACRO_LINE.search(page.source) if total < _FILLED_PROSE else None
+    if macro:
+        return "generated", f"filled in at build time by a plugin's macro (`{macro.group(0).strip()}`)"
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []
