@@ -254,6 +254,8 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     if own is not None and theirs is not None:
         mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
         lag = max(0, (source_day - mine).days)
+        if lag > limit and (ctx.today - source_day).days < int(ctx.params["grace-days"]):
+            lag = 0  # the source changed days ago: its translators have not had their turn yet
         if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
                                                                 page.source):
             lag = 0  # the source changed only in its markup since, or in words the translation has
@@ -357,4 +359,5 @@ CHECK = spec("translation-lag", "site", translation_lag,
              values=("lag", "share", "dated", "removed", "generated", "moved"),
              needs=("git",),
              requires=("git",),
-             params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup.")})
+             params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup."),
+                     "grace-days": Count("Days a source's change gives its translators before a lag counts.")})
