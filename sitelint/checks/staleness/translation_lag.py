@@ -250,12 +250,15 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     history, limit, source_path = ctx.run.git, int(ctx.params["max-lag"]), source.path
     own = history.file(page.abspath) if history is not None else None
     theirs = history.file(source.abspath) if history is not None else None
-    lag, detail = 0, {"source": source_path, "locale": page.variant.partition(":")[2]}
+    lag, waiting, detail = 0, False, {"source": source_path, "locale": page.variant.partition(":")[2]}
     if own is not None and theirs is not None:
         mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
         lag = max(0, (source_day - mine).days)
-        if lag > limit and (ctx.today - source_day).days < int(ctx.params["grace-days"]):
-            lag = 0  # the source changed days ago: its translators have not had their turn yet
+        # The source changed after its translation, days ago: its translators have not had their turn yet, for its
+        # words nor for the parts it gained.
+        waiting = source_day > mine and (ctx.today - source_day).days < int(ctx.params["grace-days"])
+        if waiting:
+            lag = 0
         if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
                                                                 page.source):
             lag = 0  # the source changed only in its markup since, or in words the translation has
@@ -264,7 +267,7 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
     parts = their_sections + their_code
-    share = min(1.0, (sections + code) / parts) if parts else 1.0
+    share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
     yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
                        "removed": False, "generated": False, "moved": False}, Location(page.path, 1), detail,
