@@ -317,6 +317,8 @@ def test_survivors_are_read_apart_for_the_site_s_own_pages_and_its_translations(
     })
     _commit(repo, "2024-06-01", "Rewrite the guide", {
         docs + "guide.md": source + "\n## Roll back\n\n" + prose(6, 12) + "\n\n## Monitor\n\n" + prose(7, 12) + "\n"})
+    # (a page added months later: the rewrite is past the time its translators are given)
+    _commit(repo, "2024-09-01", "Add a page", {docs + "new.md": "# New\n\n" + prose(8, 12) + "\n"})
     replay = evalmod.from_history(repo, configmod.load(repo))
     own, translations = replay.survivors_by_language()
     assert own == (1, 0) and translations == (1, 1)  # the guide changed at the head: no survivor
