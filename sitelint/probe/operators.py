@@ -41,7 +41,7 @@ class Plant:
     line: int
     touched: frozenset[str]  # the pages it writes or copies from: no other plant may touch them in its build
     edits: tuple[Edit, ...]
-    commit: bool = False  # the edits are committed (dated today) in the copy's repository
+    commit: bool = False  # the edits are committed (dated half a year ago, after the copy's commit) in its repository
     source: str = ""  # the page it copies or restates, when there is one
     passage: tuple[str, str] = ("", "")  # (original, paraphrase): the probe measures their cosine
     cosine: float | None = None

@@ -21,7 +21,10 @@ SKIP_COPY = shutil.ignore_patterns(".git", "node_modules", "build", "site", "_bu
 # Never in the copy's commits: what builds write and the link farm to the user's packages.
 IGNORED = ("node_modules/", "build/", "site/", "_build/", ".docusaurus/", "dist/", ".astro/", ".cache/",
            ".vitepress/cache/", ".vitepress/dist/", "__pycache__/")
-BASE_AGE_DAYS = 365  # the copy's one commit is this old, so that a plant committed today is far newer
+BASE_AGE_DAYS = 365  # the copy's one commit is this old, so that a plant committed later is far newer
+# A plant's commit is this old: far newer than the copy's commit, and past the weeks a source's change gives its
+# translators (translation-lag's grace-days) before its translations count as behind.
+CHANGE_AGE_DAYS = BASE_AGE_DAYS // 2
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,7 @@ class Workspace:
                     committed.append(str(target.relative_to(self.copy)))
         if committed:
             self._git("add", "--", *committed)
-            self._commit("changed after the pages", self.today)
+            self._commit("changed after the pages", self.today - dt.timedelta(days=CHANGE_AGE_DAYS))
 
     def undo(self, plants: Sequence[Plant]) -> None:
         """Put the copy back as it was before these plants, each the way its catalogue entry says."""
