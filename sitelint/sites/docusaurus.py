@@ -245,7 +245,7 @@ def excluded(root: Path) -> Callable[[str], str]:
 
 def _glob(rel: str, pattern: str) -> bool:
     """Whether a path matches a glob of micromatch's kind: `**` crosses folders (none too), `*` stays in one."""
-    parts = re.split(r"(\*\*/|\*\*|\*|\?|\{[^{}]*\})", pattern.lstrip("./"))
+    parts = re.split(r"(\*\*/|\*\*|\*|\?|\{[^{}]*\})", pattern.removeprefix("./"))
     regex = "".join("(?:.*/)?" if part == "**/" else ".*" if part == "**" else "[^/]*" if part == "*"
                     else "[^/]" if part == "?"
                     else "(?:" + "|".join(map(re.escape, part[1:-1].split(","))) + ")" if part.startswith("{")
