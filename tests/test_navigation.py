@@ -385,6 +385,30 @@ def test_docusaurus_plugins_and_navbar_kept_in_modules_the_config_imports(tmp_pa
     assert found == {"platform/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_docs_plugin_a_module_s_function_makes_is_read(tmp_path: Path) -> None:
+    # `plugins: [docsPlugin(__dirname)]`, the function in a module the config imports, its folder and sidebar joined
+    # to the site's folder in constants (`const op = path.resolve(rootDir, 'handbook')`): the pages are linted, and
+    # the sidebar lists them.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "handbook/setup.md": page.format(t="Setup"), "handbook/old.md": page.format(t="Old"),
+    }, {
+        "docusaurus.config.ts": (
+            "import { docsPlugin } from './docs-plugin';\n"
+            "export default { presets: [['classic', { docs: false }]], plugins: [docsPlugin(__dirname)] };\n"),
+        "docs-plugin.ts": (
+            "import * as path from 'path';\n"
+            "export function docsPlugin(rootDir: string, routeBasePath: string = 'handbook') {\n"
+            "  const op = path.resolve(rootDir, 'handbook');\n  const osbp = path.resolve(rootDir, 'sidebars.ts');\n"
+            "  return ['@docusaurus/plugin-content-docs', { id: 'handbook', path: op, routeBasePath,\n"
+            "    sidebarPath: osbp }];\n}\n"),
+        "sidebars.ts": "export default { handbook: ['setup'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["handbook/old.md", "handbook/setup.md"]
+    assert found == {"handbook/old.md": "warning"}, result.notes
+
+
 def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path) -> None:
     # versions.json's newest version is the one readers are shown; its folder holds the pages and the docs folder
     # only a page kept outside versions: that version's pages are linted, its own sidebar lists them, and a page the

@@ -197,10 +197,7 @@ _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
 
 
 def _instance(body: str, source: str = "") -> DocsInstance:
-    path = js_value(body, "path") or "docs"
-    if re.fullmatch(r"[A-Za-z_$][\w$]*", path):  # `path: docsPath` with `const docsPath = "./current_docs"`
-        declared = re.search(rf"\b(?:const|let|var)\s+{re.escape(path)}\b[^=\n]*=\s*(['\"`])([^'\"`]+)\1", source)
-        path = declared.group(2) if declared else path
+    path = _declared(js_value(body, "path") or "docs", source)
     route = js_value(body, "routeBasePath")
     versions = js_object(body, "versions") or ""
     paths = {}
@@ -213,7 +210,20 @@ def _instance(body: str, source: str = "") -> DocsInstance:
     return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
                         js_value(body, "id") or "default", js_value(body, "lastVersion"),
                         MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false",
-                        _sidebar_path(body), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
+                        _sidebar_path(body, source), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
+
+
+def _declared(value: str, source: str) -> str:
+    """An option's value, or the value of the constant it names: `path: docsPath` with `const docsPath =
+    "./current_docs"`, or a file joined to the site's folder (`const op = path.resolve(rootDir, 'docs')` in a module's
+    function that makes the plugin's options)."""
+    if not re.fullmatch(r"[A-Za-z_$][\w$]*", value):
+        return value
+    name = re.escape(value)
+    declared = re.search(rf"\b(?:const|let|var)\s+{name}\b[^=\n]*=\s*(['\"`])([^'\"`]+)\1", source)
+    joined = re.search(rf"\b(?:const|let|var)\s+{name}\b[^=\n]*=\s*path\.(?:resolve|join)\(\s*[\w$.]+\s*,\s*"
+                       rf"(['\"])([^'\"]+)\1\s*\)", source)
+    return declared.group(2) if declared else joined.group(2) if joined else value
 
 
 _EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")  # the docs plugin's `exclude: ["**/partials/**"]`
@@ -259,9 +269,10 @@ _SIDEBAR_CALL = re.compile(r"\bsidebarPath\s*:\s*(?:require\.resolve\(|path\.(?:
                            r"(?:__dirname|import\.meta\.dirname|process\.cwd\(\))\s*,)\s*['\"]([^'\"]+)['\"]\s*\)")
 
 
-def _sidebar_path(body: str) -> str | None:
+def _sidebar_path(body: str, source: str = "") -> str | None:
     resolved = _SIDEBAR_CALL.search(body)
-    return resolved.group(1) if resolved else js_value(body, "sidebarPath")
+    named = js_value(body, "sidebarPath")
+    return resolved.group(1) if resolved else _declared(named, source) if named is not None else None
 
 
 def _blog(body: str) -> BlogInstance:
