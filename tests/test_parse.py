@@ -270,6 +270,16 @@ def test_mkdocs_admonitions_deflist_footnote_and_indented_code() -> None:
     ]
 
 
+def test_a_heading_after_a_definition_list_is_a_heading_even_over_a_definition_line() -> None:
+    # `#### Long press` right after a definition list, with `:    There are ...` under it: Python-Markdown keeps the
+    # heading (its id is linked to); the definition list's plugin took the line for its next term.
+    source = ("# Buttons\n\n`6 short presses`\n:    Start the Wi-Fi manager.\n\n#### `Long press`\n"
+              ":    There are two functions, by how long it is held.\n\n## Topics\n\nText.\n")
+    page = parse_page("docs/buttons.md", Path("/site/docs/buttons.md"), source)
+    assert [(s.line, s.title) for s in page.sections] == [(1, "Buttons"), (6, "Long press"), (9, "Topics")]
+    assert block_at(page, 4).text == "Start the Wi-Fi manager."
+
+
 def test_pymdown_blocks_are_callouts_and_blocks_of_structure() -> None:
     # pymdownx.blocks: `/// name | title` closed by `///` (more slashes around nested ones), options indented under
     # the header. A callout of any name is an admonition with its title; tabs hold plain blocks; `/// html |

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 98
+PARSER_VERSION = 99
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -68,6 +68,8 @@ def _markdown(indented_code: bool, deep_fences: bool = False) -> MarkdownIt:
         .use(container_plugin, "admonition", validate=_admonition_kind)
         .use(container_plugin, "block", marker="/", validate=_pymdown_block)
     )
+    original = next(rule.fn for rule in md.block.ruler.__rules__ if rule.name == "deflist")
+    md.block.ruler.at("deflist", _deflist_to_a_heading(original), {"alt": ["paragraph", "reference", "blockquote"]})
     if indented_code:
         return md
     # (`at` replaces a rule's options too: the rules a paragraph gives way to are named again)
@@ -76,6 +78,24 @@ def _markdown(indented_code: bool, deep_fences: bool = False) -> MarkdownIt:
         md.block.ruler.at("fence", _mdx_fence, {"alt": ["paragraph", "reference", "blockquote", "list"]})
         md.block.ruler.at("paragraph", _mdx_paragraph)
     return md.disable("code")
+
+
+_ATX_LINE = re.compile(r"#{1,6}(?:[ \t]|$)")
+
+
+def _deflist_to_a_heading(rule: Any) -> Any:
+    """A definition list that ends at the next heading: its plugin takes any line above a `:` line for its next term,
+    a heading too (`#### Long press` over `:    There are two ...`), where Python-Markdown's def_list (MkDocs) and
+    other renderers keep the heading and define nothing by it."""
+
+    def deflist(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        for line in range(start + 1, end):
+            if state.sCount[line] - state.blkIndent < 4 and _ATX_LINE.match(
+                    state.src, state.bMarks[line] + state.tShift[line]):
+                end = line
+                break
+        return bool(rule(state, start, end, silent))
+    return deflist
 
 
 _FENCE_OPENER = re.compile(r"(?:`{3,}(?!.*`)|~{3,})")
