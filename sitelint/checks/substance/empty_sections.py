@@ -42,6 +42,8 @@ _CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 # A heading that says its part has nothing in it: "No environment variables", "None", "N/A" (not "No-Merge Policy").
 _SAYS_NONE = re.compile(r"(?i)\s*(?:no\s+[a-z]|none\b|nothing\b|n/a\b)")
+# A warning set as a heading, its word and a colon first: "Watch out: ...", "Warning: ...", "Important: ...".
+_BANNER = re.compile(r"(?i)\s*[*_]*\s*(?:watch out|warning|caution|attention|important|heads up|note)\s*[*_]*\s*:")
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
@@ -183,6 +185,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
         if _SAYS_NONE.match(section.title):
             return True  # "##### No environment variables" under a hook's entry: the heading says there is none
+        if _BANNER.match(section.title) and len(words) >= 4:
+            return True  # "## **Watch out: SP1 devices sold nowadays ... incompatible!!**": a warning set as a heading
         said = section.title.rstrip()
         return len(words) >= 4 and said.endswith((".", "!")) and not said.endswith(("..", "!!"))
 
