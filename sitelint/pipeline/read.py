@@ -175,8 +175,11 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
         typed = tuple(replace(p, page_type="redirect", type_reason="front matter `url` (Mintlify): a link")
                       if p.page_type not in ("partial", "redirect") and isinstance(p.front_matter.get("url"), str)
                       and p.front_matter["url"].startswith(("http://", "https://", "/")) else p for p in typed)
-    if site.framework == "docusaurus" and layout.config_files:
-        typed = _docusaurus_excluded(typed, layout.config_files[0].parent)
+    # Docusaurus's config, read once for the files its docs plugin leaves out and those it never builds
+    config = (docusaurus.read_site(layout.config_files[0].parent)
+              if site.framework == "docusaurus" and layout.config_files else None)
+    if config is not None:
+        typed = _docusaurus_excluded(typed, layout.config_files[0].parent, config)
     typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
@@ -184,7 +187,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = _drawn_by_routes(typed, layout)
     typed = _menu_groups(typed)
     matched, unmatched = _sources(typed, layout)
-    return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout))
+    return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout, config))
 
 
 # Docusaurus' `markdown: { format: 'detect' }`: a .md page is CommonMark, an .mdx page MDX.
@@ -420,10 +423,11 @@ def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[
     return tuple(out)
 
 
-def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path) -> tuple[Page, ...]:
+def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
+                         config: docusaurus.DocusaurusSite) -> tuple[Page, ...]:
     """The files the docs plugin's `exclude` globs leave out of the docs (`**/partials/**`): no pages of their own,
     partials that pages import (so judged as a page's part, as a `_` file is)."""
-    matched = docusaurus.excluded(site_root)
+    matched = docusaurus.excluded(site_root, config)
     out = []
     for page in site_pages:
         pattern = matched(page.abspath.relative_to(site_root).as_posix()) if (
@@ -433,7 +437,8 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path) -> tuple
     return tuple(out)
 
 
-def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset[str]:
+def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
+             config: docusaurus.DocusaurusSite | None = None) -> frozenset[str]:
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
     `exclude_patterns`; Docusaurus copies of locales and versions its config does not list; the pages an mdBook's or a
     GitBook's SUMMARY.md does not link, those Mintlify's `.mintignore` names, those a Dimer collection's `db.json`
@@ -441,7 +446,7 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout) -> frozenset
     beside the pages, reported on only when named, like drafts."""
     if layout.framework == "docusaurus" and layout.config_files:
         site_root = layout.config_files[0].parent
-        left_out = docusaurus.unbuilt(site_root)
+        left_out = docusaurus.unbuilt(site_root, config)
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
                          and left_out(page.abspath.relative_to(site_root).as_posix()))
     if not layout.framework:

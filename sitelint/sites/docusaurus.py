@@ -147,13 +147,13 @@ _TRANSLATED_DOC = re.compile(r"^i18n/[^/]+/docusaurus-plugin-content-docs(?:-(?P
                              r"(?P<version>current|version-[^/]+)/(?P<rest>.+)$")
 
 
-def unbuilt(root: Path) -> Callable[[str], bool]:
+def unbuilt(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], bool]:
     """Whether a file (its path relative to the site at root) is a copy Docusaurus does not build: a translation into a
     locale the config's `i18n.locales` does not list, a copy of a version its `versions.json` does not list (a
     frozen version's folder kept after the version was dropped, a translation of it), or a translated doc whose source
     is gone (Docusaurus builds the docs of the source folder, each in the translation it finds for it: a translation
     with no source is never published). Without a `versions.json`, versions are not judged."""
-    site = read_site(root)
+    site = site or read_site(root)
     instances = {inst.plugin_id: inst for inst in site.docs}
 
     def sourceless(rel: str) -> bool:
@@ -229,10 +229,10 @@ def _declared(value: str, source: str) -> str:
 _EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")  # the docs plugin's `exclude: ["**/partials/**"]`
 
 
-def excluded(root: Path) -> Callable[[str], str]:
+def excluded(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], str]:
     """The docs plugin's `exclude` glob a file (its path relative to the site at root) matches, "" for none: a file
     of the docs folder, or of a translation of it, that Docusaurus builds no page of (a partial pages import)."""
-    site = read_site(root)
+    site = site or read_site(root)
     globs = [(inst, pattern) for inst in site.docs for pattern in inst.exclude]
 
     def matched(rel: str) -> str:
