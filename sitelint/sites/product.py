@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -323,6 +324,7 @@ def discover(site_folder: Path, repo: Path, tags: Callable[[], Sequence[str]] = 
     package.json, Cargo.toml), lerna.json, the newest version tag. A project's file older than the newest version tag
     gives way to the tag."""
     sites = list(dict.fromkeys((site_folder, *config_dirs)))
+    tags = functools.cache(tags)  # the repository's tags, listed by git once for every place that asks
     declared: list[Callable[[], Found | None]] = [
         *(lambda folder=folder: _framework_version(folder, repo) for folder in sites),
         *(lambda folder=folder: _documented_package(folder, repo, tags) for folder in sites)]
