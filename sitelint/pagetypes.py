@@ -549,7 +549,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                    and _EXECUTED.match(lines[b.line - 1]))
     if executed and total < _FILLED_PROSE:
         return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
-    if _SWAGGER.search(page.source) and total < _FILLED_PROSE:
+    if total < _FILLED_PROSE and _SWAGGER.search(page.source):
         return "generated", "an OpenAPI reference the build renders (`!!swagger file!!`)"
     macro = _MACRO_LINE.search(page.source) if total < _FILLED_PROSE else None
     if macro:
