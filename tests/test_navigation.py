@@ -409,6 +409,35 @@ def test_a_docusaurus_docs_plugin_a_module_s_function_makes_is_read(tmp_path: Pa
     assert found == {"handbook/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_route_base_written_as_a_shorthand_takes_its_parameter_s_default(tmp_path: Path) -> None:
+    # `{ ..., routeBasePath, ... }` in a module's function whose parameter gives it a default (`routeBasePath: string
+    # = 'team/handbook'`): the pages are served under it, so the footer's link (kept in a module the config imports)
+    # to `/team/handbook/policy` reaches that page. The sidebar is joined to the parameter holding the site's folder.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "handbook/setup.md": page.format(t="Setup"), "handbook/old.md": page.format(t="Old"),
+        "handbook/policy.md": page.format(t="Policy"),
+    }, {
+        "docusaurus.config.ts": (
+            "import { docsPlugin } from './docs-plugin';\nimport { footer } from './src/components/footer';\n"
+            "export default { themeConfig: { footer }, presets: [['classic', { docs: false }]],\n"
+            "  plugins: [docsPlugin(__dirname, [])] };\n"),
+        "docs-plugin.ts": (
+            "import * as path from 'path';\n"
+            "export function docsPlugin(\n  rootDir: string,\n  mappings: string[],\n"
+            "  routeBasePath: string = 'team/handbook',\n) {\n"
+            "  const op = path.resolve(rootDir, 'handbook');\n"
+            "  return ['@docusaurus/plugin-content-docs', { id: 'handbook', path: op, routeBasePath,\n"
+            "    sidebarPath: path.resolve(rootDir, 'sidebars.ts') }];\n}\n"),
+        "src/components/footer.ts": (
+            "export const footer = { links: [{ items: [{ href: '/team/handbook/policy', label: 'Policy' }] }] };\n"),
+        "sidebars.ts": "export default { handbook: ['setup'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["handbook/old.md", "handbook/policy.md", "handbook/setup.md"]
+    assert found == {"handbook/old.md": "warning"}, result.notes
+
+
 def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path) -> None:
     # versions.json's newest version is the one readers are shown; its folder holds the pages and the docs folder
     # only a page kept outside versions: that version's pages are linted, its own sidebar lists them, and a page the

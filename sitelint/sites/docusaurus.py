@@ -197,8 +197,9 @@ _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
 
 
 def _instance(body: str, source: str = "") -> DocsInstance:
-    path = _declared(js_value(body, "path") or "docs", source)
-    route = js_value(body, "routeBasePath")
+    path = _declared(_option(body, "path") or "docs", source)
+    route = _option(body, "routeBasePath")
+    route = None if route is None else _declared(route, source)
     versions = js_object(body, "versions") or ""
     paths = {}
     for name in re.findall(r"(?:^|[{,\s])['\"]?([\w.-]+)['\"]?\s*:\s*\{", top_level(versions)):
@@ -213,14 +214,25 @@ def _instance(body: str, source: str = "") -> DocsInstance:
                         _sidebar_path(body, source), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
 
 
+def _option(body: str, key: str) -> str | None:
+    """An option's literal value, or, written as a shorthand property (`routeBasePath,`), the name of the variable
+    that holds it, for `_declared` to look up."""
+    value = js_value(body, key)
+    if value is None and re.search(rf"(?:^|[{{,])\s*{re.escape(key)}\s*(?=[,}}]|$)", top_level(body)):
+        return key
+    return value
+
+
 def _declared(value: str, source: str) -> str:
     """An option's value, or the value of the constant it names: `path: docsPath` with `const docsPath =
-    "./current_docs"`, or a file joined to the site's folder (`const op = path.resolve(rootDir, 'docs')` in a module's
-    function that makes the plugin's options)."""
+    "./current_docs"`, a file joined to the site's folder (`const op = path.resolve(rootDir, 'docs')` in a module's
+    function that makes the plugin's options), or the default of that function's parameter (`routeBasePath: string =
+    'docs/openziti'`)."""
     if not re.fullmatch(r"[A-Za-z_$][\w$]*", value):
         return value
     name = re.escape(value)
-    declared = re.search(rf"\b(?:const|let|var)\s+{name}\b[^=\n]*=\s*(['\"`])([^'\"`]+)\1", source)
+    declared = re.search(rf"\b(?:const|let|var)\s+{name}\b[^=\n]*=\s*(['\"`])([^'\"`]+)\1", source) or re.search(
+        rf"[(,]\s*{name}\s*(?::\s*[\w$.<>|\[\] ]+)?=\s*(['\"`])([^'\"`]+)\1\s*[,)]", source)
     joined = re.search(rf"\b(?:const|let|var)\s+{name}\b[^=\n]*=\s*path\.(?:resolve|join)\(\s*[\w$.]+\s*,\s*"
                        rf"(['\"])([^'\"]+)\1\s*\)", source)
     return declared.group(2) if declared else joined.group(2) if joined else value
@@ -264,9 +276,11 @@ def _glob(rel: str, pattern: str) -> bool:
 
 
 # `sidebarPath: require.resolve('./sidebars')`, or a path joined to the config's folder: `path.resolve(__dirname,
-# 'sidebars.ts')`, `path.join(import.meta.dirname, 'sidebars.js')`.
+# 'sidebars.ts')`, `path.join(import.meta.dirname, 'sidebars.js')`, or to a function's parameter that holds it
+# (`path.resolve(rootDir, 'sidebars.ts')`).
 _SIDEBAR_CALL = re.compile(r"\bsidebarPath\s*:\s*(?:require\.resolve\(|path\.(?:resolve|join)\(\s*"
-                           r"(?:__dirname|import\.meta\.dirname|process\.cwd\(\))\s*,)\s*['\"]([^'\"]+)['\"]\s*\)")
+                           r"(?:__dirname|import\.meta\.dirname|process\.cwd\(\)|[A-Za-z_$][\w$]*)\s*,)"
+                           r"\s*['\"]([^'\"]+)['\"]\s*\)")
 
 
 def _sidebar_path(body: str, source: str = "") -> str | None:
