@@ -120,9 +120,16 @@ _FEATURES_COMING = re.compile(r"(?i)\b(?:features?|support|integrations?|improve
                               r"|platforms?)\s+(?:(?:is|are)\s+)?$")
 
 
-def _release_on_its_way(text: str, start: int) -> bool:
-    """Whether the sentence before a notice at text[start] names a release by its number, or features of the
-    product as what is on its way."""
+# Where what is on its way arrives, named right after the notice: the product or a platform ("Shared notebooks with
+# permissions are coming soon to Acme", "coming soon to Windows"), not the docs.
+_COMING_TO = re.compile(r"\s+to\s+(?!(?:This|These|The|Our|Your|Its)\b)[A-Z][\w.-]*")
+
+
+def _release_on_its_way(text: str, start: int, end: int) -> bool:
+    """Whether the sentence of a notice at text[start:end] names a release by its number or features of the product
+    as what is on its way, or names the product it comes to."""
+    if _COMING_TO.match(text, end):
+        return True
     for sentence in _SENTENCE.finditer(text):
         if sentence.start() <= start < max(sentence.end(), start + 1):
             return bool(_RELEASE_NAMED.search(text, sentence.start(), start)
@@ -500,7 +507,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _bold_title(page, block, m.group())
-                and not _release_on_its_way(block.text, m.start())
+                and not _release_on_its_way(block.text, m.start(), m.end())
                 and not _tracked(page, block)
                 and not (says_more and _OF_THE_PAGE.match(m.group().lstrip(".!? ")))]
         schedule: frozenset[int] | None = None  # the table's lines of TBA cells in a column of dates, read once
