@@ -19,6 +19,8 @@ DIMENSIONS: tuple[Dimension, ...] = ("substance", "duplication", "staleness", "b
 PLAIN_FRONT_MATTER = "front matter is not valid YAML, read as plain `key: value` lines"
 # A page that is all front matter, never closed: gray-matter (VitePress, Docusaurus) reads it whole, others do not.
 FRONT_MATTER_TO_END = "front matter opened at line 1 runs to the end of the file with no closing --- line"
+# A page problem's words for Hugo's TOML front matter between `---` lines, which YAML reads as one string.
+TOML_IN_YAML_FENCES = "front matter between --- lines is TOML (`key = value`)"
 # A page problem's words for a fence never closed that is the page's last block, all of it code: it renders as meant.
 FENCE_TO_END = "it runs to the end of the page, which shows it as meant"
 # Block kinds that carry prose a reader reads.

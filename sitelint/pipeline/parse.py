@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from sitelint import text as words_of
-from sitelint.model import PLAIN_FRONT_MATTER, PROSE_KINDS, Block, Page, Section
+from sitelint.model import PLAIN_FRONT_MATTER, PROSE_KINDS, TOML_IN_YAML_FENCES, Block, Page, Section
 from sitelint.pipeline.blocks import BLOCK_HEADER, KIND, Builder, clean
 from sitelint.pipeline.mdx import (
     MaskedSource,
@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 99
+PARSER_VERSION = 100
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -256,9 +256,25 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
     if data is None:
         return {}
     if not isinstance(data, dict):
+        if isinstance(data, str) and _toml_table(masked.front_matter):
+            # Hugo's TOML (`title = "..."`, `[menu.docs]`) fenced as YAML: the build's YAML reader takes it as one
+            # string and ignores its keys.
+            problems.append((1, f"{TOML_IN_YAML_FENCES}: a YAML reader takes it as one string and ignores its keys; "
+                                "write it as YAML (`title: ...`)"))
+            return {}
         problems.append((1, f"front matter is a YAML {type(data).__name__}, not a mapping of keys to values; fix it"))
         return {}
     return data
+
+
+def _toml_table(text: str) -> bool:
+    """Whether text is a TOML table of keys (`title = "Install"`), as Hugo writes front matter."""
+    import tomllib  # only a page whose front matter YAML reads as one string needs it
+
+    try:
+        return bool(tomllib.loads(text))
+    except tomllib.TOMLDecodeError:
+        return False
 
 
 def _expanded_size(root: yaml.Node | None) -> tuple[int, int]:

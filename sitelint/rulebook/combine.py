@@ -155,14 +155,15 @@ _LINK_TARGET = re.compile(r"\]\([^)]*\)")
 # The rules whose finding a site repeats from one template, and how the finding that stands for them says so. An
 # empty section is one template's only among the pages of one folder (a generator's pages of controls, each with
 # its empty "Related resources"); the same placeholder anywhere is one notice.
-_SAME_ON_PAGES = {"SUB002": "the same words", "SUB003": "the same empty section"}
+_SAME_ON_PAGES = {"SUB002": "the same words", "SUB003": "the same empty section", "SUB000": "the same"}
 _IN_ONE_FOLDER = frozenset({"SUB003"})
 
 
 def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Sequence[str] = ("SUB002", "SUB003"),
                  generated: frozenset[str] = frozenset()) -> list[Finding]:
     """Report once a placeholder a site repeats word for word on many pages (a template's box, "This section is a
-    work in progress. We appreciate any help...", on a hundred stubs), an empty section the pages of one folder
+    work in progress. We appreciate any help...", on a hundred stubs), the same front matter problem on many pages
+    (Hugo's TOML left between `---` lines when the site moved to VitePress), an empty section the pages of one folder
     each have (a generator's template that leaves "Related resources" empty), or the generated pages of one folder
     no navigation lists (an API scraper writes a page per endpoint, the maintainer lists the ones readers need):
     one decision for its maintainer, on the first page, with the others as related places, not a finding a page."""
@@ -187,6 +188,9 @@ def across_pages(findings: Sequence[Finding], sources: dict[str, str], rules: Se
             folder = posixpath.dirname(f.path) if f.rule in _IN_ONE_FOLDER else ""
             if text:
                 groups.setdefault((f.rule, f.severity, f.message, text, folder), []).append(f)
+        elif f.rule == "SUB000" and f.message.startswith("front matter"):
+            # front matter many pages get wrong word for word (a site's old framework's TOML on each): one fix
+            groups.setdefault((f.rule, f.severity, f.message, "", ""), []).append(f)
         elif f.rule == "STL008" and f.path in generated:
             groups.setdefault((f.rule, f.severity, f.message, "", made_root[posixpath.dirname(f.path)]), []).append(f)
     dropped: set[int] = set()
