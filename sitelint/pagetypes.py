@@ -643,6 +643,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 # A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
                       r"check\s+out|review|consult|"
+                      # "Follow the instructions on the [Acme-Ansible](...) repo": the steps are kept there
+                      r"follow\s+the\s+(?:instructions|steps|guide|docs|documentation)\s+(?:on|in|at|from)\b|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in)"
                       # "This docs is migrated to [here](...)", "This doc has been moved to ...", "It's migrated to"
                       r"|(?:this|the|it)(?:\s+(?:page|docs?|document(?:ation)?|guide|content|section))?"
