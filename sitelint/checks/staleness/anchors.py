@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from sitelint.checks import CheckContext, Words, spec
+from sitelint.checks import CheckContext, Words, site_fact, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
 from sitelint.pagetypes import bare, from_source
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
+from sitelint.sites.siteconfig import read_text
 
 _ATX = re.compile(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$")
 # An id written at a heading's end, glued to its text (`## Using Cloudflare R2 (via S3 API)#s3-r2`): the renderer
@@ -168,6 +169,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`)."""
     out = set()
+    if framework == "jekyll-commonmark":
+        return _kramdown_ids_of_html(page)
     for section in page.sections:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
         if framework == "gitbook":
@@ -191,6 +194,33 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         if framework == "":  # league/commonmark's (a PHP site's): spaces to dashes, then only letters, digits, `-`
             out.add(_loose(re.sub(r"[^\w-]|_", "", re.sub(r"\s+", "-", title.strip().lower()))))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
+    return frozenset(out)
+
+
+# Jekyll's `markdown:` setting: CommonMark (jekyll-commonmark) or CommonMarkGhPages in place of kramdown.
+_COMMONMARK_ENGINE = re.compile(r"(?mi)^markdown\s*:\s*['\"]?commonmark")
+
+
+def _jekyll_commonmark(site: Site) -> bool:
+    """Whether a Jekyll site reads its pages with jekyll-commonmark (`markdown: CommonMarkGhPages`)."""
+    return any(_COMMONMARK_ENGINE.search(read_text(c)) for c in site.config_files)
+
+
+def _kramdown_ids_of_html(page: Page) -> frozenset[str]:
+    """The ids jekyll-commonmark gives a page's headings: kramdown's id of the heading's HTML, tags and all
+    (`` ### `load_dotenv` `` renders `<code>load_dotenv</code>`, whose id is `#codeloaddotenvcode`): no leading
+    character but a letter, only letters, digits, spaces and dashes kept, spaces to dashes, lower case."""
+    from markdown_it import MarkdownIt  # only a Jekyll site read with CommonMark needs it
+
+    renderer = MarkdownIt("commonmark")
+    lines = page.source.split("\n")
+    out = set()
+    for section in page.sections:
+        raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
+        match = _ATX.match(raw)
+        rendered = renderer.renderInline(match.group(1) if match else section.title)
+        slug = re.sub(r"[^a-zA-Z0-9 -]", "", re.sub(r"^[^a-zA-Z]+", "", rendered)).replace(" ", "-").lower()
+        out.add(_loose(slug or "section"))
     return frozenset(out)
 
 
@@ -641,9 +671,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             present = _has(target, anchor, known)
             if present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ()):
                 continue
-            if site.framework in ("", "mintlify", "gitbook", "hexo"):
+            slugger = ("jekyll-commonmark" if site.framework == "jekyll" and site_fact(
+                site, "jekyll-commonmark", _jekyll_commonmark) else site.framework)
+            if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark"):
                 if target.path not in plain_ids:
-                    plain_ids[target.path] = _own_slugs(target, site.framework)
+                    plain_ids[target.path] = _own_slugs(target, slugger)
                 if _loose(anchor) in plain_ids[target.path]:
                     continue
             if target is page and site.framework in ("sphinx", "myst"):
