@@ -49,6 +49,7 @@ _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|he
 # Mintlify's tabs, steps, accordions and views, each an anchor named for its title: `<Tab title="API Level">` is
 # `#api-level`; an accordion a link names opens.
 _TAB_TITLE = re.compile(r"""<(?:Tab|Step|Accordion|View)\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
+_REF_LINK = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")  # `[text][reference]`, `[text][]`
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 # Braces glued to the heading's last word, holding no id, class or key (`#### DELETE /api/bounces/{bounce_id}`): a
@@ -241,6 +242,11 @@ def _anchors(page: Page) -> frozenset[str]:
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         match = _ATX.match(raw)
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
+        # A reference link renders its text (``[`ModelProfile`][pkg.profiles.ModelProfile] is now a `TypedDict` ``,
+        # the reference mkdocs-autorefs resolves at build time): the id is the text's.
+        referred = _REF_LINK.sub(r"\1", match.group(1) if match else raw)
+        if referred != (match.group(1) if match else raw):
+            found |= slugs(referred)
         glued = _GLUED_ID.search(match.group(1) if match else raw)
         if glued:  # `## Cross-origin resource sharing (CORS)#cors`: an id some sites' renderers cut from the end
             found.add(_loose(glued.group(1)))
