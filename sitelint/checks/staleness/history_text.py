@@ -108,6 +108,16 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str],
     two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
     if two and two.group(1).lower() in others:
         return True
+    # ... or a thing a name stands before, a word or two back: 'Vault KV engine version 1', 'Kafka client version 2'.
+    if before and before.group(1).islower() and before.group(1) not in _FUNCTION_WORDS:
+        words = list(re.finditer(r"[\w.+#-]+", window[: len(window) - len(before.group(0))]))
+        for found in reversed(words[-2:]):
+            word = found.group()
+            if word.lower() in _FUNCTION_WORDS or re.fullmatch(product, word, re.I):
+                break
+            initial = re.search(r"(?:^|[.!?:]\s+|\n)$", text[: start - len(window) + found.start()]) is not None
+            if word[:1].isupper() and (not initial or word in proper or word.isupper()):
+                return True
     after = re.match(r"[\"'”’]?\s+of\s+((?:the|our|its|their|this|that|your)\s+)?([\w.+#-]+)",
                      text[end : end + 60])
     if after is None or re.fullmatch(product, after.group(2), re.I):
