@@ -471,6 +471,27 @@ def _describes_its_link(page: Page, block: Block, text: str, start: int) -> bool
         first.text.strip())
 
 
+# A few words and an ellipsis set apart from them, the paragraph's whole text: "Used for ...".
+_TRAILS_OFF = re.compile(r"\s*([A-Za-z][\w'-]*(?:[ \t]+[\w'-]+){0,3})[ \t]+(?:\.\.\.|…)\s*")
+_GOES_ON = re.compile(r"(?i)(?:.*\s)?(?:etc|so on|so forth|more|others?)")  # "And so on ...": the list goes on
+
+
+def _trailing_off(page: Page) -> Iterator[tuple[int, str]]:
+    """The line of each section whose only block is a paragraph of a few words trailing off ("Used for ...")."""
+    lines = page.source.split("\n")
+    by_section: dict[int, list[Block]] = {}
+    for block in page.blocks:
+        if block.section >= 0 and block.kind not in ("heading", "comment"):
+            by_section.setdefault(block.section, []).append(block)
+    for blocks in by_section.values():
+        if len(blocks) != 1 or blocks[0].kind != "paragraph" or blocks[0].line != blocks[0].end_line:
+            continue
+        raw = lines[blocks[0].line - 1] if 0 < blocks[0].line <= len(lines) else ""
+        match = _TRAILS_OFF.fullmatch(raw)
+        if match and not _GOES_ON.fullmatch(match.group(1)):
+            yield blocks[0].line, raw.strip()
+
+
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     """Placeholder markers in prose and headings, one measurement per run of consecutive source lines."""
     pattern = _pattern(tuple(ctx.params["markers"]), tuple(ctx.params["phrases"]),
@@ -554,6 +575,10 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 if line in schedule:
                     continue
             found.setdefault(line, []).append(marker)
+    # A section whose whole content is a few words that trail off ("### Undo" over "Used for ..."): a sentence
+    # begun and never finished.
+    for line, said in _trailing_off(page):
+        found.setdefault(line, []).append(said)
     # Markers on consecutive lines are one gap, reported once: a list whose items are each marked TODO, a "WIP"
     # callout title above its "Coming soon." line.
     runs: list[list[int]] = []
