@@ -73,9 +73,14 @@ _SEE_ALSO = re.compile(r"(?im)^[ \t>*_-]*(?:see\s+also|related(?:\s+reading)?|re
                        r"further\s+reading)\b[^\n]*\]\([^)\n]*\)[^\n]*$")
 
 
+# A page's front matter (`title:`, `keywords:`, `description:`): what the build and search engines read of it, its
+# title rewritten for them ("gzip" to "Gzip Compression (gzip)"), not the text a translator follows.
+_FRONT_MATTER = re.compile(r"\A(?:---[ \t]*\n.*?\n---|\+\+\+[ \t]*\n.*?\n\+\+\+)[ \t]*(?:\n|\Z)", re.S)
+
+
 def _words(markdown: str) -> list[str]:
     return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
-        "", markdown))))))
+        "", _FRONT_MATTER.sub("", markdown.lstrip("\ufeff"))))))))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
