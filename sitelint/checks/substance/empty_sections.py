@@ -56,6 +56,8 @@ _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|pro
 # The headings a page closes with, no items of a part above them: "See also", "Next steps".
 _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooting|summary|notes?|faq|learn more"
                       r"|further reading|references|resources)\s*:?\s*$")
+# A heading that says the headings after it are a list: "List of hints", "Available options", "Supported formats".
+_LIST_LABEL = re.compile(r"(?i)\s*(?:(?:a\s+|the\s+)?(?:full\s+|complete\s+)?list\s+of|available|supported|all)\s+\w")
 _INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
@@ -233,7 +235,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # above the label of a reference entry's part ("### The Project Object" then "### Attributes"), a part's label
         # above its items ("#### Examples" then "#### Get all users"),
         # siblings that name code below the levels a table of contents shows ("#### Amazon S3 Storage" then "####
-        # `S3_ACCESS_KEY_ID`"; at `###` the contents show it as an empty entry), or a release's heading above its
+        # `S3_ACCESS_KEY_ID`"; at `###` the contents show it as an empty entry) or at any level under a heading that
+        # says a list follows ("### List of hints" then "### `asof_dense(l r)`"), or a release's heading above its
         # notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts written a level too high, which
         # readers find under it all the same.
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
@@ -244,7 +247,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                                                               following.title)
                                                           and not _CLOSING.match(following.title))
                                                       or (following.line in names_code
-                                                          and first.level > _TOC_DEPTH))
+                                                          and (first.level > _TOC_DEPTH
+                                                               or _LIST_LABEL.match(first.title) is not None)))
         # A letter of an alphabetical index (a glossary's `## B` among `## A` to `## Z`) with no entries yet: the
         # index is laid out whole on purpose, its empty letters a choice to make, not a part left out.
         letter = all(len(page.sections[i].title.strip()) == 1 and page.sections[i].title.strip().isalpha()
