@@ -471,25 +471,25 @@ def _describes_its_link(page: Page, block: Block, text: str, start: int) -> bool
         first.text.strip())
 
 
-# A few words and an ellipsis set apart from them, the paragraph's whole text: "Used for ...".
-_TRAILS_OFF = re.compile(r"\s*([A-Za-z][\w'-]*(?:[ \t]+[\w'-]+){0,3})[ \t]+(?:\.\.\.|…)\s*")
+# A few words and an ellipsis set apart from them, the line's whole text, a sentence's start: "Used for ...".
+_TRAILS_OFF = re.compile(r"\s*([A-Z][a-z'-]*(?:[ \t]+[\w'-]+){0,3})[ \t]+(?:\.\.\.|…)\s*")
 _GOES_ON = re.compile(r"(?i)(?:.*\s)?(?:etc|so on|so forth|more|others?)")  # "And so on ...": the list goes on
 
 
 def _trailing_off(page: Page) -> Iterator[tuple[int, str]]:
-    """The line of each section whose only block is a paragraph of a few words trailing off ("Used for ...")."""
+    """The line of each section whose only text, up to the next heading, is a few words trailing off ("Used for
+    ..."), in a container (`::: details`) or not."""
     lines = page.source.split("\n")
-    by_section: dict[int, list[Block]] = {}
-    for block in page.blocks:
-        if block.section >= 0 and block.kind not in ("heading", "comment"):
-            by_section.setdefault(block.section, []).append(block)
-    for blocks in by_section.values():
-        if len(blocks) != 1 or blocks[0].kind != "paragraph" or blocks[0].line != blocks[0].end_line:
+    starts = [s.line for s in page.sections] + [len(lines) + 1]
+    for index, section in enumerate(page.sections):
+        said = [(n, lines[n - 1]) for n in range(section.line + 1, min(starts[index + 1], len(lines) + 1))
+                if lines[n - 1].strip()]
+        if len(said) != 1:
             continue
-        raw = lines[blocks[0].line - 1] if 0 < blocks[0].line <= len(lines) else ""
+        line, raw = said[0]
         match = _TRAILS_OFF.fullmatch(raw)
         if match and not _GOES_ON.fullmatch(match.group(1)):
-            yield blocks[0].line, raw.strip()
+            yield line, raw.strip()
 
 
 def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
