@@ -211,18 +211,25 @@ def _kramdown_ids_of_html(page: Page) -> frozenset[str]:
     """The ids jekyll-commonmark gives a page's headings: kramdown's id of the heading's HTML, tags and all
     (`` ### `load_dotenv` `` renders `<code>load_dotenv</code>`, whose id is `#codeloaddotenvcode`): no leading
     character but a letter, only letters, digits, spaces and dashes kept, spaces to dashes, lower case."""
-    from markdown_it import MarkdownIt  # only a Jekyll site read with CommonMark needs it
-
-    renderer = MarkdownIt("commonmark")
     lines = page.source.split("\n")
     out = set()
     for section in page.sections:
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         match = _ATX.match(raw)
-        rendered = renderer.renderInline(match.group(1) if match else section.title)
+        rendered = _as_html(match.group(1) if match else section.title)
         slug = re.sub(r"[^a-zA-Z0-9 -]", "", re.sub(r"^[^a-zA-Z]+", "", rendered)).replace(" ", "-").lower()
         out.add(_loose(slug or "section"))
     return frozenset(out)
+
+
+def _as_html(text: str) -> str:
+    """A heading's inline Markdown as CommonMark renders it, as far as its id's letters go: the text escaped (`&` is
+    `&amp;`), code, emphasis and links as their tags (`<code>`, `<em>`, `<strong>`, `<a href="...">`)."""
+    text = html.escape(text, quote=False)
+    text = re.sub(r"(`+)(.+?)\1", r"<code>\2</code>", text)
+    text = re.sub(r"(\*\*|__)(.+?)\1", r"<strong>\2</strong>", text)
+    text = re.sub(r"(?<![\w*])([*_])(?!\s)(.+?)(?<!\s)\1(?![\w*])", r"<em>\2</em>", text)
+    return re.sub(r"\[([^\]]*)\]\(([^)\s]*)[^)]*\)", r'<a href="\2">\1</a>', text)
 
 
 _OPENS = re.compile(r"""(^|[\s(\[{\u2014-])(['"])""")
