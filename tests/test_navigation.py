@@ -438,6 +438,26 @@ def test_a_docusaurus_route_base_written_as_a_shorthand_takes_its_parameter_s_de
     assert found == {"handbook/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_route_base_shorthand_no_source_gives_is_the_default(tmp_path: Path) -> None:
+    # `{ path: 'handbook', routeBasePath }` with no variable or parameter default that says it: Docusaurus' default
+    # route, `docs`, so the navbar's `/docs/policy` reaches the page.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "handbook/setup.md": page.format(t="Setup"), "handbook/policy.md": page.format(t="Policy"),
+        "handbook/old.md": page.format(t="Old"),
+    }, {
+        "docusaurus.config.js": (
+            "const routeBasePath = undefined;\n"
+            "module.exports = { themeConfig: { navbar: { items: [{ to: '/docs/policy', label: 'Policy' }] } },\n"
+            "  presets: [['classic', { docs: { path: 'handbook', routeBasePath,\n"
+            "    sidebarPath: require.resolve('./sidebars.js') } }]] };\n"),
+        "sidebars.js": "module.exports = { docs: ['setup'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["handbook/old.md", "handbook/policy.md", "handbook/setup.md"]
+    assert found == {"handbook/old.md": "warning"}, result.notes
+
+
 def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path) -> None:
     # versions.json's newest version is the one readers are shown; its folder holds the pages and the docs folder
     # only a page kept outside versions: that version's pages are linted, its own sidebar lists them, and a page the

@@ -197,8 +197,8 @@ _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
 
 
 def _instance(body: str, source: str = "") -> DocsInstance:
-    path = _declared(_option(body, "path") or "docs", source)
-    route = _option(body, "routeBasePath")
+    path = _declared(_option(body, "path", source) or "docs", source)
+    route = _option(body, "routeBasePath", source)
     route = None if route is None else _declared(route, source)
     versions = js_object(body, "versions") or ""
     paths = {}
@@ -214,12 +214,13 @@ def _instance(body: str, source: str = "") -> DocsInstance:
                         _sidebar_path(body, source), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
 
 
-def _option(body: str, key: str) -> str | None:
-    """An option's literal value, or, written as a shorthand property (`routeBasePath,`), the name of the variable
-    that holds it, for `_declared` to look up."""
+def _option(body: str, key: str, source: str) -> str | None:
+    """An option's literal value, or, written as a shorthand property (`routeBasePath,`), the value of the variable
+    of that name (None when the source does not say it: the option's default then)."""
     value = js_value(body, key)
     if value is None and re.search(rf"(?:^|[{{,])\s*{re.escape(key)}\s*(?=[,}}]|$)", top_level(body)):
-        return key
+        held = _declared(key, source)
+        return None if held == key else held
     return value
 
 
