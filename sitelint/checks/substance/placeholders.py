@@ -578,7 +578,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # A section whose whole content is a few words that trail off ("### Undo" over "Used for ..."): a sentence
     # begun and never finished.
     for line, said in _trailing_off(page):
-        found.setdefault(line, []).append(said)
+        if line not in found:  # ("Coming soon ..." is a notice already)
+            found[line] = [said]
     # Markers on consecutive lines are one gap, reported once: a list whose items are each marked TODO, a "WIP"
     # callout title above its "Coming soon." line.
     runs: list[list[int]] = []
