@@ -413,11 +413,7 @@ def test_a_docusaurus_route_base_written_as_a_shorthand_takes_its_parameter_s_de
     # `{ ..., routeBasePath, ... }` in a module's function whose parameter gives it a default (`routeBasePath: string
     # = 'team/handbook'`): the pages are served under it, so the footer's link (kept in a module the config imports)
     # to `/team/handbook/policy` reaches that page. The sidebar is joined to the parameter holding the site's folder.
-    page = "# {t}\n\nAbout {t}.\n"
-    write_site(tmp_path, {
-        "handbook/setup.md": page.format(t="Setup"), "handbook/old.md": page.format(t="Old"),
-        "handbook/policy.md": page.format(t="Policy"),
-    }, {
+    _handbook_reached_but_old(tmp_path, {
         "docusaurus.config.ts": (
             "import { docsPlugin } from './docs-plugin';\nimport { footer } from './src/components/footer';\n"
             "export default { themeConfig: { footer }, presets: [['classic', { docs: false }]],\n"
@@ -433,19 +429,12 @@ def test_a_docusaurus_route_base_written_as_a_shorthand_takes_its_parameter_s_de
             "export const footer = { links: [{ items: [{ href: '/team/handbook/policy', label: 'Policy' }] }] };\n"),
         "sidebars.ts": "export default { handbook: ['setup'] };\n",
     })
-    found, result = _orphans(tmp_path)
-    assert sorted(p.path for p in result.pages) == ["handbook/old.md", "handbook/policy.md", "handbook/setup.md"]
-    assert found == {"handbook/old.md": "warning"}, result.notes
 
 
 def test_a_docusaurus_route_base_shorthand_no_source_gives_is_the_default(tmp_path: Path) -> None:
     # `{ path: 'handbook', routeBasePath }` with no variable or parameter default that says it: Docusaurus' default
     # route, `docs`, so the navbar's `/docs/policy` reaches the page.
-    page = "# {t}\n\nAbout {t}.\n"
-    write_site(tmp_path, {
-        "handbook/setup.md": page.format(t="Setup"), "handbook/policy.md": page.format(t="Policy"),
-        "handbook/old.md": page.format(t="Old"),
-    }, {
+    _handbook_reached_but_old(tmp_path, {
         "docusaurus.config.js": (
             "const routeBasePath = undefined;\n"
             "module.exports = { themeConfig: { navbar: { items: [{ to: '/docs/policy', label: 'Policy' }] } },\n"
@@ -453,7 +442,14 @@ def test_a_docusaurus_route_base_shorthand_no_source_gives_is_the_default(tmp_pa
             "    sidebarPath: require.resolve('./sidebars.js') } }]] };\n"),
         "sidebars.js": "module.exports = { docs: ['setup'] };\n",
     })
-    found, result = _orphans(tmp_path)
+
+
+def _handbook_reached_but_old(root: Path, files: dict[str, str]) -> None:
+    """A site of three handbook pages and its config `files`: the sidebar lists `setup`, the chrome links `policy`,
+    and `old` alone is an orphan, once the config's routes are read right."""
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(root, {f"handbook/{n}.md": page.format(t=n.title()) for n in ("setup", "policy", "old")}, files)
+    found, result = _orphans(root)
     assert sorted(p.path for p in result.pages) == ["handbook/old.md", "handbook/policy.md", "handbook/setup.md"]
     assert found == {"handbook/old.md": "warning"}, result.notes
 
