@@ -73,14 +73,37 @@ _SEE_ALSO = re.compile(r"(?im)^[ \t>*_-]*(?:see\s+also|related(?:\s+reading)?|re
                        r"further\s+reading)\b[^\n]*\]\([^)\n]*\)[^\n]*$")
 
 
-# A page's front matter (`title:`, `keywords:`, `description:`): what the build and search engines read of it, its
-# title rewritten for them ("gzip" to "Gzip Compression (gzip)"), not the text a translator follows.
-_FRONT_MATTER = re.compile(r"\A(?:---[ \t]*\n.*?\n---|\+\+\+[ \t]*\n.*?\n\+\+\+)[ \t]*(?:\n|\Z)", re.S)
+# A page's YAML front matter, and the keys of it that the build, its navigation and search engines read, not the text
+# a translator follows: a title rewritten for search engines ("gzip" to "Gzip Compression (gzip)"), keywords, the
+# label of the link to the next page. (A home page's `hero:` and `features:` are what its readers see: content.)
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)---[ \t]*(?:\n|\Z)", re.S)
+_METADATA_KEYS = frozenset({
+    "title", "description", "keywords", "tags", "slug", "id", "image", "head", "prev", "next", "order", "weight",
+    "sidebar", "sidebar_label", "sidebar_position", "sidebar_class_name", "pagination_label", "pagination_next",
+    "pagination_prev", "last_update", "lastUpdated", "editLink", "layout", "template", "outline", "aside", "toc",
+    "tableOfContents", "hide", "search", "draft", "unlisted", "canonical", "canonicalUrl", "og", "seo", "meta"})
+_TOP_KEY = re.compile(r"([A-Za-z_][\w-]*)\s*:")
+
+
+def _without_metadata(markdown: str) -> str:
+    """The page with its front matter's metadata keys (and the lines under each) left out."""
+    markdown = markdown.lstrip("\ufeff")
+    found = _FRONT_MATTER.match(markdown)
+    if found is None:
+        return markdown
+    kept, dropping = [], False
+    for line in found.group(1).split("\n"):
+        key = _TOP_KEY.match(line)  # a key at the top level, at the line's start
+        if key:
+            dropping = key.group(1) in _METADATA_KEYS
+        if not dropping:
+            kept.append(line)
+    return "\n".join(kept) + "\n" + markdown[found.end():]
 
 
 def _words(markdown: str) -> list[str]:
     return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
-        "", _FRONT_MATTER.sub("", markdown.lstrip("\ufeff"))))))))
+        "", _without_metadata(markdown)))))))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
