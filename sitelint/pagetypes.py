@@ -336,6 +336,12 @@ MODULE = "a module of the site's own"  # an MDX file of exports, which pages imp
 _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")  # `export default () => <Search />` renders the page
 
 
+# A Hugo archetype (`archetypes/default.md`): the front matter `hugo new` fills in for a new page, its values Go
+# template actions (`title: "{{ replace .Name "-" " " | title }}"`, `date: {{ .Date }}`). No page of the site.
+ARCHETYPE = "a Hugo archetype: the front matter `hugo new` fills in for a new page"
+_GO_TEMPLATE_FRONT = re.compile(r"\A\ufeff?(---|\+\+\+)[ \t]*\n(?:(?!\1).*\n)*?.*\{\{.*\}\}", re.M)
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -349,6 +355,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "partial", f"{MODULE}: only `import` and `export` statements, nothing shown"
     if _DYNAMIC_ROUTE.fullmatch(name.rsplit(".", 1)[0]):
         return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
+    if "archetypes" in folders and _GO_TEMPLATE_FRONT.match(page.source):
+        return "template", ARCHETYPE
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"
     if any(folder.lower() in _GENERATED_DIRS for folder in page.path.split("/")[:-1]):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sitelint import pagetypes
 from sitelint.checks import CheckContext, spec
 from sitelint.model import FENCE_TO_END, FRONT_MATTER_TO_END, PLAIN_FRONT_MATTER, Location, Measurement
 
@@ -18,6 +19,8 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
                            "plain_pages": plain_pages, "to_end": False, "code_to_end": False},
                           Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
+        if page.type_reason == pagetypes.ARCHETYPE:
+            continue  # its front matter is Go template actions, which `hugo new` fills in; the site shows no such page
         for line, problem in page.problems:
             yield Measurement({"unreadable": False, "workaround": True, "framework": framework,
                                "plain_lines": problem.startswith(PLAIN_FRONT_MATTER), "plain_pages": plain_pages,
