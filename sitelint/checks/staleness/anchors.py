@@ -877,6 +877,9 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
             if target is page and name.line <= link.line <= name.end_line:
                 continue  # "[RTSP URL template](#options) option" in the section of that name: not a link to itself
+            if any(name.line <= other.line <= name.end_line and "#" in other.target
+                   and _loose(unquote(other.target.partition("#")[2]).strip()) == anchor for other in target.links):
+                continue  # a glossary's "## Java Virtual Machine" says "See [JVM](#jvm)": it sends readers there too
             here = target is page and at.line <= link.line <= at.end_line  # the section the link sits in
             if not here and _names_a_thing(link.text, name.title, around):
                 continue  # "similar to [schema hooks](hooks.md#hooks-registration)": the feature, not its section
