@@ -578,6 +578,20 @@ def test_a_hugo_site_is_its_content_dir(tmp_path: Path) -> None:
     assert discover.detect(tmp_path).docs_roots == ((tmp_path / "content" / "en").resolve(),)
 
 
+def test_a_hugo_site_s_pages_are_its_default_language_s_own_content_dir(tmp_path: Path) -> None:
+    # The top level's `contentDir` names the Chinese pages; `[languages.en]`, the default language, names its own:
+    # the site's pages are the English ones, the Chinese their translations.
+    touch(tmp_path, "config.toml", "content/cn/_index.md", "content/cn/docs/intro.md", "content/en/_index.md",
+          "content/en/docs/intro.md")
+    (tmp_path / "config.toml").write_text(
+        'baseURL = "https://example.org/"\ncontentDir = "content/cn"\ndefaultContentLanguage = "en"\n\n'
+        '[languages]\n[languages.cn]\ncontentDir = "content/cn"\nweight = 1\n[languages.en]\n'
+        'contentDir = "content/en"\nweight = 2\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo" and layout.docs_roots == ((tmp_path / "content" / "en").resolve(),)
+    assert [lang for _, lang in layout.translation_dirs] == ["cn"]
+
+
 def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_are_not(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "docs/_config.yml", "docs/index.md", "docs/_docs/installation.md",
           "docs/_posts/2024-01-02-welcome.md", "docs/_tutorials/setup.md", "docs/_includes/note.md",

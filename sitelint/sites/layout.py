@@ -1087,7 +1087,7 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         if "/config." in f"/{name}" and not re.search(r"(?i)\bbaseURL\b", text):
             continue  # a `config.toml` of another tool
         match = _HUGO_CONTENT.search(text)
-        content = base / (match.group(1).strip() if match else "content")
+        content = base / (localemod.hugo_default_content(config) or (match.group(1).strip() if match else "content"))
         if content.is_dir():
             return "hugo", [content], [config]
     grav = _grav(base)

@@ -174,6 +174,20 @@ def _hugo(config: Path, root: Path) -> Languages:
     return Languages(_base(default), folders, tuple(others))
 
 
+def hugo_default_content(config: Path) -> str:
+    """The folder of a Hugo site's pages in its default content language, where that language sets its own
+    `contentDir` (`[languages.en] contentDir = "content/en"`, while the top level says `content/cn`): "" when none."""
+    if config.suffix not in (".toml", ".yaml", ".yml", ".json"):
+        return ""
+    data = _config_data(config)
+    languages = data.get("languages")
+    default = str(data.get("defaultContentLanguage") or "en").lower()
+    own = next((options.get("contentDir") for lang, options in languages.items()
+                if str(lang).lower() == default and isinstance(options, dict)), None) if isinstance(
+                    languages, dict) else None
+    return str(own).strip() if own else ""
+
+
 def _config_data(path: Path) -> dict[str, Any]:
     """A Hugo config file's settings (TOML, YAML or JSON), {} when it cannot be read."""
     text = read_text(path)
