@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
-from sitelint.checks import CheckContext, Words, site_fact, spec
+from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
 from sitelint.pagetypes import bare, from_source
 from sitelint.sites.navigation import EVERY_PAGE, key
@@ -637,6 +637,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
     plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
+    # whose ids those are: the framework's, or jekyll-commonmark's on a Jekyll site that reads its pages with it
+    slugger = "jekyll-commonmark" if site.framework == "jekyll" and _jekyll_commonmark(site) else site.framework
     shown_in = _shown_in(site.pages, by_path, skip, renders)
     for page in site.pages:
         includer = shown_in.get(page.path)
@@ -684,8 +686,6 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             present = _has(target, anchor, known)
             if present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ()):
                 continue
-            slugger = ("jekyll-commonmark" if site.framework == "jekyll" and site_fact(
-                site, "jekyll-commonmark", _jekyll_commonmark) else site.framework)
             if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark"):
                 if target.path not in plain_ids:
                     plain_ids[target.path] = _own_slugs(target, slugger)
