@@ -197,9 +197,8 @@ _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
 
 
 def _instance(body: str, source: str = "") -> DocsInstance:
-    path = _declared(_option(body, "path", source) or "docs", source)
+    path = _option(body, "path", source) or _declared("docs", source)
     route = _option(body, "routeBasePath", source)
-    route = None if route is None else _declared(route, source)
     versions = js_object(body, "versions") or ""
     paths = {}
     for name in re.findall(r"(?:^|[{,\s])['\"]?([\w.-]+)['\"]?\s*:\s*\{", top_level(versions)):
@@ -215,13 +214,16 @@ def _instance(body: str, source: str = "") -> DocsInstance:
 
 
 def _option(body: str, key: str, source: str) -> str | None:
-    """An option's literal value, or, written as a shorthand property (`routeBasePath,`), the value of the variable
-    of that name (None when the source does not say it: the option's default then)."""
+    """An option's value, the constant it names looked up (`_declared`), or, written as a shorthand property
+    (`routeBasePath,`), the value of the variable of that name (None when the source does not say it, or the option
+    is not set: its default then)."""
     value = js_value(body, key)
-    if value is None and re.search(rf"(?:^|[{{,])\s*{re.escape(key)}\s*(?=[,}}]|$)", top_level(body)):
+    if value is not None:
+        return _declared(value, source)
+    if re.search(rf"(?:^|[{{,])\s*{re.escape(key)}\s*(?=[,}}]|$)", top_level(body)):
         held = _declared(key, source)
         return None if held == key else held
-    return value
+    return None
 
 
 def _declared(value: str, source: str) -> str:
@@ -278,9 +280,9 @@ def _glob(rel: str, pattern: str) -> bool:
 
 # `sidebarPath: require.resolve('./sidebars')`, or a path joined to the config's folder: `path.resolve(__dirname,
 # 'sidebars.ts')`, `path.join(import.meta.dirname, 'sidebars.js')`, or to a function's parameter that holds it
-# (`path.resolve(rootDir, 'sidebars.ts')`).
+# (`path.resolve(rootDir, 'sidebars.ts')`): the folder as a name (`__dirname` among them) or an expression.
 _SIDEBAR_CALL = re.compile(r"\bsidebarPath\s*:\s*(?:require\.resolve\(|path\.(?:resolve|join)\(\s*"
-                           r"(?:__dirname|import\.meta\.dirname|process\.cwd\(\)|[A-Za-z_$][\w$]*)\s*,)"
+                           r"(?:import\.meta\.dirname|process\.cwd\(\)|[A-Za-z_$][\w$]*)\s*,)"
                            r"\s*['\"]([^'\"]+)['\"]\s*\)")
 
 
