@@ -114,6 +114,8 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
     log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
+    if log.returncode:  # a clone missing objects git needs to follow renames (a partial clone): by its path alone
+        log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
     if log.returncode:
         return False
     found = None
@@ -221,6 +223,11 @@ def _code(page: Page) -> int:
     return sum(1 for b in page.blocks if b.kind == "code")
 
 
+def _content(page: Page) -> int:
+    """The page's blocks of content, however titled: paragraphs, list items, tables, quotes, callouts and code."""
+    return sum(1 for b in page.blocks if b.kind in PROSE_KINDS or b.kind == "code")
+
+
 _PROMPT = re.compile(r"^(?:\$|>|#|PS>|C:\\>)\s+")  # a shell's prompt before a command
 _CODE_COVERED = 0.9  # share of the source's lines of code a translation's code holds to have all its code
 
@@ -254,25 +261,27 @@ def _stub(source: Page) -> bool:
 
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in ctx.site.pages}
-    counted: dict[str, tuple[bool, int, int]] = {}  # a source's counts, read once for all its translations
+    counted: dict[str, tuple[bool, int, int, int]] = {}  # a source's counts, read once for all its translations
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
-        if page is not None and source is not None:
+        # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
+        # words of its source to keep up with: the page it sends them to does.
+        if page is not None and source is not None and page.page_type != "redirect":
             yield from _measure(ctx, page, source, counted)
     yield from _orphans(ctx, by_path, counted)
 
 
-def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int]]) -> tuple[bool, int, int]:
-    """Whether a source is a stub, and its sections and code blocks."""
+def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]]) -> tuple[bool, int, int, int]:
+    """Whether a source is a stub, and its sections, code blocks and blocks of content."""
     if source.path not in counted:
-        counted[source.path] = (_stub(source), _sections(source), _code(source))
+        counted[source.path] = (_stub(source), _sections(source), _code(source), _content(source))
     return counted[source.path]
 
 
 def _measure(ctx: CheckContext, page: Page, source: Page,
-             counted: dict[str, tuple[bool, int, int]]) -> Iterator[Measurement]:
+             counted: dict[str, tuple[bool, int, int, int]]) -> Iterator[Measurement]:
     """How far a translation is behind its source: days, and the share of its sections and code it has."""
-    stub, their_sections, their_code = _source_counts(source, counted)
+    stub, their_sections, their_code, their_content = _source_counts(source, counted)
     if stub:
         return  # a source with next to nothing in it (a title, "TODO") gives a translator nothing to follow
     history, limit, source_path = ctx.run.git, int(ctx.params["max-lag"]), source.path
@@ -294,6 +303,11 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
+    if sections < their_sections and code >= their_code > 0 and _content(page) >= their_content:
+        # All its source's examples and as many paragraphs, items and tables: the parts are there, titled otherwise
+        # (the source's bold labels over its examples as numbered items, `2. 请求示例 show child paths:`). (A page of
+        # no code may list its source's parts by name alone, with nothing under them.)
+        sections = their_sections
     parts = their_sections + their_code
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
@@ -303,7 +317,7 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
 
 
 def _orphans(ctx: CheckContext, by_path: dict[str, Page],
-             counted: dict[str, tuple[bool, int, int]]) -> Iterator[Measurement]:
+             counted: dict[str, tuple[bool, int, int, int]]) -> Iterator[Measurement]:
     """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
     translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
     layout read wrong never makes every translation an orphan. A source that moved (git saw it renamed) is named
