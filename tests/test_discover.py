@@ -1080,3 +1080,26 @@ def test_a_book_in_a_folder_named_for_it_comes_before_a_package_s_own_small_site
     (tmp_path / "book" / "book.toml").unlink()
     layout = discover.detect(tmp_path)
     assert layout.framework == "mkdocs" and pages(layout) == ["pyclient/docs/client.md"]
+
+
+def test_pages_vuepress_page_patterns_leave_out_are_not_built(tmp_path: Path) -> None:
+    # VuePress 2 makes pages of the files `pagePatterns` takes and no `!` pattern drops (`**/` any folders, none too):
+    # a working copy of the docs (`Master/`) and a vendor's edition (`*_vendor.md`) kept beside the published ones.
+    empty = "# Setup\n\n## Old\n\n## Next\n\nText.\n"
+    write_site(tmp_path, {
+        "src/README.md": "# Home\n\nRead [the guide](guide/setup.md).\n",
+        "src/guide/setup.md": "# Setup\n\nRun it.\n",
+        "src/guide/setup_vendor.md": empty,
+        "src/Master/guide/setup.md": empty,
+        "src/stage/setup.md": empty,
+        "src/notes.txt.md": empty,
+    }, {"src/.vuepress/config.ts": (
+        "export default defineUserConfig({\n  // pagePatterns: ['**/*.md'],\n  pagePatterns: [\n    '**/*.md',\n"
+        "    '!**/*_vendor.md',\n    '!**/stage/**/*.md',\n    '!**/Master/**/*.md',\n    '!.vuepress',\n"
+        "    '!node_modules',\n  ],\n});\n")})
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=dt.date(2026, 6, 1),
+                      select=["SUB003"])
+    assert result.site.framework == "vuepress"
+    assert sorted(result.site.unbuilt) == ["src/Master/guide/setup.md", "src/guide/setup_vendor.md",
+                                           "src/stage/setup.md"]
+    assert [(f.path, f.line) for f in result.findings] == [("src/notes.txt.md", 3)]

@@ -1124,3 +1124,26 @@ def test_a_config_nested_too_deep_is_said_not_a_traceback(tmp_path: Path) -> Non
     found, result = _orphans(tmp_path)
     assert found == {}
     assert any("nests its values too deep to read" in n for n in result.notes), result.notes
+
+
+def test_the_posts_of_a_second_docusaurus_blog_are_reached_through_its_index(tmp_path: Path) -> None:
+    # A blog plugin instance of its own (`id: 'events', path: './events'`) lists its posts on its own pages, whatever
+    # its folder is named, and so are its translations.
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nStart here.\n",
+        "docs/stray.md": "# Stray\n\nNothing links here.\n",
+        "events/meetup-berlin.md": "---\ntitle: Meetup in Berlin\n---\n\nWe met in Berlin and talked about queues.\n",
+        "i18n/fr/docusaurus-plugin-content-blog-events/meetup-berlin.md": "---\ntitle: Rencontre\n---\n\nÀ Berlin.\n",
+    }, {
+        "docusaurus.config.js": (
+            "module.exports = {\n  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},\n"
+            "  presets: [['classic', {docs: {sidebarPath: './sidebars.js'}}]],\n"
+            "  plugins: [\n    ['@docusaurus/plugin-content-blog', {\n      id: 'events',\n"
+            "      routeBasePath: 'events',\n      path: './events',\n    }],\n  ],\n};\n"),
+        "sidebars.js": "module.exports = { docs: ['intro'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/stray.md": "warning"}
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["events/meetup-berlin.md"] == ("blog", "a post in `events/`, a blog of the site's config")
+    assert types["i18n/fr/docusaurus-plugin-content-blog-events/meetup-berlin.md"][0] == "blog"

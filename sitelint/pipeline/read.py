@@ -180,6 +180,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
               if site.framework == "docusaurus" and layout.config_files else None)
     if config is not None:
         typed = _docusaurus_excluded(typed, layout.config_files[0].parent, config)
+        typed = _docusaurus_posts(typed, layout.config_files[0].parent, config)
     typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _data_entries(typed)
@@ -423,6 +424,22 @@ def _redirected(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[
     return tuple(out)
 
 
+def _docusaurus_posts(site_pages: tuple[Page, ...], site_root: Path,
+                      config: docusaurus.DocusaurusSite) -> tuple[Page, ...]:
+    """The posts of every blog plugin instance (`id: "events", path: "./events"`): the build lists them on the blog's
+    own pages, whatever their folder is named. (Their translations' folder names the blog plugin:
+    `i18n/fr/docusaurus-plugin-content-blog-events/`.)"""
+    folders = [site_root / blog.path for blog in config.blogs]
+    out = []
+    for page in site_pages:
+        folder = next((f for f in folders if page.abspath.is_relative_to(f)), None) if (
+            page.page_type in ("doc", "hub")) else None
+        out.append(page if folder is None else replace(
+            page, page_type="blog", type_reason=f"a post in `{folder.relative_to(site_root).as_posix()}/`, a blog of "
+                                                "the site's config"))
+    return tuple(out)
+
+
 def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
                          config: docusaurus.DocusaurusSite) -> tuple[Page, ...]:
     """The files the docs plugin's `exclude` globs leave out of the docs (`**/partials/**`): no pages of their own,
@@ -455,6 +472,9 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
         return _jekyll_unbuilt(site_pages, layout.config_files[0])
     if layout.framework == "hugo":
         return _bundle_resources(site_pages)
+    if layout.framework == "vuepress" and layout.config_files and layout.docs_roots:
+        return _vuepress_unbuilt(site_pages, layout.docs_roots[0],
+                                 siteconfig.vuepress_page_patterns(layout.config_files[0]))
     if layout.framework == "grav":  # a page folder's plain file, where one named for the site's language is served
         return frozenset(grav.shadowed([page.path for page in site_pages], layout.default_locale or "en"))
     if layout.framework == "mintlify" and layout.docs_roots:
@@ -473,6 +493,26 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
         patterns = siteconfig.mkdocs_unbuilt(layout.config_files)
         docs, ignored = layout.docs_roots[0], _ignored
     return _matching(site_pages, docs, patterns, ignored)
+
+
+def _vuepress_unbuilt(site_pages: tuple[Page, ...], source: Path, patterns: Sequence[str]) -> frozenset[str]:
+    """The pages VuePress' `pagePatterns` leave out: those no pattern takes, or a `!` pattern drops (a glob, or a
+    folder named whole: `!.vuepress`)."""
+    take = [siteconfig.fast_glob(p) for p in patterns if not p.startswith("!")]
+    drop = [p[1:].strip("/") for p in patterns if p.startswith("!")]
+    if not take and not drop:
+        return frozenset()
+    dropped = [siteconfig.fast_glob(p) for p in drop]
+    out = set()
+    for page in site_pages:
+        try:
+            rel = page.abspath.relative_to(source).as_posix()
+        except ValueError:
+            continue
+        if (take and not any(t.fullmatch(rel) for t in take)) or any(
+                d.fullmatch(rel) or rel.startswith(p + "/") for d, p in zip(dropped, drop, strict=True)):
+            out.add(page.path)
+    return frozenset(out)
 
 
 def _bundle_resources(site_pages: tuple[Page, ...]) -> frozenset[str]:

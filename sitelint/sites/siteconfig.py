@@ -202,6 +202,28 @@ def js_objects_after(source: str, marker: str) -> Iterator[str]:
             yield body
 
 
+def fast_glob(pattern: str) -> re.Pattern[str]:
+    """A glob as fast-glob reads it (VitePress, VuePress): `**/` any folders (none too), `*` and `?` within one folder
+    name."""
+    out, rest = [], pattern.removeprefix("./").lstrip("/")
+    for part in re.split(r"(\*\*/|\*\*|\*|\?)", rest):
+        out.append({"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}.get(part, re.escape(part)))
+    return re.compile("".join(out))
+
+
+_PAGE_PATTERNS = re.compile(r"(?<![\w$.])['\"]?pagePatterns['\"]?\s*:\s*(?=\[)")
+
+
+def vuepress_page_patterns(config: Path) -> list[str]:
+    """VuePress 2's `pagePatterns` (`['**/*.md', '!**/Master/**/*.md', '!.vuepress']`): the globs, relative to the
+    source folder, of the files it makes pages of, `!` leaving some out; [] when the config sets none (every `.md`)."""
+    source = mask_comments(read_text(config))
+    found = _PAGE_PATTERNS.search(source)
+    if found is None:
+        return []
+    return re.findall(r"['\"`]([^'\"`\n]+)['\"`]", block_after(source, found.end()))
+
+
 class _TolerantLoader(yaml.SafeLoader):
     """A safe loader that reads unknown tags (!!python/name:..., !ENV) as plain values instead of failing."""
 

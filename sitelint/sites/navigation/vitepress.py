@@ -16,7 +16,7 @@ from typing import Any
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, relative
 from sitelint.sites.navigation.jsdata import JsSource, Unread, commented_links
-from sitelint.sites.siteconfig import VITEPRESS_CONFIGS
+from sitelint.sites.siteconfig import VITEPRESS_CONFIGS, fast_glob
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 _REST = re.compile(r"^([\w./-]*?)/?:rest\*$|^:rest\*$")
@@ -125,20 +125,12 @@ def _loaded(root: Path, src: Path, found: Collector) -> None:
     for data in dict.fromkeys(files):
         for call in _LOADER.finditer(found.text(data)):
             globs = ["".join(m.groups(default="")) for m in _GLOB_STRING.finditer(call.group(1))]
-            take = [_glob(g) for g in globs if g and not g.startswith("!")]
-            drop = [_glob(g[1:]) for g in globs if g.startswith("!")]
+            take = [fast_glob(g) for g in globs if g and not g.startswith("!")]
+            drop = [fast_glob(g[1:]) for g in globs if g.startswith("!")]
             for page_key in found.under(src):
                 rel = relative(page_key, src)
                 if any(t.fullmatch(rel) for t in take) and not any(d.fullmatch(rel) for d in drop):
                     found.chrome.add(page_key)
-
-
-def _glob(pattern: str) -> re.Pattern[str]:
-    """A glob as fast-glob reads it: `**/` any folders (none too), `*` and `?` within one folder name."""
-    out, rest = [], pattern.removeprefix("./").lstrip("/")
-    for part in re.split(r"(\*\*/|\*\*|\*|\?)", rest):
-        out.append({"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}.get(part, re.escape(part)))
-    return re.compile("".join(out))
 
 
 def _excluded(rel: str, pattern: str) -> bool:
