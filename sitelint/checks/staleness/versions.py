@@ -66,6 +66,19 @@ _LINE_X = re.compile(r"(?<![\w.])v?(\d+)\.x\b")
 _JOINED = re.compile(r"(?:\s*\([^()]{0,60}\))?\s*(?:,|\bor\b|\band\b)\s+(?:\S+\s+){0,2}$")
 
 
+# A sentence that ends by offering an example ("For example :", "e.g.:", "Here is an example:"): the quote under it
+# is a sample to copy, its versions the sample's.
+_OFFERS_SAMPLE = re.compile(r"(?i)(?:\b(?:for\s+(?:example|instance)|e\.\s?g\.|example|sample|such\s+as)"
+                            r"|例如|比如|示例|如下)\s*[:：]\s*$")
+
+
+def _samples(page: Page) -> frozenset[int]:
+    """The first lines of the quotes a sentence just above offers as an example (a reply to a vote: "[ ] +1 Release
+    this as PyIceberg 0.3.0")."""
+    return frozenset(b.line for a, b in zip(page.blocks, page.blocks[1:], strict=False)
+                     if b.kind == "blockquote" and a.kind == "paragraph" and _OFFERS_SAMPLE.search(a.text))
+
+
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product = ctx.run.product
     current = product.version if product else None
@@ -79,6 +92,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         ctx.site, "proper-names", lambda site: proper_names([b.text for p in site.pages for b in p.blocks
                                                              if b.is_prose and not p.variant]))
     generations = _generations(page)
+    samples = _samples(page)
     # A section opened by a version note (```{versionadded} 3.0```, `/// new | New in 3.0`) tells how it came to
     # be: its mentions of that release and the ones before are that history.
     noted: dict[int, Version] = {}
@@ -97,6 +111,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     compares = any(not m.version.older_line(current) and not m.unnamed
                    for t in texts for m in version_mentions(t, product_names, others, proper))
     for block in blocks:
+        if block.line in samples:
+            continue
         mentions = list(version_mentions(block.text, product_names, others, proper))
         # A passage that also names the current line (or a newer one) sets releases side by side: "v5 uses AJV v8;
         # v3 requires ajv-errors 1.0", "In Formik 0.9 to 1.x, ... It has been deprecated since 2.x".
