@@ -264,6 +264,8 @@ def _in_notation(text: str, start: int, end: int) -> bool:
     between: the stand-in of a notation (`::/XXX`, `192.168.1.XXX`, `+1-555-XXX`) or part of a name (`TODO.md`)."""
     before = text[start - 2:start] if start >= 2 else ""
     after = text[end:end + 2]
+    if text[start - 1:start] == "#" and _WILDCARD.fullmatch(text[start:end]):
+        return True  # `[ISSUE #XXX]`: an issue's number in a title's format
     return (len(before) == 2 and before[1] in _JOINER and not before[0].isspace()) or (
         len(after) == 2 and after[0] in _JOINER and after[1].isalnum())
 
@@ -401,10 +403,12 @@ def _part_says_more(words: dict[int, int], block: Block) -> bool:
 
 def _defined(text: str, marker: str) -> bool:
     """Whether the block says what the marker stands for: "`#currency:XXX` where XXX is the currency code", "replace
-    XXX with your key", "XXX stands for the port": a stand-in the reader fills in, not a gap."""
+    XXX with your key", "XXX stands for the port", "assign issues to XXX (your JIRA username)": a stand-in the
+    reader fills in, not a gap."""
     m = re.escape(marker)
     return re.search(rf"(?i:\bwhere\s+|\breplac\w*\s+|\bsubstitut\w*\s+|\bfill\s+in\s+)(?:the\s+)?{m}\b"
-                     rf"|\b{m}\s+(?i:is\s+(?:the|a|an|your)|are\s+(?:the|your)|stands\s+for|represents|means)\b",
+                     rf"|\b{m}\s+(?i:is\s+(?:the|a|an|your)|are\s+(?:the|your)|stands\s+for|represents|means)\b"
+                     rf"|\b{m}\s*[(（]\s*(?i:your|the\s+\w+\s+of\s+your)\s",
                      text) is not None
 
 
