@@ -1000,3 +1000,28 @@ def test_the_markdown_files_of_a_hugo_leaf_bundle_are_its_resources_not_pages(tm
                {"hugo.toml": "title = 'Falco'\ncontentDir = 'content/en'\n"})
     findings, _ = lint(tmp_path, "SUB001")
     assert [f.path for f in findings] == ["content/en/docs/terms/alert.md"]
+
+
+def test_a_source_s_history_in_a_clone_missing_objects_is_read_by_its_path(tmp_path: Path) -> None:
+    # A clone missing objects git needs to follow a rename (a partial clone whose remote is gone): the source's
+    # history is still read, by its path, and a source changed only in its markup since its translation has not moved.
+    guide = "# Guide\n\nInstall the package, then run the server on port 8080 and open the dashboard.\n"
+    translation = "# Guide\n\nInstallez le paquet, puis lancez le serveur sur le port 8080.\n"
+    git(tmp_path, "init", "-q", "-b", "main")
+    write_site(tmp_path, {"docs/notes.md": "# Notes\n\nOld notes, dropped when the guide came.\n"},
+               {"docusaurus.config.js": "module.exports = { i18n: {defaultLocale: 'en', locales: ['en', 'fr']} };\n"})
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "notes", date="2025-01-01T12:00:00")
+    lost = git(tmp_path, "rev-parse", "HEAD:docs/notes.md").strip()
+    (tmp_path / "docs/notes.md").unlink()
+    write_site(tmp_path, {"docs/guide.md": guide,
+                          "i18n/fr/docusaurus-plugin-content-docs/current/guide.md": translation}, {})
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "guide", date="2025-02-01T12:00:00")
+    (tmp_path / "docs/guide.md").write_text(guide.replace("the dashboard", "the **dashboard**"), encoding="utf-8")
+    git(tmp_path, "commit", "-qam", "bold", date="2025-09-01T12:00:00")
+    (tmp_path / ".git/objects" / lost[:2] / lost[2:]).unlink()  # git log --follow needs it, and fails
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None),
+                         today=dt.date(2025, 12, 1), select=["STL007"])
+    assert any("partial or incomplete clone" in note for note in result.notes)
+    assert [f.message for f in result.findings] == []
