@@ -516,6 +516,9 @@ _FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
 _CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
 _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
+# Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
+# and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
+_AUTODOC = re.compile(r"(?m)^[ \t]*\[\[autodoc\]\][ \t]+[\w.]+[ \t]*$")
 _PLACEHOLDER_ANCHOR = re.compile(r"(?i)todo|tbd|tba|fixme|xxx")  # `[left margin](#TODO)`: a link left to finish
 
 
@@ -691,6 +694,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     plain_ids[target.path] = _own_slugs(target, slugger)
                 if _loose(anchor) in plain_ids[target.path]:
                     continue
+            if _DOMAIN_OBJECT.fullmatch(anchor) and _AUTODOC.search(target.source):
+                continue  # `#smolagents.CodeAgent` on a page of `[[autodoc]] CodeAgent`: an id its build gives
             if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
