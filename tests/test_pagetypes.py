@@ -229,6 +229,9 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
                           "docs/demo.mdx": '---\ntitle: Demo\n---\n\n<head>\n  <meta name="robots" '
                                            'content="noindex, nofollow" />\n</head>\n' + body,
                           "docs/styles.md": "---\nrobots: noindex, follow\n---\n" + body,
+                          # the flag quoted, which a JavaScript build reads as true all the same; "false" is false
+                          "docs/colors.mdx": '---\ntitle: Colors [UNPUBLISHED]\nnoindex: "true"\n---\n' + body,
+                          "docs/shown.mdx": '---\ntitle: Shown\nnoindex: "false"\n---\n\n# Shown\n\nTODO: a screenshot.\n',
                           # no page of its own: a sidebar group's file, Hugo's headless bundles and unrendered pages
                           "docs/group._index.mdx": "---\nnoPage: true\n---\n" + body,
                           "docs/bundle/index.md": "+++\nheadless = true\n+++\n" + body,
@@ -236,10 +239,10 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
                           # a menu entry whose address redirects elsewhere (`render: link`)
                           "docs/api.md": "---\ntitle: API\n_build: { render: link }\n---\n" + body,
                           "docs/trpc.md": "---\ntitle: tRPC\n---\n" + body})
-    assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/trpc.md"]
+    assert [f.path for f in _lint(tmp_path, "SUB002").findings] == ["docs/shown.mdx", "docs/trpc.md"]
     named = api.lint(["docs/relay.md", "docs"], cwd=tmp_path, config=configmod.validate({"semantic": False}, None),
                      today=TODAY, select=["SUB002"])
-    assert sorted(f.path for f in named.findings) == ["docs/relay.md", "docs/trpc.md"]
+    assert sorted(f.path for f in named.findings) == ["docs/relay.md", "docs/shown.mdx", "docs/trpc.md"]
 
 
 def test_a_page_the_mkdocs_build_leaves_out_is_reported_on_only_when_named(tmp_path: Path) -> None:

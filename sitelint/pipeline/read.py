@@ -840,6 +840,16 @@ def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
 _NOINDEX = re.compile(r"""<meta\s+name\s*=\s*["']robots["']\s+content\s*=\s*["'][^"']*\bnoindex\b""", re.I)
 
 
+def _flag(value: Any) -> bool | None:
+    """A front matter flag, written as YAML's boolean or quoted (`noindex: "true"`, which a JavaScript build reads as
+    true all the same); None when it is neither."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    return None
+
+
 def draft(page: Page) -> bool:
     """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
     Docusaurus, Astro, Hugo and Jekyll read them), out of the navigation with nothing linking to it by design
@@ -848,8 +858,9 @@ def draft(page: Page) -> bool:
     placeholder text; or no page at all (`headless: true`)."""
     front = page.front_matter
     robots = front.get("robots")
-    return (front.get("draft") is True or front.get("published") is False or front.get("hidden") is True
-            or front.get("noindex") is True or (isinstance(robots, str) and "noindex" in robots.lower())
+    return (_flag(front.get("draft")) is True or _flag(front.get("published")) is False
+            or _flag(front.get("hidden")) is True or _flag(front.get("noindex")) is True
+            or (isinstance(robots, str) and "noindex" in robots.lower())
             or bool(_NOINDEX.search(page.source[:5000])) or _no_page(front) or _head_noindex(front.get("head")))
 
 
