@@ -72,6 +72,17 @@ _OFFERS_SAMPLE = re.compile(r"(?i)(?:\b(?:for\s+(?:example|instance)|e\.\s?g\.|e
                             r"|例如|比如|示例|如下)\s*[:：]\s*$")
 
 
+_RELEASE_TITLE = re.compile(r"(?i)^(?:(?P<name>.+?)\s+|version\s+)?(?P<version>v?\d+(?:\.(?:\d+|x))*)$")
+
+
+def _release_title(title: str, names: list[str]) -> Version | None:
+    """The release a heading names alone, with the product's name or "version" before it (`Egg 2.x`), or None."""
+    found = _RELEASE_TITLE.match(title.strip().strip("*_`"))
+    if found is None or (found.group("name") and found.group("name").lower() not in names):
+        return None
+    return Version.parse(found.group("version"))
+
+
 def _samples(page: Page) -> frozenset[int]:
     """The first lines of the quotes a sentence just above offers as an example (a reply to a vote: "[ ] +1 Release
     this as PyIceberg 0.3.0")."""
@@ -103,6 +114,12 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             noted[block.section] = parsed
     product_names = names(ctx)
     lowered = [n.lower() for n in product_names]
+    # A section titled by one of the product's releases alone ("#### Egg 1.x", "### Version 2") tells of that
+    # release: its mentions of it and the ones before are its history, as under a version note.
+    for number, section in enumerate(page.sections):
+        release = _release_title(section.title, lowered)
+        if release is not None and (number not in noted or noted[number].older_line(release)):
+            noted[number] = release
     said: set[tuple[int, str]] = set()
     told: set[tuple[int | None, ...]] = set()  # the releases this page names as the last with something
     # A page that names the product's current line ("Jupyter Book 2 vs 1", "upgrade to Zod 4") compares it with
