@@ -184,10 +184,15 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if current is not None and version is not None and version.released_by(current):
                 found.append((match.start(), match.group(0), f"the current version is {current.text}"))
         for match in re.finditer(r"\bcurrently\b", text, re.I):
-            sentence = re.split(r"(?<=[.!?])\s", text[match.end() : match.end() + 80])[0]
+            # The sentence from its start, whose words before "currently" may name what the version is of ("CNode
+            # currently use v1 interface": CNode's API, not this product).
+            opened = max((m.end() for m in re.finditer(r"[.!?]\s", text[: match.start()])), default=0)
+            sentence = text[opened : match.end()] + re.split(r"(?<=[.!?])\s", text[match.end() : match.end() + 80])[0]
             for m in version_mentions(sentence, product_names, others):
+                if m.start < match.end() - opened:
+                    continue
                 if current is not None and m.version.older_line(current):
-                    claim = text[match.start() : match.end() + m.end]
+                    claim = text[match.start() : opened + m.end]
                     found.append((match.start(), claim, f"the current version is {current.text}"))
                     break
         for match in UNDATED.finditer(text):

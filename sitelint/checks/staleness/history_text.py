@@ -80,6 +80,7 @@ def version_mentions(text: str, names: Sequence[str], other_products: frozenset[
                 yield Mention(version, match.start(), match.end(), claim, generic)
 
 
+_USING_VERBS = frozenset({"use", "uses", "using", "support", "supports", "require", "requires", "run", "runs"})
 _CHAINED = re.compile(r"(?<![\w.])v?\d+(?:\.\d+)*\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*$", re.I)
 
 
@@ -108,16 +109,19 @@ def _other_product(text: str, start: int, end: int, others: frozenset[str],
     two = re.search(r"([\w.+#-]+)\s+[\w-]+\W{0,2}$", window)
     if two and two.group(1).lower() in others:
         return True
-    # ... or a thing a name stands before, a word or two back: 'Vault KV engine version 1', 'Kafka client version 2'.
-    if before and before.group(1).islower() and before.group(1) not in _FUNCTION_WORDS:
+    # ... or a thing a name stands before, a word or two back: 'Vault KV engine version 1', 'Kafka client version 2';
+    # or the name that uses it ('CNode currently use v1 interface').
+    if before and before.group(1).islower() and (before.group(1) not in _FUNCTION_WORDS
+                                                  or before.group(1) in _USING_VERBS):
         words = list(re.finditer(r"[\w.+#-]+", window[: len(window) - len(before.group(0))]))
         for found in reversed(words[-2:]):
             word = found.group()
             if word.lower() in _FUNCTION_WORDS or re.fullmatch(product, word, re.I):
                 break
             initial = re.search(r"(?:^|[.!?:]\s+|\n)$", text[: start - len(window) + found.start()]) is not None
-            if word[:1].isupper() and (not initial or word in proper or word.isupper()):
-                return True
+            if word[:1].isupper() and (not initial or word in proper or word.isupper()
+                                       or any(c.isupper() for c in word[1:])):
+                return True  # a capital inside a word names, wherever the word stands (`CNode`, `GitHub`)
     after = re.match(r"[\"'”’]?\s+of\s+((?:the|our|its|their|this|that|your)\s+)?([\w.+#-]+)",
                      text[end : end + 60])
     if after is None or re.fullmatch(product, after.group(2), re.I):
