@@ -441,7 +441,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
     blanks = _named_template(page, stem)
     if blanks:
-        return "template", f"a page to copy, as its name says: {blanks} sections left empty to fill in"
+        return "template", f"a page to copy, as its name or its folder's says: {blanks} sections left empty to fill in"
     variables = _variables(page)
     if variables:
         return "template", f"a template a build fills: {variables} of its lines hold variables (`{{{{var.x}}}}`)"
@@ -925,9 +925,11 @@ _TEMPLATE_NAME = re.compile(r"(?i)(?:^|[-_.])templates?$")  # `new-package-manag
 
 
 def _named_template(page: Page, stem: str) -> int:
-    """The empty sections of a page named a template (`issue-template.md`), three or more: the headings (questions,
-    an outline) the one who copies it fills in; else 0."""
-    if not _TEMPLATE_NAME.search(stem):
+    """The empty sections of a page named a template (`issue-template.md`, or in a folder of templates:
+    `_templates/tutorial.md`), three or more: the headings (questions, an outline) the one who copies it fills in;
+    else 0."""
+    folder = page.path.rsplit("/", 2)[-2] if page.path.count("/") >= 1 else ""
+    if not _TEMPLATE_NAME.search(stem) and not _TEMPLATE_NAME.search(folder):
         return 0
     filled = {b.section for b in page.blocks if b.kind not in ("heading", "comment", "front_matter")}
     parents = {sec.parent for sec in page.sections}
