@@ -61,6 +61,8 @@ _LIST_LABEL = re.compile(r"(?i)\s*(?:(?:a\s+|the\s+)?(?:full\s+|complete\s+)?lis
 _INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
+# A component that draws its headings as numbered steps: `<Steps>` (Nextra, Mintlify, a site's own), `<Stepper>`.
+_STEPS_OPEN = re.compile(r"(?m)^[ \t]*<(Steps|Stepper)\b[^>]*(?<!/)>")
 # A step that sends the reader back to steps above it: "4. Repeat step 2 to step 3 for all other members".
 _REPEAT_STEPS = re.compile(r"(?i)\b(?:repeat|redo|go back to)\b.{0,20}\bsteps?\s+\d")
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
@@ -132,6 +134,14 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A quotation set as a heading (a case study's pull quote, `<h2><em>"The support is great ..."</em></h2>`)
         # is said for itself, not a title over a section.
         if _PULL_QUOTE.match(section.title) and len(section.title.split()) >= _PULL_QUOTE_WORDS:
+            own[index] = True
+    # A heading inside a steps component (`<Steps>` over `## Create a role` `## Assign it`) titles a numbered step,
+    # which the component draws; a step may be its title alone.
+    for opened in _STEPS_OPEN.finditer(page.source):
+        first = page.source.count("\n", 0, opened.start()) + 1
+        closed = page.source.find("</" + opened.group(1), opened.end())
+        last = page.source.count("\n", 0, closed) + 1 if closed >= 0 else first
+        for index in range(bisect_left(starts, first), bisect_right(starts, last)):
             own[index] = True
     # A first heading with nothing above it is the page's title; sections follow it by design.
     title = (0 if page.sections and not any(b.kind in CONTENT_KINDS and b.line < page.sections[0].line
