@@ -843,3 +843,16 @@ def test_material_for_mkdocs_blocks_keep_their_fences_and_directives_are_not_pro
     assert directives == [(42, 44), (46, 46), (48, 48), (50, 50), (52, 55)]
     prose = " ".join(b.text for b in page.prose_blocks)
     assert "harbor.Release" not in prose and "show_root_heading" not in prose and "snippets" not in prose
+
+
+def test_a_code_line_wrapped_to_the_margin_is_named_as_what_cut_the_list_item() -> None:
+    # A long command wrapped so that its rest starts at the margin ends the list item and its code block; the
+    # item's closing fence then opens a block, and the fences after it pair up wrong (as Docusaurus reads a .md page,
+    # as MDX). The wrapped line is the cause.
+    source = ("# Deploy\n\n1.  Create the stack:\n    ```\n    openstack stack create -t https://example.com/se\n"
+              "tup/single.yml --parameter image_id=jammy\n    ```\n\n## Check\n\n1.  Log in with:\n    ```\n"
+              "    ssh ubuntu@IP\n    ```\n")
+    page = parse_page("docs/page.md", Path("docs/page.md"), source, md_as_mdx=True)
+    assert [line for line, _ in page.problems] == [6]
+    assert page.problems[0][1].startswith("line 6 starts at the margin inside the code block of the list item")
+    assert "indent line 6" in page.problems[0][1] and "the one at line 14 is never closed" in page.problems[0][1]

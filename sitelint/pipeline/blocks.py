@@ -259,6 +259,15 @@ class Builder:
                 and "example" not in self.roles:
             # (what an example renders to shows the fence as the example's source leaves it, on purpose or not)
             stray = self.stray_fence(start, node.markup)
+            if stray and self.cut_at_margin(stray):
+                # `    openstack stack create ...` wrapped so its rest starts at the margin (`tup/openstack/...`):
+                # that line ends the list item, its code block with it, and the item's closing fence opens one.
+                message = (f"line {stray - 1} starts at the margin inside the code block of the list item above "
+                           f"it: it ends the item and its code block, the fence at line {stray} opens another, and "
+                           f"the one at line {start} is never closed; indent line {stray - 1} as the block's other "
+                           "lines are, or join it to the line above")
+                self.problems.append((stray - 1, message))
+                return
             if stray:
                 message = (f"code fence at line {stray} follows text and opens a code block where one was meant to "
                            f"close: the fences after it pair up wrong, and the one at line {start} is never closed; "
@@ -290,6 +299,18 @@ class Builder:
             return not _QUOTED.match(after) and not _QUOTED.match(resumed) and not swallowed
         indent = len(opening) - len(opening.lstrip(" "))
         return indent > 0 and bool(after.strip()) and len(after) - len(after.lstrip(" ")) < indent
+
+    def cut_at_margin(self, stray: int) -> bool:
+        """Whether the text line before an indented stray fence starts at the margin, right after a line of an
+        indented code block: a code line wrapped out of its list item, not text."""
+        if stray < 3:
+            return False
+        fence, text, above = self.lines[stray - 1], self.lines[stray - 2], self.lines[stray - 3]
+        indent = len(fence) - len(fence.lstrip(" "))
+        return (indent > 0 and bool(text.strip()) and not text[:1].isspace() and bool(above.strip())
+                and len(above) - len(above.lstrip(" ")) >= indent
+                and any(line < stray and len(self.lines[line - 1]) - len(self.lines[line - 1].lstrip(" ")) == indent
+                        for line, _, _ in self.fences))
 
     def stray_fence(self, unclosed: int, markup: str) -> int:
         """The line of a bare fence before an unclosed one that was meant to close a block, not open one: it comes
