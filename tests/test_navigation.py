@@ -1134,6 +1134,9 @@ def test_the_posts_of_a_second_docusaurus_blog_are_reached_through_its_index(tmp
         "docs/stray.md": "# Stray\n\nNothing links here.\n",
         "events/meetup-berlin.md": "---\ntitle: Meetup in Berlin\n---\n\nWe met in Berlin and talked about queues.\n",
         "i18n/fr/docusaurus-plugin-content-blog-events/meetup-berlin.md": "---\ntitle: Rencontre\n---\n\nÀ Berlin.\n",
+        # a post of release notes whose sections are components the build fills in is a post all the same
+        "events/2020-02-10-release-2.1.0.md": "---\ntitle: Release 2.1.0\n---\n\n## Features\n\n<Features />\n\n"
+                                              "## Fixes\n\n<Fixes />\n\n## Docs\n\n<Docs />\n",
     }, {
         "docusaurus.config.js": (
             "module.exports = {\n  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},\n"

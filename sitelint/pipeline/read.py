@@ -433,7 +433,7 @@ def _docusaurus_posts(site_pages: tuple[Page, ...], site_root: Path,
     out = []
     for page in site_pages:
         folder = next((f for f in folders if page.abspath.is_relative_to(f)), None) if (
-            page.page_type in ("doc", "hub")) else None
+            page.page_type in ("doc", "hub", "reference", "generated")) else None
         out.append(page if folder is None else replace(
             page, page_type="blog", type_reason=f"a post in `{folder.relative_to(site_root).as_posix()}/`, a blog of "
                                                 "the site's config"))
