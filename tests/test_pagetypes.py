@@ -185,6 +185,10 @@ def test_a_file_the_docusaurus_docs_plugin_excludes_is_a_partial(tmp_path: Path)
     assert types["i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx"][0] == "partial"
     assert types["docs/storage/install.mdx"][0] == "doc"
     assert [f.path for f in result.findings] == ["docs/storage/install.mdx"]
+    # One no page imports is neither a page nor part of one: not built, reported on only when named.
+    assert {"docs/storage/partials/unused.mdx",
+            "i18n/de/docusaurus-plugin-content-docs/current/storage/partials/unused.mdx"} <= result.site.unbuilt
+    assert "docs/storage/partials/steps.mdx" not in result.site.unbuilt
 
 
 def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None:

@@ -440,6 +440,9 @@ def _docusaurus_posts(site_pages: tuple[Page, ...], site_root: Path,
     return tuple(out)
 
 
+_EXCLUDED_REASON = "left out of the docs by the config's `exclude`"
+
+
 def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
                          config: docusaurus.DocusaurusSite) -> tuple[Page, ...]:
     """The files the docs plugin's `exclude` globs leave out of the docs (`**/partials/**`): no pages of their own,
@@ -449,8 +452,8 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
     for page in site_pages:
         pattern = matched(page.abspath.relative_to(site_root).as_posix()) if (
             page.page_type != "partial" and page.abspath.is_relative_to(site_root)) else ""
-        out.append(replace(page, page_type="partial", type_reason=f"left out of the docs by the config's `exclude` "
-                                                                  f"(`{pattern}`)") if pattern else page)
+        out.append(replace(page, page_type="partial", type_reason=f"{_EXCLUDED_REASON} (`{pattern}`)")
+                   if pattern else page)
     return tuple(out)
 
 
@@ -464,8 +467,11 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
     if layout.framework == "docusaurus" and layout.config_files:
         site_root = layout.config_files[0].parent
         left_out = docusaurus.unbuilt(site_root, config)
+        # ... and a file the docs plugin's `exclude` leaves out that no page imports (`_templates/tutorial.md`, an
+        # authoring template): neither a page nor part of one.
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
-                         and left_out(page.abspath.relative_to(site_root).as_posix()))
+                         and (left_out(page.abspath.relative_to(site_root).as_posix())
+                              or page.type_reason.startswith(_EXCLUDED_REASON)))
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework == "jekyll" and layout.config_files:
