@@ -130,6 +130,11 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                               '        include-tags="limit"\n    %}\n',
         "docs/templates/variable_list.md": "| Variable | Description |\n| --- | --- |\n"
                                            "| `limit` | The [key's](#collection_section) most items. |\n",
+        # Hercule's transclusion link on a line of its own, in a list item; a link in a sentence includes nothing.
+        "docs/manuals/extensions.md": "# Extensions\n\n- Platforms that support them:\n\n"
+                                      "  :[platforms](../shared/platforms.md)\n\nSee :[the list](../shared/list.md).\n",
+        "docs/shared/platforms.md": snippet,
+        "docs/shared/list.md": snippet,
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
@@ -142,6 +147,8 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     assert types["docs/templates/variable_list.md"] == ("partial", "included into docs/templates/defaults/country.md")
     assert types["docs/search/search-route.mdx"] == ("partial", "included into docs/search/algolia.mdx")
     assert types["docs/search/.shared.mdx"][0] == "partial"
+    assert types["docs/shared/platforms.md"] == ("partial", "included into docs/manuals/extensions.md")
+    assert types["docs/shared/list.md"][0] == "doc"
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
     assert not {f.path for f in result.findings} & {"docs/guide/examples/promise-done.md", "docs/snippets/settings.md",

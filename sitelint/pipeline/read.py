@@ -716,7 +716,7 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
     """The pages other pages include (by file), each with the first page that includes it."""
     out: dict[str, str] = {}
     for page in site_pages:
-        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile", "{{", "{!")):
+        if not any(mark in page.source for mark in ("include", "--8<--", "import", "readfile", "{{", "{!", ":[")):
             continue
         # ... and the include lines a Markdown build replaces with a file's text (mkdocs-include-markdown's
         # `{% include-markdown "../x.md" %}`, over several lines or not; mdBook's `{{#include x.md}}`)

@@ -62,7 +62,7 @@ _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@include:|@include\s|!!!include\("
-                     r"|\{\{#include\s"
+                     r"|\{\{#include\s|:\[[^\]\n]*\]\([^)\s]+\.mdx?\)[ \t]*$"
                      r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
                      r"|\{\{[<%]\s*(?:include|readfile|partial)\b|(?:`{3,}|~{3,}).*\bexec\s*=\s*[\"']?(?:true|1|on|yes)\b"
