@@ -65,7 +65,7 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # "marked as WIP", "a good TODO".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
                            r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
-                           r"existing|single|stray|unfinished|forgotten|leftover|such|other)\s+)?$")
+                           r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
 _LOREM = re.compile(r"(?i)lorem\s+ipsum")
@@ -542,6 +542,10 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if (marker.isupper() or (lorem and not _FILLER_GOES_ON.match(block.text, match.end()))) and _named(
                     block.text, match.start(), match.end()):
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
+            at = block.text.find(marker, match.start())
+            if not marker.isupper() and not lorem and 0 < at and block.text[at - 1] in _QUOTES and block.text[
+                    at + len(marker):at + len(marker) + 1] in _QUOTES:
+                continue  # `### "Coming soon" — pre-ordering a scheduled product`: a label quoted, its feature's name
             if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
                 continue  # "the package currently under construction": the state of a thing, not of the page
             if not marker.isupper() and says_more and _PART_IS.search(block.text[max(0, match.start() - 40):
