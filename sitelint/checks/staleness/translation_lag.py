@@ -303,10 +303,12 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
-    if sections < their_sections and code >= their_code > 0 and _content(page) >= their_content:
-        # All its source's examples and as many paragraphs, items and tables: the parts are there, titled otherwise
-        # (the source's bold labels over its examples as numbered items, `2. 请求示例 show child paths:`). (A page of
-        # no code may list its source's parts by name alone, with nothing under them.)
+    if sections < their_sections and code >= their_code > 0 and _content(page) >= their_content \
+            and _has_their_code(page, source):
+        # All its source's examples, line for line, and as many paragraphs, items and tables: the parts are there,
+        # titled otherwise (the source's bold labels over its examples as numbered items, `2. 请求示例 show child
+        # paths:`). (A page of no code may list its source's parts by name alone, with nothing under them; one whose
+        # examples are an older version's, `devPath` where its source has `devUrl`, has not kept up.)
         sections = their_sections
     parts = their_sections + their_code
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
