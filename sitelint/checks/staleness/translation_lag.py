@@ -12,6 +12,7 @@ import datetime as dt
 import difflib
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -245,6 +246,18 @@ def _has_their_code(page: Page, source: Page) -> bool:
     return bool(theirs) and len(theirs & _code_lines(page)) >= _CODE_COVERED * len(theirs)
 
 
+_CODE_TERM = re.compile(r"""[^\s"',:;\[\]{}()]+""")
+
+
+def _code_terms_held(page: Page, source: Page) -> bool:
+    """Whether a translation's code holds nine in ten of the terms of its source's code, counted as often as they
+    occur, however its lines are laid out (a JSON response printed on one line or on ten)."""
+    def terms(of: Page) -> Counter[str]:
+        return Counter(t for b in of.blocks if b.kind == "code" for t in _CODE_TERM.findall(b.text))
+    theirs = terms(source)
+    return bool(theirs) and sum((terms(page) & theirs).values()) >= _CODE_COVERED * sum(theirs.values())
+
+
 _STUB_WORDS = 12  # words of prose under which a source with no code and a marker of work to do is a stub
 _TO_DO = re.compile(r"\b(?:TODO|TBD|WIP)\b")
 
@@ -304,8 +317,8 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
     if sections < their_sections and code >= their_code > 0 and _content(page) >= their_content \
-            and _has_their_code(page, source):
-        # All its source's examples, line for line, and as many paragraphs, items and tables: the parts are there,
+            and _code_terms_held(page, source):
+        # All its source's examples, term for term, and as many paragraphs, items and tables: the parts are there,
         # titled otherwise (the source's bold labels over its examples as numbered items, `2. 请求示例 show child
         # paths:`). (A page of no code may list its source's parts by name alone, with nothing under them; one whose
         # examples are an older version's, `devPath` where its source has `devUrl`, has not kept up.)
