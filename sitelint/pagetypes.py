@@ -339,6 +339,7 @@ _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")  # `export default (
 # A Hugo archetype (`archetypes/default.md`): the front matter `hugo new` fills in for a new page, its values Go
 # template actions (`title: "{{ replace .Name "-" " " | title }}"`, `date: {{ .Date }}`). No page of the site.
 ARCHETYPE = "a Hugo archetype: the front matter `hugo new` fills in for a new page"
+FILLED_FRONT = "a page to copy, as its name says: its front matter holds the placeholders its copier fills in"
 _GO_TEMPLATE_FRONT = re.compile(r"\A\ufeff?(---|\+\+\+)[ \t]*\n(?:(?!\1).*\n)*?.*\{\{.*\}\}", re.M)
 
 
@@ -357,6 +358,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
     if "archetypes" in folders and _GO_TEMPLATE_FRONT.match(page.source):
         return "template", ARCHETYPE
+    if _TEMPLATE_NAME.search(stem) and _GO_TEMPLATE_FRONT.match(page.source):
+        return "template", FILLED_FRONT
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"
     if any(folder.lower() in _GENERATED_DIRS for folder in page.path.split("/")[:-1]):

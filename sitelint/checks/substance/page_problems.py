@@ -19,8 +19,9 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
                            "plain_pages": plain_pages, "to_end": False, "code_to_end": False},
                           Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
-        if page.type_reason == pagetypes.ARCHETYPE:
-            continue  # its front matter is Go template actions, which `hugo new` fills in; the site shows no such page
+        if page.type_reason in (pagetypes.ARCHETYPE, pagetypes.FILLED_FRONT):
+            continue  # its front matter is placeholders (`title: {{ title }}`, Go template actions `hugo new` fills
+            # in), written to be filled when the page is copied; the site shows no such page
         for line, problem in page.problems:
             yield Measurement({"unreadable": False, "workaround": True, "framework": framework,
                                "plain_lines": problem.startswith(PLAIN_FRONT_MATTER), "plain_pages": plain_pages,
