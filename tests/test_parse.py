@@ -856,3 +856,14 @@ def test_a_code_line_wrapped_to_the_margin_is_named_as_what_cut_the_list_item() 
     assert [line for line, _ in page.problems] == [6]
     assert page.problems[0][1].startswith("line 6 starts at the margin inside the code block of the list item")
     assert "indent line 6" in page.problems[0][1] and "the one at line 14 is never closed" in page.problems[0][1]
+
+
+def test_a_word_that_starts_with_a_colon_in_brackets_is_text_as_yaml_1_2_reads_it() -> None:
+    # `- [services, :serviceId, operations]`: a route's parameter, text to js-yaml (YAML 1.2), an error to PyYAML.
+    page = parse("---\ntitle: Backup\ncloud_ui:\n    path:\n        - [services, :serviceId, operations]\n---\n\n"
+                 "# Backup\n\nHow backups work.\n")
+    assert page.problems == ()
+    assert page.front_matter["cloud_ui"] == {"path": [["services", ":serviceId", "operations"]]}
+    # A colon that YAML 1.2 cannot read either is still a problem.
+    broken = parse("---\ntitle: [a, : b]\n---\n\n# X\n\nText.\n")
+    assert [p.split(":")[0] for _, p in broken.problems] == ["front matter is not valid YAML"]

@@ -5,6 +5,7 @@ The only module that imports markdown-it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import re
@@ -31,7 +32,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 102
+PARSER_VERSION = 103
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -215,6 +216,9 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
     return data or None
 
 
+_FLOW_COLON_WORD = re.compile(r"(?<=[\[,])([ \t]*)(:[\w$-][^\s,\]\}\"']*)(?=[ \t]*[,\]])")
+
+
 def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict[str, Any]:
     if masked.front_matter is None:
         return {}
@@ -245,6 +249,11 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
         # Only text YAML could not even scan: a value it read but could not build (2024-02-30) was meant as YAML.
         scanned = isinstance(exc, yaml.YAMLError) and not isinstance(exc, yaml.constructor.ConstructorError)
+        # YAML 1.2, as a JavaScript build reads it (js-yaml), takes a word that starts with a colon inside brackets
+        # (`- [services, :serviceId, operations]`, a route's parameter) as text; PyYAML's 1.1 does not.
+        quoted = _FLOW_COLON_WORD.sub(r'\1"\2"', masked.front_matter) if scanned else masked.front_matter
+        if quoted != masked.front_matter:
+            return _front_matter(dataclasses.replace(masked, front_matter=quoted), problems)
         plain = _plain_lines(masked.front_matter) if scanned else None
         if plain is not None:
             problems.append((line, f"{PLAIN_FRONT_MATTER} ({reason}); a YAML reader fails on it: quote the value"))
