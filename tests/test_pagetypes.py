@@ -242,7 +242,8 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
                           "docs/styles.md": "---\nrobots: noindex, follow\n---\n" + body,
                           # the flag quoted, which a JavaScript build reads as true all the same; "false" is false
                           "docs/colors.mdx": '---\ntitle: Colors [UNPUBLISHED]\nnoindex: "true"\n---\n' + body,
-                          "docs/shown.mdx": '---\ntitle: Shown\nnoindex: "false"\n---\n\n# Shown\n\nTODO: a screenshot.\n',
+                          "docs/shown.mdx": '---\ntitle: Shown\nnoindex: "false"\n---\n\n# Shown\n\n'
+                                            'TODO: a screenshot.\n',
                           # no page of its own: a sidebar group's file, Hugo's headless bundles and unrendered pages
                           "docs/group._index.mdx": "---\nnoPage: true\n---\n" + body,
                           "docs/bundle/index.md": "+++\nheadless = true\n+++\n" + body,

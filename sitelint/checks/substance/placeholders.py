@@ -543,7 +543,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     block.text, match.start(), match.end()):
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
             at = block.text.find(marker, match.start())
-            if not marker.isupper() and not lorem and 0 < at and block.text[at - 1] in _QUOTES and block.text[
+            if not marker.isupper() and not lorem and at > 0 and block.text[at - 1] in _QUOTES and block.text[
                     at + len(marker):at + len(marker) + 1] in _QUOTES:
                 continue  # `### "Coming soon" — pre-ordering a scheduled product`: a label quoted, its feature's name
             if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
