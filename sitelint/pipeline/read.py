@@ -509,16 +509,11 @@ def _vuepress_unbuilt(site_pages: tuple[Page, ...], source: Path, patterns: Sequ
     if not take and not drop:
         return frozenset()
     dropped = [siteconfig.fast_glob(p) for p in drop]
-    out = set()
-    for page in site_pages:
-        try:
-            rel = page.abspath.relative_to(source).as_posix()
-        except ValueError:
-            continue
-        if (take and not any(t.fullmatch(rel) for t in take)) or any(
-                d.fullmatch(rel) or rel.startswith(p + "/") for d, p in zip(dropped, drop, strict=True)):
-            out.add(page.path)
-    return frozenset(out)
+
+    def left_out(rel: str, _patterns: str) -> bool:
+        return bool(take and not any(t.fullmatch(rel) for t in take)) or any(
+            d.fullmatch(rel) or rel.startswith(p + "/") for d, p in zip(dropped, drop, strict=True))
+    return _matching(site_pages, source, ("pagePatterns",), left_out)
 
 
 def _bundle_resources(site_pages: tuple[Page, ...]) -> frozenset[str]:
