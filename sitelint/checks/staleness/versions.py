@@ -72,7 +72,7 @@ _OFFERS_SAMPLE = re.compile(r"(?i)(?:\b(?:for\s+(?:example|instance)|e\.\s?g\.|e
                             r"|例如|比如|示例|如下)\s*[:：]\s*$")
 
 
-_RELEASE_TITLE = re.compile(r"(?i)^(?:(?P<name>.+?)\s+|version\s+)?(?P<version>v?\d+(?:\.(?:\d+|x))*)$")
+_RELEASE_TITLE = re.compile(r"(?i)^(?:version\s+|(?P<name>.+?)\s+)?(?P<version>v?\d+(?:\.(?:\d+|x))*)$")
 
 
 def _release_title(title: str, names: list[str]) -> Version | None:
