@@ -624,3 +624,20 @@ def test_a_styling_page_named_as_a_partial_is_the_site_makers_showcase(tmp_path:
                           "docs/index.md": "# Home\n\nWelcome.\n"})
     found = _lint(tmp_path, "SUB002").findings
     assert {f.path for f in found} == {"docs/_note.md"}
+
+
+def test_a_template_in_a_folder_the_docs_plugin_excludes_is_not_built(tmp_path: Path) -> None:
+    # `exclude: ["**/_*", "**/_*/**"]`: `_templates/tutorial.md` (a partial by its folder's name) is no page and no
+    # part of one, as no page imports it; a partial a page imports from such a folder is built, in its page.
+    outline = ("# Title\n\n## Overview\n\nIn this tutorial you learn {task}.\n\n## {Step 1}\n\n### {Step 1.1}\n\n"
+               "## Next\n")
+    write_site(tmp_path, {
+        "docs/_templates/tutorial.md": outline,
+        "docs/_blocks/setup.mdx": "## Set up\n\n## Run\n\nRun it.\n",
+        "docs/guide.mdx": "# Guide\n\nimport Setup from './_blocks/setup.mdx';\n\n<Setup />\n",
+    }, {"docusaurus.config.js": "module.exports = { presets: [['classic', { docs: { exclude: ['**/_*', '**/_*/**'] "
+                                "} }]] };\n"})
+    result = _lint(tmp_path, "SUB003")
+    assert "docs/_templates/tutorial.md" in result.site.unbuilt
+    assert "docs/_blocks/setup.mdx" not in result.site.unbuilt
+    assert "docs/_templates/tutorial.md" not in {f.path for f in result.findings}

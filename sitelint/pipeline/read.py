@@ -188,7 +188,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = _drawn_by_routes(typed, layout)
     typed = _menu_groups(typed)
     matched, unmatched = _sources(typed, layout)
-    return replace(site, pages=typed, sources=matched, unmatched=unmatched, unbuilt=_unbuilt(typed, layout, config))
+    return replace(site, pages=typed, sources=matched, unmatched=unmatched,
+                   unbuilt=_unbuilt(typed, layout, config, frozenset(included)))
 
 
 # Docusaurus' `markdown: { format: 'detect' }`: a .md page is CommonMark, an .mdx page MDX.
@@ -440,9 +441,6 @@ def _docusaurus_posts(site_pages: tuple[Page, ...], site_root: Path,
     return tuple(out)
 
 
-_EXCLUDED_REASON = "left out of the docs by the config's `exclude`"
-
-
 def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
                          config: docusaurus.DocusaurusSite) -> tuple[Page, ...]:
     """The files the docs plugin's `exclude` globs leave out of the docs (`**/partials/**`): no pages of their own,
@@ -452,13 +450,13 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
     for page in site_pages:
         pattern = matched(page.abspath.relative_to(site_root).as_posix()) if (
             page.page_type != "partial" and page.abspath.is_relative_to(site_root)) else ""
-        out.append(replace(page, page_type="partial", type_reason=f"{_EXCLUDED_REASON} (`{pattern}`)")
-                   if pattern else page)
+        out.append(replace(page, page_type="partial", type_reason=f"left out of the docs by the config's `exclude` "
+                                                                  f"(`{pattern}`)") if pattern else page)
     return tuple(out)
 
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
-             config: docusaurus.DocusaurusSite | None = None) -> frozenset[str]:
+             config: docusaurus.DocusaurusSite | None = None, included: frozenset[str] = frozenset()) -> frozenset[str]:
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
     `exclude_patterns`; Docusaurus copies of locales and versions its config does not list; the pages an mdBook's or a
     GitBook's SUMMARY.md does not link, those Mintlify's `.mintignore` names, those a Dimer collection's `db.json`
@@ -469,9 +467,10 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
         left_out = docusaurus.unbuilt(site_root, config)
         # ... and a file the docs plugin's `exclude` leaves out that no page imports (`_templates/tutorial.md`, an
         # authoring template): neither a page nor part of one.
+        excluded = docusaurus.excluded(site_root, config)
         return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
-                         and (left_out(page.abspath.relative_to(site_root).as_posix())
-                              or page.type_reason.startswith(_EXCLUDED_REASON)))
+                         and (left_out(rel := page.abspath.relative_to(site_root).as_posix())
+                              or (excluded(rel) and _key(page.abspath) not in included)))
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework == "jekyll" and layout.config_files:
