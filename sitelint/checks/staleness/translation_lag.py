@@ -102,8 +102,21 @@ def _without_metadata(markdown: str) -> str:
     return "\n".join(kept) + "\n" + markdown[found.end():]
 
 
+# A component's prop whose value is words, not a name (`<PackageManagers npm="npm install -D @tauri-apps/cli@latest">`,
+# `<Card title="Install the CLI">`): what the component shows its readers.
+_SAID_PROP = re.compile(r"""\b[\w-]+\s*=\s*(["'])([^"'\n]*\s[^"'\n]*)\1""")
+
+
+def _said_in_props(markup: re.Match[str]) -> str:
+    """A piece of markup as its words: a component's props that hold words, nothing of any other tag or link."""
+    tag = markup.group()
+    if not tag.startswith("<") or not tag[1:2].isupper():
+        return " "
+    return " " + " ".join(m.group(2) for m in _SAID_PROP.finditer(tag)) + " "
+
+
 def _words(markdown: str) -> list[str]:
-    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
+    return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
         "", _without_metadata(markdown)))))))
 
 
