@@ -1002,6 +1002,26 @@ def test_the_markdown_files_of_a_hugo_leaf_bundle_are_its_resources_not_pages(tm
     assert [f.path for f in findings] == ["content/en/docs/terms/alert.md"]
 
 
+def test_pages_a_hugo_section_cascades_render_never_to_are_not_built(tmp_path: Path) -> None:
+    # `cascade: {build: {render: never}}` in a section's `_index.md`: its pages are entries its list layout shows as
+    # cards, no pages of their own (a list of cascades too, those without a target). Another section's are pages.
+    entry = "---\ntitle: Backends\ndescription: Connect to GitHub, GitLab and Gitea.\nweight: 5\n---\n"
+    write_site(tmp_path, {"content/features/_index.md": "---\ntitle: Features\ndescription: Every feature we have, "
+                                                        "in one grid.\ncascade:\n  build:\n    render: never\n"
+                                                        "    list: always\n---\n\nEvery feature, in a grid you can "
+                                                        "sort by role, with a link to its docs.\n",
+                          "content/features/backends.md": entry,
+                          "content/services/_index.md": "---\ntitle: Services\ncascade:\n  - _target: {path: /x}\n"
+                                                        "    build: {render: never}\n---\n\nWhat we offer.\n",
+                          "content/services/support.md": entry.replace("Backends", "Support")},
+               {"hugo.toml": "title = 'Decap'\n"})
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
+                         select=["SUB001"])
+    assert "content/features/backends.md" in result.site.unbuilt
+    assert "content/features/_index.md" not in result.site.unbuilt
+    assert [f.path for f in result.findings] == ["content/services/support.md"]
+
+
 def test_a_source_s_history_in_a_clone_missing_objects_is_read_by_its_path(tmp_path: Path) -> None:
     # A clone missing objects git needs to follow a rename (a partial clone whose remote is gone): the source's
     # history is still read, by its path, and a source changed only in its markup since its translation has not moved.

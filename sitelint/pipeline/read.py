@@ -476,7 +476,7 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
     if layout.framework == "jekyll" and layout.config_files:
         return _jekyll_unbuilt(site_pages, layout.config_files[0])
     if layout.framework == "hugo":
-        return _bundle_resources(site_pages)
+        return _bundle_resources(site_pages) | _cascaded_no_page(site_pages)
     if layout.framework == "vuepress" and layout.config_files and layout.docs_roots:
         return _vuepress_unbuilt(site_pages, layout.docs_roots[0],
                                  siteconfig.vuepress_page_patterns(layout.config_files[0]))
@@ -513,6 +513,23 @@ def _vuepress_unbuilt(site_pages: tuple[Page, ...], source: Path, patterns: Sequ
         return bool(take and not any(t.fullmatch(rel) for t in take)) or any(
             d.fullmatch(rel) or rel.startswith(p + "/") for d, p in zip(dropped, drop, strict=True))
     return _matching(site_pages, source, ("pagePatterns",), left_out)
+
+
+def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
+    """Hugo's `cascade` in a section's `_index.md` gives its pages front matter of its own: `cascade: {build: {render:
+    never}}` (a list of cascades too, those without a `_target`) leaves every page below it unrendered, entries a
+    list layout shows as cards (a features grid), no pages of their own. The section's own page is rendered."""
+    sections = []
+    for page in site_pages:
+        if page.abspath.name != "_index.md":
+            continue
+        cascade = page.front_matter.get("cascade")
+        for given in cascade if isinstance(cascade, list) else [cascade]:
+            if isinstance(given, Mapping) and not given.get("_target") and not given.get("target") \
+                    and _no_page(given):
+                sections.append(page.abspath.parent)
+    return frozenset(page.path for page in site_pages if page.abspath.name != "_index.md"
+                     and any(page.abspath.is_relative_to(folder) for folder in sections))
 
 
 def _bundle_resources(site_pages: tuple[Page, ...]) -> frozenset[str]:
