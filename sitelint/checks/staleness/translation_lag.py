@@ -116,8 +116,8 @@ def _said_in_props(markup: re.Match[str]) -> str:
 
 
 def _words(markdown: str) -> list[str]:
-    return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub(
-        "", _without_metadata(markdown)))))))
+    body = _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub("", _without_metadata(markdown))))
+    return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", body)))
 
 
 def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
