@@ -202,6 +202,30 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
 _COMMONMARK_ENGINE = re.compile(r"(?mi)^markdown\s*:\s*['\"]?commonmark")
 
 
+_STATIC_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']([^"'{}<>\s]+)["']""")
+_INCLUDE_RELATIVE = re.compile(r"\{%-?\s*include_relative\s+([^\s%]+)")
+_LAYOUT_FILES = 200  # layout and include files read for the ids a Jekyll site's layouts write on every page
+
+
+def _layout_ids(site: Site) -> frozenset[str]:
+    """The ids a Jekyll site's layouts write (`_layouts/`, the `_includes/` files and the files their
+    `{% include_relative navigation.html %}` lines pull in): on the page of every page that uses them, whatever the
+    page's own headings (a sidebar's `<a name="beginner-mode">`)."""
+    if site.framework != "jekyll" or not site.config_files:
+        return frozenset()
+    root = site.config_files[0].parent
+    files = sorted((root / "_layouts").glob("*.html"))[:_LAYOUT_FILES]
+    files += sorted((root / "_includes").rglob("*.html"))[:_LAYOUT_FILES]
+    layouts = [read_text(f) for f in files]
+    for layout, text in zip(list(files), list(layouts), strict=True):
+        if layout.parent.name == "_layouts":
+            for name in _INCLUDE_RELATIVE.findall(text):
+                pulled = next((c for c in (layout.parent / name, root / name) if c.is_file()), None)
+                if pulled is not None:
+                    layouts.append(read_text(pulled))
+    return frozenset(_loose(found) for text in layouts for found in _STATIC_ID.findall(text))
+
+
 def _jekyll_commonmark(site: Site) -> bool:
     """Whether a Jekyll site reads its pages with jekyll-commonmark (`markdown: CommonMarkGhPages`)."""
     return any(_COMMONMARK_ENGINE.search(read_text(c)) for c in site.config_files)
@@ -642,6 +666,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
     # whose ids those are: the framework's, or jekyll-commonmark's on a Jekyll site that reads its pages with it
     slugger = "jekyll-commonmark" if site.framework == "jekyll" and _jekyll_commonmark(site) else site.framework
+    layout_ids = _layout_ids(site)
     shown_in = _shown_in(site.pages, by_path, skip, renders)
     for page in site.pages:
         includer = shown_in.get(page.path)
@@ -687,7 +712,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     written[target.path] = _written_ids(target)
                 cased = _case_differs(target, anchor, written[target.path])
             present = _has(target, anchor, known)
-            if present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ()):
+            if (present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ())
+                    or _loose(anchor) in layout_ids):
                 continue
             if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark"):
                 if target.path not in plain_ids:
