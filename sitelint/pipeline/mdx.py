@@ -110,16 +110,22 @@ _FENCE_LINE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _BLOCK_ELEMENTS = ("address|article|aside|blockquote|center|details|dialog|dir|div|dl|fieldset|figcaption|figure|"
                    "footer|form|header|main|nav|ol|section|summary|table|ul")
 _CLOSING_TAG = re.compile(rf"[ ]{{0,3}}</(?:{_BLOCK_ELEMENTS})\s*>[ \t]*", re.I)
+# A block element whose content kramdown reads as Markdown (`<figure markdown="1">`, `markdown="block"`).
+_MARKDOWN_INSIDE = re.compile(rf"[ ]{{0,3}}<(?:{_BLOCK_ELEMENTS})\b[^<>]*\bmarkdown\s*=\s*"
+                              r"""["']?(?:1|block)["']?[^<>]*>[ \t]*""", re.I)
 
 
 def close_html_at_tags(lines: list[str]) -> list[str]:
     """kramdown's HTML blocks (Jekyll's): a block element ends at its closing tag, and the Markdown right after it is
     read as Markdown (`</div>` then a fence opens a code block), where CommonMark would go on reading HTML up to a
     blank line. A closing tag alone on its line, with text right after, is read as the blank line that ends the HTML
-    block there (outside code blocks); lines keep their places."""
+    block there (outside code blocks); so is an opening tag alone on its line that asks kramdown to read its content
+    as Markdown (`<figure markdown="1">` over a fence), where CommonMark would read the fence as the HTML's text;
+    lines keep their places."""
     out = list(lines)
     for n, line in _outside_fences(lines):
-        if n + 1 < len(lines) and lines[n + 1].strip() and _CLOSING_TAG.fullmatch(line):
+        if n + 1 < len(lines) and lines[n + 1].strip() and (
+                _CLOSING_TAG.fullmatch(line) or _MARKDOWN_INSIDE.fullmatch(line)):
             out[n] = ""
     return out
 
