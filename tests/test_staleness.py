@@ -1011,13 +1011,16 @@ def test_pages_a_hugo_section_cascades_render_never_to_are_not_built(tmp_path: P
                                                         "    list: always\n---\n\nEvery feature, in a grid you can "
                                                         "sort by role, with a link to its docs.\n",
                           "content/features/backends.md": entry,
+                          "content/features/storage/_index.md": "---\ntitle: Storage\n---\n",
+                          "content/features/storage/s3.md": entry.replace("Backends", "S3"),
                           "content/services/_index.md": "---\ntitle: Services\ncascade:\n  - _target: {path: /x}\n"
                                                         "    build: {render: never}\n---\n\nWhat we offer.\n",
                           "content/services/support.md": entry.replace("Backends", "Support")},
                {"hugo.toml": "title = 'Decap'\n"})
     result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
                          select=["SUB001"])
-    assert "content/features/backends.md" in result.site.unbuilt
+    assert {"content/features/backends.md", "content/features/storage/_index.md",
+            "content/features/storage/s3.md"} <= result.site.unbuilt
     assert "content/features/_index.md" not in result.site.unbuilt
     assert [f.path for f in result.findings] == ["content/services/support.md"]
 

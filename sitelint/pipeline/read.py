@@ -517,8 +517,9 @@ def _vuepress_unbuilt(site_pages: tuple[Page, ...], source: Path, patterns: Sequ
 
 def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
     """Hugo's `cascade` in a section's `_index.md` gives its pages front matter of its own: `cascade: {build: {render:
-    never}}` (a list of cascades too, those without a `_target`) leaves every page below it unrendered, entries a
-    list layout shows as cards (a features grid), no pages of their own. The section's own page is rendered."""
+    never}}` (a list of cascades too, those without a `_target`) leaves every page below it unrendered, its
+    sub-sections' too: entries a list layout shows as cards (a features grid), no pages of their own. The section's
+    own page is rendered."""
     sections = []
     for page in site_pages:
         if page.abspath.name != "_index.md":
@@ -528,8 +529,9 @@ def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
             if isinstance(given, Mapping) and not given.get("_target") and not given.get("target") \
                     and _no_page(given):
                 sections.append(page.abspath.parent)
-    return frozenset(page.path for page in site_pages if page.abspath.name != "_index.md"
-                     and any(page.abspath.is_relative_to(folder) for folder in sections))
+    return frozenset(page.path for page in site_pages
+                     if any(page.abspath.is_relative_to(folder) and page.abspath != folder / "_index.md"
+                            for folder in sections))
 
 
 def _bundle_resources(site_pages: tuple[Page, ...]) -> frozenset[str]:

@@ -209,8 +209,8 @@ _LAYOUT_FILES = 200  # layout and include files read for the ids a Jekyll site's
 
 def _layout_ids(site: Site) -> frozenset[str]:
     """The ids a Jekyll site's layouts write (`_layouts/`, the `_includes/` files and the files their
-    `{% include_relative navigation.html %}` lines pull in): on the page of every page that uses them, whatever the
-    page's own headings (a sidebar's `<a name="beginner-mode">`)."""
+    `{% include_relative navigation.html %}` lines pull in): on every page that uses them, whatever its own headings
+    (a sidebar's `<a name="beginner-mode">`)."""
     if site.framework != "jekyll" or not site.config_files:
         return frozenset()
     root = site.config_files[0].parent
