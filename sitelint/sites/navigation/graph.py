@@ -17,6 +17,7 @@ from typing import Any
 
 from sitelint.model import Page, Site
 from sitelint.sites.navigation import Collector, Navigation, key
+from sitelint.sites.siteconfig import mask_comments, read_text
 
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 # The address a site is published at, as its config says: MkDocs's `site_url`, Sphinx's `html_baseurl`, Docusaurus's
@@ -190,6 +191,7 @@ _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version'
 _NO_FOLDER_URLS = re.compile(r"(?mi)^use_directory_urls[ \t]*:[ \t]*(?:false|no|off)\b"
                              r"|^[ \t]*[\"']?uglyurls[\"']?[ \t]*[:=][ \t]*true\b")
 _NO_ASTRO_FOLDER_URLS = re.compile(r"""\btrailingSlash\s*:\s*["']never["']|\bformat\s*:\s*["']file["']""")
+_DOCUSAURUS_FOLDER_URLS = re.compile(r"(?<![\w$.])['\"]?trailingSlash['\"]?\s*:\s*true\b")
 _PAGE_FILE = re.compile(r"\.(?:mdx?|markdown|ipynb)(?:/|$)", re.I)  # `setup.md`, and `index.md/` that serves nothing
 
 
@@ -198,7 +200,10 @@ def _folder_per_page(site: Site) -> bool:
     are: MkDocs, unless `use_directory_urls: false` (`queries/create.md` at `queries/create/`), Hugo, unless
     `uglyURLs = true` (`install/airgap.md` at `install/airgap/`), and Astro and Starlight, which serve a page at its
     folder with a trailing slash (`music/pandora.md` at `/music/pandora/`, where `../#setup` is `/music/#setup`)
-    unless the config says `trailingSlash: 'never'` or `format: 'file'`."""
+    unless the config says `trailingSlash: 'never'` or `format: 'file'`; and Docusaurus where its config says
+    `trailingSlash: true` (`table/nested.md` at `/table/nested/`, where `./#inserting-a-node` is the page itself)."""
+    if site.framework == "docusaurus":
+        return any(_DOCUSAURUS_FOLDER_URLS.search(mask_comments(read_text(config))) for config in site.config_files)
     if site.framework not in ("mkdocs", "hugo", "starlight", "astro"):
         return False
     no_folder = _NO_FOLDER_URLS if site.framework in ("mkdocs", "hugo") else _NO_ASTRO_FOLDER_URLS
