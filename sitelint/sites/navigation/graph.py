@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sitelint.model import Page, Site
+from sitelint.sites.locales import LOCALE
 from sitelint.sites.navigation import Collector, Navigation, key
 from sitelint.sites.siteconfig import mask_comments, read_text
 
@@ -157,6 +158,7 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     pages = keyed(site) + ([(key(p.abspath), p) for p in site.pages if p.variant.startswith("i18n:")]
                            if translations else [])
     found = Collector({k: p.front_matter for k, p in pages}, root=site.repo_root)
+    keys = frozenset(k for k, _ in pages)
     route_of = {k: r for r, k in navigation.routes.items()}
     address = site_address(site)
     from_address = _folder_per_page(site)
@@ -169,6 +171,12 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
             target = _on_site(target, address)
         route = route_of.get(key(page.abspath))
         hit = _resolve(target, page, found, navigation, route, site, from_address)
+        if hit is not None and (suffix := _LOCALE_SUFFIX.search(page.abspath.name)):
+            # A page of a language named by its file (`routes.en-US.md` beside `routes.md`, as dumi and the MkDocs
+            # i18n plugin name them): its link to a page that has a copy in that language opens the copy.
+            stem, dot, ext = hit.rpartition(".")
+            local = f"{stem}.{suffix.group(1)}.{ext}" if dot and not _LOCALE_SUFFIX.search(hit) else hit
+            return local if local in keys else hit
         if hit is not None or not target.startswith("/"):
             return hit
         if moved is None:  # a link to a folder the host sends whole to another lands there (`/pt-BR/x`)
@@ -185,6 +193,8 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     return resolve_link
 
 
+# A file named for its language after its name: `routes.en-US.md`, `guide.zh-CN.mdx`.
+_LOCALE_SUFFIX = re.compile(rf"\.({LOCALE.pattern.removeprefix('(?i)')})\.(?:mdx?|markdown)$", re.I)
 _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version's folder: `/v1.15.17/en/`
 
 
