@@ -158,7 +158,6 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     pages = keyed(site) + ([(key(p.abspath), p) for p in site.pages if p.variant.startswith("i18n:")]
                            if translations else [])
     found = Collector({k: p.front_matter for k, p in pages}, root=site.repo_root)
-    keys = frozenset(k for k, _ in pages)
     route_of = {k: r for r, k in navigation.routes.items()}
     address = site_address(site)
     from_address = _folder_per_page(site)
@@ -176,7 +175,7 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
             # i18n plugin name them): its link to a page that has a copy in that language opens the copy.
             stem, dot, ext = hit.rpartition(".")
             local = f"{stem}.{suffix.group(1)}.{ext}" if dot and not _LOCALE_SUFFIX.search(hit) else hit
-            return local if local in keys else hit
+            return local if local in found.files else hit
         if hit is not None or not target.startswith("/"):
             return hit
         if moved is None:  # a link to a folder the host sends whole to another lands there (`/pt-BR/x`)
