@@ -105,7 +105,7 @@ def _state(rule: Rule, spec: CheckSpec | None, judged: int, hits: set[str], valu
         why = "; ".join(f"needs {NEEDS.get(n, n)}: {unavailable[n]}" for n in missing)
         return replace(base, state="not-run", why=why)
     if not judged:
-        why = ("no translation in this run" if rule.translations
+        why = ("no translation in this run, and no page with anything else it checks" if rule.translations
                else "judges none of the pages of this run (their types or languages are outside the rule's)")
         return replace(base, state="not-run", why=why)
     if judged < MIN_JUDGED:
