@@ -167,7 +167,8 @@ def _letters(word: str) -> bool:
 
 def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str] = ()) -> bool:
     """Whether the source's words are the same but for its spelling and grammar: a handful of words each written
-    nearly as before ("build" -> "built", "asserts" -> "assert"), or small words added or dropped. A number, a
+    nearly as before ("build" -> "built", "asserts" -> "assert") or with its letters swapped ("adn" -> "and"), or
+    small words added or dropped. A number, a
     version, a name or a new sentence changed is content a translator has to follow, unless the translation holds
     the new words as they are (three or more: a sentence left in the source's language, a command)."""
     if old == new or (translation and list(translation) == new):
@@ -193,7 +194,8 @@ def _same_but_spelling(old: list[str], new: list[str], translation: Sequence[str
             continue  # the same letters spaced otherwise: "-nkarmada-system" -> "-n karmada-system"
         if op == "replace" and len(before) == len(after):
             if not all((x in _SMALL_WORDS and y in _SMALL_WORDS) or (
-                    _letters(x) and _letters(y) and difflib.SequenceMatcher(None, x, y).ratio() >= 0.7)
+                    _letters(x) and _letters(y) and (difflib.SequenceMatcher(None, x, y).ratio() >= 0.7
+                                                     or sorted(x) == sorted(y)))
                        for x, y in zip(before, after, strict=True)):
                 return False
         elif not all(w in _SMALL_WORDS for w in before + after):
