@@ -171,6 +171,23 @@ _UNDECIDED = re.compile(r"\s+(?:whether|if|which|when|how|what|who|where)\s+\w",
 _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\d{2,}\b")
 
 
+# A status the page names as the value of something, not as the state of its own text: what a title or name is set to
+# ("they'll be titled TBA", "### Episode Name is TBA"), the state a thing may be in under a condition ("if the
+# episode is TBA"), or a word qualifying the things in that state ("If you want TBA episodes imported").
+_VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marked|tagged|shown\s+as|listed\s+as"
+                           r"|set\s+to)|\b(?:names?|titles?|labels?|status(?:es)?|values?)\s+(?:is|are|will\s+be"
+                           r"|becomes?|shows?|reads?)|\b(?:if|when|whenever|unless|until|while)\s[^.;:!?,]*\b(?:is|are"
+                           r"|be|was|were|remains?|stays?))\s+$")
+_QUALIFIES = re.compile(r"\s+(?!(?:is|was|has|does|this|thus|as|its|us|yes|plus|always|perhaps|unless|less)\b)"
+                        r"[a-z]{2,}s\b")
+
+
+def _a_value(text: str, start: int, end: int) -> bool:
+    """Whether a status marker at text[start:end] is a value the page speaks of: what a name or title is, the state
+    of a thing under a condition, or a word before the things in that state."""
+    return bool(_VALUE_BEFORE.search(text[max(0, start - 80):start]) or _QUALIFIES.match(text, end))
+
+
 def _tracked(page: Page, block: Block) -> bool:
     """Whether a block links to an issue or pull request (or names one, `#357`): the work it speaks of is tracked."""
     return any(_TRACKED.search(link.target) or _TRACKED.search(link.text) for link in page.links
@@ -558,6 +575,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())
+                                      or _a_value(block.text, match.start(), match.end())
                                       or _tags_a_name(page, block, block.text, match.start(), match.end())):
                 continue  # on a roadmap, "WIP" under an item is that item's state
             if _callout_label(block, marker, match.start(), page.words) or _section_title(
