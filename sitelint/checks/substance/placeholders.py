@@ -153,12 +153,24 @@ _CONTENT_WORDS = re.compile(r"(?i)(?:page|section|document|documentation|docs?|g
 _THING_CLAUSE = re.compile(r"(?i)\b([\w-]+)\s+(?:that|which)\s+(?:are|is|remains?)\s+(?:(?:currently|now|still)\s+)?$")
 
 
+# ... or the product's features as the subject of its clause ("and related capabilities on disk IO and network
+# resources are under construction"): what is being built is the product, not the page.
+_FEATURE_CLAUSE = re.compile(r"(?i)\b(?:features?|support|integrations?|capabilities|plugins?|providers?|adapters?"
+                             r"|commands?|endpoints?|sdks?|clients?|platforms?)\b[^,;:.!?]*\b(?:is|are)\s+"
+                             r"(?:(?:currently|now|still)\s+)?$")
+_CONTENT_NAMED = re.compile(r"(?i)\b(?:page|section|document|documentation|docs?|guide|article|content|text"
+                            r"|chapter|tutorial|reference|readme|example)s?\b")
+
+
 def _qualifies_a_thing(text: str, start: int) -> bool:
     """Whether the placeholder phrase at text[start] follows the name of a thing other than the page's content, no
-    verb between, or a relative clause on such a thing."""
+    verb between, a relative clause on such a thing, or a clause whose subject is the product's features."""
     before = text[max(0, start - 60):start]
     found = _THING_BEFORE.search(before) or _THING_CLAUSE.search(before)
-    return found is not None and not _CONTENT_WORDS.match(found.group(1))
+    if found is not None and not _CONTENT_WORDS.match(found.group(1)):
+        return True
+    clause = re.split(r"[,;:.!?]", text[max(0, start - 160):start])[-1]
+    return _FEATURE_CLAUSE.search(clause) is not None and _CONTENT_NAMED.search(clause) is None
 
 
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
