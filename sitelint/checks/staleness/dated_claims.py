@@ -85,11 +85,19 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 
 # A change told as done, in the passive, right before its moment: "has been archived by the maintainer as of ...",
 # "was moved to a new home as of ...".
-_NO_LONGER = re.compile(r"(?i)\bno\s+longer\b")
+# ... or a stop or a rule that starts then: "No new indexers are to be added to v1 as of 2021-10-13", "All new
+# indexers shall be in v3 as of 2021-10-21".
+_NO_LONGER = re.compile(r"(?i)\bno\s+(?:longer|new|more|further)\b|\ball\s+new\b")
+# ... or the state an update to a record took on then, or a notice it dates, under a label of its own: "Resolved: As
+# of 2024-09-17 ...", "Update - as of May 2023", "**Privacy Policy Updates:** As of October 20th, 2023.",
+# "**Deprecation Notice:** As of June 27, 2023, we announce ...".
+_RECORD_STATE = re.compile(r"(?i)\b(?:resolved|fixed|closed|mitigated|update[sd]?|edit(?:ed)?|notices?"
+                           r"|announcements?)\s*[:\-–—]\s*$")
 # ... and after it, in the present perfect: "As of February 12, 2023, Radarr has updated its cache to ...", "As of
-# 2022, the API has been replaced": a change done then, which stays done.
+# 2022, the API has been replaced", "As of December 15, 2023, Rocket.Chat has ceased support": a change done then,
+# which stays done (a name's dot is no sentence's end).
 # (A participle, not a number or a noun in -en, "has ten members", nor an adjective, "has limited support".)
-_CHANGED_AFTER = re.compile(r"(?i)^[^.;!?]{0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)"
+_CHANGED_AFTER = re.compile(r"(?i)^(?:[^.;!?]|\.(?=\w)){0,60}?\b(?:has|have)\s+(?:been\s+)?(?!been\b)"
                             r"(?!(?:limited|unlimited|advanced|detailed|dedicated|mixed|integrated|extended|varied"
                             r"|speciali[sz]ed|experimental)\b)"
                             r"(?:[a-z]{2,}ed|(?:re|over|under)?(?:taken|given|written|chosen|broken|shown|seen|known"
@@ -153,7 +161,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "As of October 2020, Meta deprecated its APIs": an event told in the past
             before = re.split(r"[.;!?]\s", text[: match.start()])[-1]
             after = re.split(r"[.;!?]\s", text[match.end():])[0]
-            if _CHANGED_BEFORE.search(before) or _CHANGE_JUST_BEFORE.search(before) or _NO_LONGER.search(
+            if _CHANGED_BEFORE.search(before) or _CHANGE_JUST_BEFORE.search(before) or _RECORD_STATE.search(
+                    before) or _NO_LONGER.search(
                     before) or _NO_LONGER.search(after) or _CHANGED_AFTER.search(after):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
                 # longer maintained (as of March 2023)", "As of 2023, X has updated Y": the moment a change took effect

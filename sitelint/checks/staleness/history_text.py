@@ -425,7 +425,7 @@ YEAR = r"(?:19|20)\d\d"
 AS_OF_YEAR = re.compile(
     rf"\bas\s+of\s+(?:(?:early|mid|late|the\s+(?:end|start|beginning)\s+of)\s+)?"
     rf"(?:(?:(?:{_MONTHS})\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
-    rf"(?P<year>{YEAR})\b",
+    rf"(?P<year>{YEAR})(?:-[01]\d-[0-3]\d)?\b",  # the day too, when given as an ISO date: the claim quotes it whole
     re.I,
 )
 # A release named before what it is said to be: "**1.0** — the next major release", "v3: our upcoming version".
