@@ -653,6 +653,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
 
 # A page whose one sentence sends its readers on ("See the [Examples section](/examples/)."): kept for an old link.
 _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?:over\s+)?to|visit|moved\s+to|download|"
+                      # "Redirect page for [Installation](/installation/)": a wiki's page kept to send readers on
+                      r"redirect(?:s|ion)?(?:\s+page)?\s+(?:for|to)|"
                       r"check\s+out|review|consult|"
                       # "Follow the instructions on the [Acme-Ansible](...) repo": the steps are kept there
                       r"follow\s+the\s+(?:instructions|steps|guide|docs|documentation)\s+(?:on|in|at|from)\b|"
