@@ -44,7 +44,9 @@ _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 _SAYS_NONE = re.compile(r"(?i)\s*(?:no\s+[a-z]|none\b|nothing\b|n/a\b)")
 # A warning set as a heading, its word and a colon first: "Watch out: ...", "Warning: ...", "Important: ...".
 _BANNER = re.compile(r"(?i)\s*[*_]*\s*(?:watch out|warning|caution|attention|important|heads up|note)\s*[*_]*\s*:")
-_DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set))\b|✅|🎉")
+# ... or signs off ("## Enjoy!", "## Happy coding!").
+_DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set)|enjoy|have fun|happy \w+ing"
+                   r"|congratulations|congrats|well done)\b|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
 # The heading of a part of a reference entry (`### Attributes` under `### The Project Object`): a heading above it
