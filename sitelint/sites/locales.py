@@ -22,6 +22,8 @@ LOCALE = re.compile(
     r"(?i)(?:af|am|ar|az|be|bg|bn|bs|ca|cs|cy|da|de|el|en|eo|es|et|eu|fa|fi|fil|fr|ga|gl|gu|he|hi|hr|hu|hy|id|is|it|"
     r"ja|ka|kk|km|kn|ko|ckb|ky|lo|lt|lv|mk|ml|mn|mr|ms|my|nb|ne|nl|nn|no|pa|pl|ps|pt|ro|ru|si|sk|sl|sq|sr|sv|sw|ta|te|"
     r"tg|th|tl|tr|uk|ur|uz|vi|zh|jp|cn)(?:[-_](?:[a-z]{2}|hans|hant|latn|cyrl|\d{3}))?")
+# A page named for its language (`install.en.md`, `routes.en-US.md`, as the MkDocs i18n plugin and dumi name them).
+LOCALE_SUFFIX = re.compile(rf"\.({LOCALE.pattern.removeprefix('(?i)')})\.(?:mdx?|markdown)$", re.I)
 _MIRROR_SHARE = 0.3  # share of a locale-named folder's pages whose paths the site has outside it: translations
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,6 +24,7 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 from sitelint.model import Page, Site
+from sitelint.sites.locales import LOCALE_SUFFIX as _LOCALE_SUFFIX
 
 _SUFFIXES = (".md", ".mdx", ".markdown")
 _INDEXES = ("index", "README", "readme", "_index")
@@ -64,7 +64,6 @@ class Navigation:
         return self.every_page or key(page.abspath) in self.listed
 
 
-_LOCALE_SUFFIX = re.compile(r"\.[a-z]{2}(?:[-_][A-Za-z]{2,4})?\.(?:md|mdx|markdown)$")
 
 
 @dataclass

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sitelint.model import Page, Site
-from sitelint.sites.locales import LOCALE
+from sitelint.sites.locales import LOCALE_SUFFIX as _LOCALE_SUFFIX
 from sitelint.sites.navigation import Collector, Navigation, key
 from sitelint.sites.siteconfig import mask_comments, read_text
 
@@ -193,7 +193,6 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
 
 
 # A file named for its language after its name: `routes.en-US.md`, `guide.zh-CN.mdx`.
-_LOCALE_SUFFIX = re.compile(rf"\.({LOCALE.pattern.removeprefix('(?i)')})\.(?:mdx?|markdown)$", re.I)
 _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version's folder: `/v1.15.17/en/`
 
 
