@@ -172,6 +172,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     out = set()
     if framework == "jekyll-commonmark":
         return _kramdown_ids_of_html(page)
+    if framework == "mkdocs-positional":
+        return _positional_ids(page)
     for section in page.sections:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
         if framework == "gitbook":
@@ -224,6 +226,36 @@ def _layout_ids(site: Site) -> frozenset[str]:
                 if pulled is not None:
                     layouts.append(read_text(pulled))
     return frozenset(_loose(found) for text in layouts for found in _STATIC_ID.findall(text))
+
+
+_TOC_SLUGIFY = re.compile(r"(?m)^\s*slugify\s*:")
+
+
+def _mkdocs_positional(site: Site) -> bool:
+    """Whether a MkDocs site leaves Python-Markdown's toc its default slugify, which keeps ASCII alone: a heading of
+    no ASCII letter or digit (`## 静态路由`) gets an id by its place, `_1`, `_2`, ..."""
+    return site.framework == "mkdocs" and not any(_TOC_SLUGIFY.search(read_text(c)) for c in site.config_files)
+
+
+def _positional_ids(page: Page) -> frozenset[str]:
+    """The ids Python-Markdown's toc gives a page's headings whose slug of ASCII is empty: `_1` for the first, `_2`
+    for the next, in the page's order (an explicit `{#id}` is the heading's own)."""
+    out, count = set(), 0
+    lines = page.source.split("\n")
+    for section in page.sections:
+        if _EXPLICIT.search(lines[section.line - 1] if 0 < section.line <= len(lines) else section.title):
+            continue
+        if not _slug_ascii(section.title):
+            count += 1
+            out.add(_loose(f"_{count}"))
+    return frozenset(out)
+
+
+def _slug_ascii(title: str) -> str:
+    """Python-Markdown's default slug of a heading's text: its ASCII letters, digits, `_`, spaces and dashes."""
+    text = _TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", title))).replace("`", "")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip().lower())
 
 
 def _jekyll_commonmark(site: Site) -> bool:
@@ -665,7 +697,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
     plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
     # whose ids those are: the framework's, or jekyll-commonmark's on a Jekyll site that reads its pages with it
-    slugger = "jekyll-commonmark" if site.framework == "jekyll" and _jekyll_commonmark(site) else site.framework
+    slugger = ("jekyll-commonmark" if site.framework == "jekyll" and _jekyll_commonmark(site)
+               else "mkdocs-positional" if _mkdocs_positional(site) else site.framework)
     layout_ids = _layout_ids(site)
     shown_in = _shown_in(site.pages, by_path, skip, renders)
     for page in site.pages:
@@ -715,7 +748,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if (present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ())
                     or _loose(anchor) in layout_ids):
                 continue
-            if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark"):
+            if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark", "mkdocs-positional"):
                 if target.path not in plain_ids:
                     plain_ids[target.path] = _own_slugs(target, slugger)
                 if _loose(anchor) in plain_ids[target.path]:
