@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from sitelint.checks import CheckContext, site_fact, spec
+from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen
-from sitelint.model import Location, Measurement, Page, Site
-from sitelint.sites.siteconfig import mask_comments, read_text
+from sitelint.model import Location, Measurement, Page
 
 _FRESHNESS = re.compile(r"freshness\s*:\s*\{(?P<body>[^}]*)\}", re.S)
 _PAIR = re.compile(r"(\w+)\s*:\s*(?:'([^']*)'|\"([^\"]*)\"|([^\s,}]+))")
@@ -48,27 +47,14 @@ def _front_matter_line(page: Page, key: str, after: int = 1) -> int:
     return 1
 
 
-# Docusaurus shows each page's "Last updated on" date, which front matter `last_update` sets in place of git's, only
-# where the docs options say `showLastUpdateTime: true`.
-_SHOWS_LAST_UPDATE = re.compile(r"\bshowLastUpdateTime\s*:\s*true\b")
-
-
-def _shows_last_update(site: Site) -> bool:
-    return any(_SHOWS_LAST_UPDATE.search(mask_comments(read_text(c))) for c in site.config_files)
-
-
-def review_marks(page: Page, last_update: bool = True) -> Iterator[tuple[object, int, str, str]]:
-    """(date as written, line, where, owner) for every review date the page carries; Docusaurus' `last_update.date`
-    with `last_update`, where the site shows readers that date."""
+def review_marks(page: Page) -> Iterator[tuple[object, int, str, str]]:
+    """(date as written, line, where, owner) for every review date the page carries. Docusaurus' `last_update.date`
+    is none: it says when the page was last edited, as git would, and promises no review."""
     fm = page.front_matter
     owner = str(fm.get("owner") or fm.get("reviewer") or fm.get("reviewed_by") or "")
     for key in ("last_reviewed", "reviewed", "last_review"):
         if fm.get(key):
             yield fm[key], _front_matter_line(page, key), f"front matter {key}", owner
-    update = fm.get("last_update")
-    if last_update and isinstance(update, Mapping) and update.get("date"):
-        line = _front_matter_line(page, "date", after=_front_matter_line(page, "last_update"))
-        yield update["date"], line, "front matter last_update.date", str(update.get("author") or owner)
     for block in page.blocks:
         if block.kind != "comment":
             continue  # a freshness block is an HTML comment; an example of one in a code block is not
@@ -83,9 +69,7 @@ def review_age(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page):
         return
     latest: tuple[dt.date, int, str, str] | None = None
-    # A `last_update.date` the site never shows its readers is a leftover of an old sync, not a date anyone keeps.
-    shown = site_fact(ctx.site, "docusaurus-shows-last-update", _shows_last_update)
-    for raw, line, where, owner in review_marks(page, last_update=shown):
+    for raw, line, where, owner in review_marks(page):
         date = parse_date(raw)
         if date is None:
             ctx.note(f"{page.path}:{line}: review date {str(raw)!r} ({where}) is not a date; write it as YYYY-MM-DD")
