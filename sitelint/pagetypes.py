@@ -442,6 +442,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     guides = _template_comments(page)
     if guides:
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
+    copy = _says_copy(page, stem)
+    if copy:
+        return "template", f"a page to copy, as its name and its own words say: '{copy}'"
     blanks = _named_template(page, stem)
     if blanks:
         return "template", f"a page to copy, as its name or its folder's says: {blanks} sections left empty to fill in"
@@ -936,10 +939,31 @@ def _named_template(page: Page, stem: str) -> int:
     folder = page.path.rsplit("/", 2)[-2] if page.path.count("/") >= 1 else ""
     if not _TEMPLATE_NAME.search(stem) and not _TEMPLATE_NAME.search(folder):
         return 0
+    blanks = _blank_sections(page)
+    return blanks if blanks >= _TEMPLATE_SECTIONS else 0
+
+
+# A template's own instructions, near its top: "Copy this template to create a new reference page".
+_SAYS_COPY = re.compile(r"(?i)\b(?:copy|duplicate)\s+this\s+(?:template|file|page)\b")
+_SAYS_COPY_BLOCKS = 8  # blocks from the top a template's instructions stand in
+
+
+def _says_copy(page: Page, stem: str) -> str:
+    """The words of a page named a template (or in a folder of templates) that tell its reader to copy it, near its
+    top; else ""."""
+    folder = page.path.rsplit("/", 2)[-2] if page.path.count("/") >= 1 else ""
+    if not _TEMPLATE_NAME.search(stem) and not _TEMPLATE_NAME.search(folder):
+        return ""
+    said = next((m for b in page.blocks[:_SAYS_COPY_BLOCKS] if b.kind in PROSE_KINDS
+                 and (m := _SAYS_COPY.search(b.text))), None)
+    return said.group(0) if said else ""
+
+
+def _blank_sections(page: Page) -> int:
+    """The sections of a page with nothing in them but comments, subsections aside."""
     filled = {b.section for b in page.blocks if b.kind not in ("heading", "comment", "front_matter")}
     parents = {sec.parent for sec in page.sections}
-    blanks = sum(1 for index in range(len(page.sections)) if index not in filled and index not in parents)
-    return blanks if blanks >= _TEMPLATE_SECTIONS else 0
+    return sum(1 for index in range(len(page.sections)) if index not in filled and index not in parents)
 
 
 _COMPONENT_SECTIONS = 3  # sections holding a component each, and nothing else to speak of: a page of data
