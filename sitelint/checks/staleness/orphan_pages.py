@@ -40,8 +40,11 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     # `scripts/generate-components-docs.ts`. Do not edit these files manually!"), and a license file (`license.md`
     # beside the docs app's pages, as in each package of the repository): the repository's terms, read where the
     # code is.
+    # A community file GitHub shows for the repository, named in upper case as GitHub names them
+    # (`docs/CONTRIBUTING.md`, which GitHub reads from the docs folder too): for those who work on the repository.
     kept_out |= {p.path for p in pages if p.path not in graph.in_nav and (
-        _code_folder_readme(p) or _makers_readme(p) or p.abspath.stem.lower() in _LICENSES)}
+        _code_folder_readme(p) or _makers_readme(p) or p.abspath.stem.lower() in _LICENSES
+        or p.abspath.stem in _COMMUNITY_FILES)}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
            and p.path not in graph.chrome and p.path not in kept_out}
     outside = len(out)
@@ -230,6 +233,7 @@ def _code_folder_readme(page: Page) -> bool:
 
 
 _LICENSES = frozenset({"license", "licence", "copying"})
+_COMMUNITY_FILES = frozenset({"CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "SUPPORT", "GOVERNANCE", "MAINTAINERS"})
 _HOW_MADE = re.compile(r"(?i)\b(?:auto-?generated|generated\s+(?:by|from|with)|do\s+not\s+edit|don['’]t\s+edit"
                        r"|to\s+regenerate|re-?generate\s+(?:the|these|this))\b")
 
