@@ -238,7 +238,10 @@ _ELEMENT = re.compile(r"(?i)(?:block\s*quotes?|paragraphs?|code|inline\s+code|co
 # A page that says of itself that it is there to show something work, not to tell the reader anything: a plugin's
 # demo pages ("This page exists solely for demonstration purposes and contains no useful information").
 _SAYS_DEMO = re.compile(r"(?i)\bthis\s+page\s+(?:exists|is\s+here|is)\s+(?:solely\s+|only\s+|purely\s+|just\s+)?"
-                        r"(?:for|as)\s+(?:a\s+)?demonstration(?:\s+purposes)?\b|\bthis\s+is\s+a\s+demo(?:nstration)?\s+page\b")
+                        r"(?:for|as)\s+(?:a\s+)?demonstration(?:\s+purposes)?\b|\bthis\s+is\s+a\s+demo(?:nstration)?\s+page\b"
+                        # "This page demonstrates the styling and colors of alerts": a page of how the theme looks
+                        r"|\bthis\s+page\s+(?:demonstrates|shows(?:\s+off)?|showcases)\s+(?:the\s+|how\s+)?"
+                        r"(?:(?:\w+\s+)?(?:styl(?:e|es|ing)|colou?rs?|look|appearance|rendering)\b|\w+\s+(?:look|render)s?\b)")
 # A heading that shows its level's style: "Heading 2", "H2", "Heading H2".
 _LEVEL_NAMED = re.compile(r"(?i)(?:heading\s*h?|h)\s*([1-6])(?:\s+heading)?")  # "Heading 2", "H2", "h2 Heading"
 _COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
