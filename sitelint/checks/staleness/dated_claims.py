@@ -87,12 +87,11 @@ def _another_package(page: Page, block: Block, lead: str, ver: str, product_name
 # "was moved to a new home as of ...".
 # ... or a stop or a rule that starts then: "No new indexers are to be added to v1 as of 2021-10-13", "All new
 # indexers shall be in v3 as of 2021-10-21".
-_NO_LONGER = re.compile(r"(?i)\bno\s+(?:longer|new|more|further)\b|\ball\s+new\b")
-# ... or the state an update to a record took on then, or a notice it dates, under a label of its own: "Resolved: As
-# of 2024-09-17 ...", "Update - as of May 2023", "**Privacy Policy Updates:** As of October 20th, 2023.",
-# "**Deprecation Notice:** As of June 27, 2023, we announce ...".
-_RECORD_STATE = re.compile(r"(?i)\b(?:resolved|fixed|closed|mitigated|update[sd]?|edit(?:ed)?|notices?"
-                           r"|announcements?)\s*[:\-–—]\s*$")
+_NO_LONGER = re.compile(r"(?i)\bno\s+(?:longer|new|(?:more|further)(?!\s+than))\b|\ball\s+new\b")
+# ... or the state a record took on then, or a notice it dates, under a label of its own: "Resolved: As of
+# 2024-09-17 ...", "**Privacy Policy Updates:** As of October 20th, 2023.", "**Deprecation Notice:** As of June 27,
+# 2023, we announce ...". ("**Update:** As of 2023, Windows is not supported" still claims the present.)
+_RECORD_STATE = re.compile(r"(?i)\b(?:resolved|fixed|closed|mitigated|updates|notices?|announcements?)\s*[:\-–—]\s*$")
 # ... and after it, in the present perfect: "As of February 12, 2023, Radarr has updated its cache to ...", "As of
 # 2022, the API has been replaced", "As of December 15, 2023, Rocket.Chat has ceased support": a change done then,
 # which stays done (a name's dot is no sentence's end).
