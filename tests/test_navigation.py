@@ -482,6 +482,29 @@ def test_a_docusaurus_version_edited_in_place_is_the_site_s_pages(tmp_path: Path
     assert found == {"versioned_docs/version-2.0/old.md": "warning"}, result.notes
 
 
+def test_docusaurus_pages_a_swizzled_footer_links_are_reached(tmp_path: Path) -> None:
+    # `src/theme/Footer/index.js` replaces the theme's footer on every page with a component that links the legal
+    # pages, which the sidebar leaves out; a page nothing links stays an orphan.
+    page = "---\nslug: {slug}\n---\n# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/intro.md": "# Intro\n\nAbout the product.\n",
+        "docs/privacy_policy.md": page.format(slug="privacy-policy", t="Privacy"),
+        "docs/terms.md": page.format(slug="terms-of-service", t="Terms"),
+        "docs/old.md": page.format(slug="old", t="Old"),
+    }, {
+        "docusaurus.config.js": "module.exports = { presets: [['classic', { docs: {\n"
+                                "  sidebarPath: require.resolve('./sidebars.js') } }]] };\n",
+        "sidebars.js": "module.exports = { main: ['intro'] };\n",
+        "src/theme/Footer/index.js": "import Footer from '../../components/Footer';\n\nexport default Footer;\n",
+        "src/components/Footer.js": ("export default function Footer() {\n  return (<ul>\n"
+                                     "    <li><a href=\"/docs/privacy-policy/\">Privacy policy</a></li>\n"
+                                     "    <li><a href=\"/docs/terms-of-service/\">Terms of service</a></li>\n"
+                                     "  </ul>);\n}\n"),
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, [f.message for f in result.findings]
+
+
 def test_mkdocs_i18n_pages_of_the_site_s_language_written_with_its_suffix(tmp_path: Path) -> None:
     # The i18n plugin's `docs_structure: suffix`: `install.en.md` is served where `install.md` would be, so the nav's
     # `install.md` and a page's link to `guide.md` reach the English pages; `old.en.md`, which nothing names, is an
