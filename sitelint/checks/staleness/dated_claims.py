@@ -91,6 +91,9 @@ _NO_LONGER = re.compile(r"(?i)\bno\s+(?:longer|new|(?:more|further)(?!\s+than))\
 # ... or the state a record took on then, or a notice it dates, under a label of its own: "Resolved: As of
 # 2024-09-17 ...", "**Privacy Policy Updates:** As of October 20th, 2023.", "**Deprecation Notice:** As of June 27,
 # 2023, we announce ...". ("**Update:** As of 2023, Windows is not supported" still claims the present.)
+# ... or the releases of that moment it came in, named after it: "Flannel is available as of February 2024 releases:
+# v1.29.2, v1.28.7".
+_RELEASES_OF = re.compile(r"(?i)\s+(?:patch\s+|minor\s+)?releases?\b")
 _RECORD_STATE = re.compile(r"(?i)\b(?:resolved|fixed|closed|mitigated|updates|notices?|announcements?)\s*[:\-–—]\s*$")
 # ... and after it, in the present perfect: "As of February 12, 2023, Radarr has updated its cache to ...", "As of
 # 2022, the API has been replaced", "As of December 15, 2023, Rocket.Chat has ceased support": a change done then,
@@ -165,6 +168,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     before) or _NO_LONGER.search(after) or _CHANGED_AFTER.search(after):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
                 # longer maintained (as of March 2023)", "As of 2023, X has updated Y": the moment a change took effect
+            if _RELEASES_OF.match(text, match.end()):
+                continue  # "available as of February 2024 releases: v1.29.2, v1.28.7": the releases it came in
             if _dated_entry(page, block, match.group("year")):
                 continue  # "As of February 16, 2021, Dapr has 0 criticals" under "### February 2021": a record
             if int(match.group("year")) < ctx.today.year:
