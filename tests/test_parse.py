@@ -867,3 +867,14 @@ def test_a_word_that_starts_with_a_colon_in_brackets_is_text_as_yaml_1_2_reads_i
     # A colon that YAML 1.2 cannot read either is still a problem.
     broken = parse("---\ntitle: [a, : b]\n---\n\n# X\n\nText.\n")
     assert [p.split(":")[0] for _, p in broken.problems] == ["front matter is not valid YAML"]
+
+
+def test_the_lines_of_a_pre_element_on_lines_of_their_own_are_an_example_not_prose() -> None:
+    # MDX reads what is between `<pre>` and `</pre>` as Markdown; readers see it as written, a sample email.
+    page = parse("# SSO\n\nEmail us:\n\n<details>\n  <summary>Email template</summary>\n  <pre>\n"
+                 "    Subject: Enable SSO<br/>\n    - Company name: XXX<br/>\n  </pre>\n</details>\n\nWe reply soon.\n",
+                 path="docs/sso.mdx")
+    kinds = {b.kind for b in page.blocks if "Company name" in b.text}
+    assert kinds == {"example"}, [(b.kind, b.line, b.text) for b in page.blocks]
+    assert "Company name" not in " ".join(b.text for b in page.prose_blocks)
+    assert "We reply soon." in " ".join(b.text for b in page.prose_blocks)

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 104
+PARSER_VERSION = 105
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -382,6 +382,7 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
         Block(kind, body, line, end, bisect_right(heading_lines, line) - 1, lang, codes)
         for kind, body, line, end, lang, codes in sorted(builder.blocks, key=lambda b: (b[2], -b[3]))
     )
+    blocks = _preformatted(blocks)
     h1 = next((s.title for s in sections if s.level == 1), "")
     fm_title = front_matter.get("title")
     title = str(fm_title).strip() if isinstance(fm_title, (str, int, float)) and str(fm_title).strip() else h1
@@ -401,6 +402,30 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
         problems=tuple(sorted(builder.problems)),
         variant=variant,
     )
+
+
+_PRE_OPENS = re.compile(r"\s*<pre\b", re.I)
+_PRE_CLOSES = re.compile(r"</pre\s*>", re.I)
+
+
+def _preformatted(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
+    """The blocks between a `<pre>` tag and its `</pre>`, each on lines of their own (MDX reads what is between as
+    Markdown, a sample email's lines as a paragraph), as what they are: preformatted text shown as written, an
+    example, not the author's prose."""
+    spans: list[tuple[int, int]] = []
+    opened = 0
+    for b in blocks:
+        if b.kind not in ("jsx", "html"):
+            continue
+        if not opened and _PRE_OPENS.match(b.text) and not _PRE_CLOSES.search(b.text):
+            opened = b.end_line
+        elif opened and _PRE_CLOSES.search(b.text):
+            spans.append((opened, b.line))
+            opened = 0
+    if not spans:
+        return blocks
+    return tuple(dataclasses.replace(b, kind="example") if b.kind in PROSE_KINDS and any(
+        start < b.line and b.end_line < end for start, end in spans) else b for b in blocks)
 
 
 _MDX_CODE_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})mdx-code-block\s*$")
