@@ -1048,3 +1048,25 @@ def test_a_source_s_history_in_a_clone_missing_objects_is_read_by_its_path(tmp_p
                          today=dt.date(2025, 12, 1), select=["STL007"])
     assert any("partial or incomplete clone" in note for note in result.notes)
     assert [f.message for f in result.findings] == []
+
+
+def test_translations_named_for_their_language_beside_their_sources_are_found_without_a_config(
+        tmp_path: Path) -> None:
+    # Fumadocs names translations for their language (`parser: 'dot'`): `deploy.zh-cn.mdx` beside `deploy.en.mdx`,
+    # its source, which no framework config sitelint reads declares. Five such pairs make the naming the site's.
+    names = ("deploy", "scale", "secrets", "volumes", "domains")
+    pages = {f"content/docs/{n}.en.mdx": f"# {n.title()}\n\nHow to {n} an app with Harbor, step by step.\n"
+             for n in names}
+    pages |= {f"content/docs/{n}.zh-cn.mdx": f"# {n}\n\n如何用 Harbor 完成 {n}，逐步说明。\n" for n in names}
+    old_deploy = pages["content/docs/deploy.en.mdx"]
+    pages["content/docs/deploy.en.mdx"] = old_deploy + "\n## Verify\n\nOpen the app's address and sign in.\n"
+    write_site(tmp_path, pages, {}, commits=[
+        {"date": "2025-01-10T12:00:00", "paths": list(pages), "contents": {"content/docs/deploy.en.mdx": old_deploy}},
+        {"date": "2026-04-01T12:00:00", "paths": ["content/docs/deploy.en.mdx"]}])
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
+                         select=["STL007"])
+    variants = {p.path: p.variant for p in result.site.pages}
+    assert variants["content/docs/deploy.zh-cn.mdx"] == "i18n:zh-cn", variants
+    assert variants["content/docs/deploy.en.mdx"] == ""
+    assert [(f.rule, f.path) for f in result.findings] == [("STL007", "content/docs/deploy.zh-cn.mdx")], [
+        f.message for f in result.findings]

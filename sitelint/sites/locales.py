@@ -61,6 +61,13 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
             more, own_folder = _mirrored_folders(docs, found.default or "en")
             folders += more
             home = home or own_folder
+        if not folders:
+            # ... or beside their sources, named for their language (Fumadocs' `parser: 'dot'`, `page.zh-cn.mdx`
+            # beside `page.mdx` or `page.en.mdx`)
+            suffixes = tuple(dict.fromkeys(s for docs in docs_roots for s in _mirrored_suffixes(docs, found.default
+                                                                                                  or "en")))
+            if suffixes:
+                return Languages(found.default or "en", (), suffixes, found.source_dir)
         return Languages(found.default, tuple(folders), (), found.source_dir or home)
     return found
 
@@ -260,6 +267,27 @@ def _pages_under(folder: Path, limit: int = 5000) -> set[str]:
         if len(out) > limit:
             break
     return out
+
+
+_SUFFIX_PAIRS = 5  # translations named for their language, beside their sources, for the naming to be the site's
+
+
+def _mirrored_suffixes(root: Path, own: str) -> tuple[str, ...]:
+    """The locales (not the site's own) pages are named for (`configmap.zh-cn.mdx`) where most such pages, five or
+    more, have their source beside them (`configmap.mdx`, or named for the site's own language, `configmap.en.mdx`)."""
+    pages = _pages_under(root)
+    named: dict[str, list[tuple[str, str]]] = {}
+    for page in pages:
+        found = LOCALE_SUFFIX.search(page)
+        if found is not None and _base(found.group(1)) != own:
+            named.setdefault(found.group(1), []).append((page[:found.start()], page.rsplit(".", 1)[-1]))
+    out = []
+    for locale, stems in named.items():
+        paired = sum(1 for stem, ext in stems if any(f"{stem}{mid}.{e}" in pages for mid in ("", f".{own}")
+                                                     for e in (ext, "md", "mdx")))
+        if paired >= _SUFFIX_PAIRS and paired >= _MIRROR_SHARE * len(stems):
+            out.append(locale)
+    return tuple(sorted(out))
 
 
 def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
