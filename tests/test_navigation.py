@@ -175,14 +175,15 @@ def test_a_mintlify_site_s_navigation_lists_the_pages_of_every_group_and_ref(tmp
 
 
 def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
-    # A card's `href` and a link component's `to` bring readers as a Markdown link does; a component's `to` of
-    # another meaning (`<Redirect to>` aside) and a page nothing names stay orphans.
+    # A card's `href`, a link component's `to` and any component's `to` that names a route (`<PrimaryCTA
+    # to="/deploy">`) bring readers as a Markdown link does; a `to` of another meaning (`<Transition
+    # to="opacity-0">`) names no page, and a page nothing names stays an orphan.
     config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"groups": [{"group": '
               '"Start", "pages": ["install"]}]}}')
     write_site(tmp_path, {
         "docs/install.mdx": '# Install\n\n<CardGroup cols={1}>\n  <Card title="On Kubernetes" icon="k8s"\n'
                             '    href="/helm/getting-started">\n    Deploy with Helm.\n  </Card>\n</CardGroup>\n',
-        "docs/helm/getting-started.mdx": "# Helm\n\nStart.\n\n<Step to=\"/helm/cloud\" />\n\n"
+        "docs/helm/getting-started.mdx": "# Helm\n\nStart.\n\n<Transition to=\"opacity-0\" />\n\n"
                                           "<NavLink to=\"/helm/digital-ocean\">DigitalOcean</NavLink>\n",
         "docs/helm/digital-ocean.mdx": "# DigitalOcean\n\nA cluster there.\n",
         "docs/helm/cloud.mdx": "# Cloud\n\nAny cloud.\n",

@@ -43,6 +43,7 @@ _HTML_LINK = re.compile(
 # readers follow it as they follow `<a href>`.
 _COMPONENT_LINK = re.compile(
     r"<([A-Z][\w.]*)\b[^<>]*?\s(href|to)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})")
+_ROUTE_VALUE = re.compile(r"(?:/(?!/)|\.{1,2}/)[^\s]*$|[^\s]+\.mdx?(?:#[^\s]*)?$")
 _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
 # Explicit anchors and attribute lists after a heading's text: ## Title {#id}, ## Title { #id .class }.
 _HEADING_ID = re.compile(r"\s*\{\s*[#.][^{}]*\}\s*$")
@@ -354,9 +355,10 @@ class Builder:
             at = line + content.count("\n", 0, match.start())
             self.links.append(Link(target, "", at, image=match.group(1).lower() == "img"))
         for match in _COMPONENT_LINK.finditer(_jsx_props_blanked(content)):
-            if match.group(2) == "to" and not match.group(1).endswith("Link"):
-                continue  # `to` is a link's only on a link component (`<Link to>`, `<NavLink to>`)
             target = match.group(3) or match.group(4) or match.group(5) or ""
+            if match.group(2) == "to" and not match.group(1).endswith("Link") and not _ROUTE_VALUE.match(target):
+                continue  # `to` is a link's on a link component (`<Link to>`, `<NavLink to>`), or where it names a
+                # route (`<PrimaryCTA to="/deploy">`), not a state (`<Transition to="opacity-0">`)
             self.links.append(Link(target, "", line + content.count("\n", 0, match.start())))
 
 

@@ -338,11 +338,13 @@ def doc_route(rel: PurePosixPath, meta: Mapping[str, Any]) -> str:
     if isinstance(slug, str) and slug:
         return slug if slug.startswith("/") else "/".join(["", *dirs, slug])
     stem = _strip_number(rel.stem)
+    # A category's index (`index`, `README`, or named as its folder: `projects/projects.mdx`) is served at its
+    # folder, whatever its front matter `id` (the file's name decides, as Docusaurus' isCategoryIndex reads it).
+    if stem.lower() in ("index", "readme") or (dirs and stem.lower() == dirs[-1].lower()):
+        return "/" + "/".join(dirs)
     doc_id = meta.get("id")
     if isinstance(doc_id, str) and doc_id:
         stem = doc_id
-    elif stem.lower() in ("index", "readme") or (dirs and stem == dirs[-1]):
-        return "/" + "/".join(dirs)
     return "/" + "/".join([*dirs, stem])
 
 
