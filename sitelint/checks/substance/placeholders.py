@@ -189,7 +189,10 @@ _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\
 _VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marked|tagged|shown\s+as|listed\s+as"
                            r"|set\s+to)|\b(?:names?|titles?|labels?|status(?:es)?|values?)\s+(?:is|are|will\s+be"
                            r"|becomes?|shows?|reads?)|\b(?:if|when|whenever|unless|until|while)\s[^.;:!?,]*\b(?:is|are"
-                           r"|be|was|were|remains?|stays?))\s+$")
+                           r"|be|was|were|remains?|stays?))(?:\s+(?:still|now|currently|yet))?\s+$")
+# ... or a word before a thing of that state, after an article: "the TBA timer", "renaming of TBA titled files".
+_DETERMINER_BEFORE = re.compile(r"(?i)\b(?:the|a|an|of|any|no|all|these|those|each|every)\s+$")
+_WORD_AFTER = re.compile(r"\s+[a-z]{3,}\b")
 _QUALIFIES = re.compile(r"\s+(?!(?:is|was|has|does|this|thus|as|its|us|yes|plus|always|perhaps|unless|less)\b)"
                         r"[a-z]{2,}s\b")
 
@@ -197,7 +200,9 @@ _QUALIFIES = re.compile(r"\s+(?!(?:is|was|has|does|this|thus|as|its|us|yes|plus|
 def _a_value(text: str, start: int, end: int) -> bool:
     """Whether a status marker at text[start:end] is a value the page speaks of: what a name or title is, the state
     of a thing under a condition, or a word before the things in that state."""
-    return bool(_VALUE_BEFORE.search(text[max(0, start - 80):start]) or _QUALIFIES.match(text, end))
+    before = text[max(0, start - 80):start]
+    return bool(_VALUE_BEFORE.search(before) or _QUALIFIES.match(text, end)
+                or (_DETERMINER_BEFORE.search(before) and _WORD_AFTER.match(text, end)))
 
 
 def _tracked(page: Page, block: Block) -> bool:
