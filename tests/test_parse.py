@@ -878,3 +878,9 @@ def test_the_lines_of_a_pre_element_on_lines_of_their_own_are_an_example_not_pro
     assert kinds == {"example"}, [(b.kind, b.line, b.text) for b in page.blocks]
     assert "Company name" not in " ".join(b.text for b in page.prose_blocks)
     assert "We reply soon." in " ".join(b.text for b in page.prose_blocks)
+
+
+def test_a_hugo_shortcode_that_names_a_page_links_it() -> None:
+    page = parse('# Security\n\n{{< cards >}}\n  {{< card path="/integrations/dns/" title="DNS" >}}\n{{< /cards >}}\n\n'
+                 '{{< button href="/docs/start" >}}\n\n{{< figure src="/img/a.png" >}}\n')
+    assert [(link.target, link.line) for link in page.links] == [("/integrations/dns/", 4), ("/docs/start", 7)]

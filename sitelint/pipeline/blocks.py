@@ -43,6 +43,9 @@ _HTML_LINK = re.compile(
 # readers follow it as they follow `<a href>`.
 _COMPONENT_LINK = re.compile(
     r"<([A-Z][\w.]*)\b[^<>]*?\s(href|to)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})")
+# A Hugo shortcode's parameter that names the page it links (`{{< card path="/integrations/dns/" title="DNS" >}}`,
+# `{{< button href="/docs/start" >}}`).
+_SHORTCODE_LINK = re.compile(r"""\{\{[<%]\s*[\w/-]+\b[^}]*?\s(?:link|path|href|url)\s*=\s*["']([^"'\s{}]+)["']""")
 _ROUTE_VALUE = re.compile(r"(?:/(?!/)|\.{1,2}/)[^\s]*$|[^\s]+\.mdx?(?:#[^\s]*)?$")
 _HTML_HEADING = re.compile(r"\s*<h([1-6])\b[^>]*>(.*?)</h\1>\s*$", re.I)
 # Explicit anchors and attribute lists after a heading's text: ## Title {#id}, ## Title { #id .class }.
@@ -354,6 +357,9 @@ class Builder:
             target = match.group(2) or match.group(3) or match.group(4) or ""
             at = line + content.count("\n", 0, match.start())
             self.links.append(Link(target, "", at, image=match.group(1).lower() == "img"))
+        for match in _SHORTCODE_LINK.finditer(content):  # `{{< card path="/integrations/dns/" >}}`
+            at = line + content.count("\n", 0, match.start())
+            self.links.append(Link(match.group(1), "", at))
         for match in _COMPONENT_LINK.finditer(_jsx_props_blanked(content)):
             target = match.group(3) or match.group(4) or match.group(5) or ""
             if match.group(2) == "to" and not match.group(1).endswith("Link") and not _ROUTE_VALUE.match(target):
