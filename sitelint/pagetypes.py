@@ -404,10 +404,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     told = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
-    # One short paragraph that sends its readers to one place, the pointer its first sentence or its last ("X supports
-    # proxying out of the box. See https://github.com/x/x#proxy."), the place linked once or twice.
+    # One short paragraph that sends its readers to one place (or two or three: a card for each), the pointer its
+    # first sentence or its last ("X supports proxying out of the box. See https://github.com/x/x#proxy."), the place
+    # linked once or twice.
     if (len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks
-            and len({link.target.split("#")[0].rstrip("/") for link in links}) == 1
+            and _pointed_places(links, told[0])
             and any(_POINTER.match(sentence) for sentence in re.split(r"(?<=[.!?])\s+", told[0].text))):
         return "redirect", "one sentence that sends its readers to another page"
     if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
@@ -670,6 +671,16 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"\s*(?:['’]s|\s+(?:is|are|was|were|has|have)(?:\s+been)?)"
                       r"\s+(?:moved|migrated|relocated|converted)\s+(?:to|into))\b")
 _POINTER_WORDS = 15
+_POINTER_PLACES = 3  # places a pointer page may send its readers to: "Refer to the guide" over a card for each mesh
+
+
+def _pointed_places(links: Sequence[Link], told: Block) -> bool:
+    """Whether a pointer's paragraph sends its readers to one place, or to two or three cards under it (none linked in
+    its own words: "Set up [x](...) first. See [the guide](...)" is a page of its own)."""
+    places = {link.target.split("#")[0].rstrip("/") for link in links}
+    if len(places) == 1:
+        return True
+    return 1 < len(places) <= _POINTER_PLACES and not any(told.line <= link.line <= told.end_line for link in links)
 _IMG = re.compile(r"(?i)<img\b")
 _GALLERY_MIN = 3  # pictures a gallery shows
 # A video player a page embeds: `<video>`, an `<iframe>` of a video host, a YouTube component.
