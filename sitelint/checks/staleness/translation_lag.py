@@ -124,7 +124,8 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
     """Whether the source's words are what they were when the translation last changed: every change since was to
     its markup (links re-pointed or renamed, tags reformatted, an import dropped, the file renamed) or its spelling,
     or is in the translation already (words left untranslated, a command, a URL), nothing a translator has to
-    follow."""
+    follow; or the source had no words then, and the translation has: the translation is the original the source
+    was written from since."""
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
     log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
@@ -147,6 +148,8 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
     old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
     if old.returncode:
         return False
+    if not _words(_HEADING_LINE.sub("", old.stdout)) and len(_words(translation)) >= _STUB_WORDS:
+        return True  # the source was empty when the translation last changed: the translation is the original
     if _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ()):
         return True
     # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
@@ -273,6 +276,7 @@ def _code_terms_held(page: Page, source: Page) -> bool:
     return bool(theirs) and sum((terms(page) & theirs).values()) >= _CODE_COVERED * sum(theirs.values())
 
 
+_HEADING_LINE = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t].*$")
 _STUB_WORDS = 12  # words of prose under which a source with no code and a marker of work to do is a stub
 _TO_DO = re.compile(r"\b(?:TODO|TBD|WIP)\b")
 
