@@ -989,6 +989,19 @@ def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generat
     assert [f.path for f in findings] == ["web/content/en/latest/guide.md"]
 
 
+def test_a_page_a_generator_script_of_the_project_writes_is_generated(tmp_path: Path) -> None:
+    # pydoc-markdown's settings in `hack/` name the client reference as its output, and a script names the CRD
+    # reference: their "Todo:" lines are the code's docstrings, fixed there; a page written by hand is still judged.
+    entry = "# {t}\n\n## {t}Client\n\nSets the node groups.\n\nTodo: support more than one {t} node group.\n"
+    write_site(tmp_path, {"docs/reference/client-api.md": entry.format(t="Client"),
+                          "docs/reference/crd/crd-api.md": entry.format(t="Crd"),
+                          "docs/guide.md": entry.format(t="Guide")},
+               {"hack/python-sdk/pydoc-markdown.yml": "renderer:\n  type: markdown\n  filename: docs/reference/client-api.md\n",
+                "hack/crd/gen.sh": 'CRD_DOC_PATH="docs/reference/crd/crd-api.md"\ncrd-ref-docs > "$CRD_DOC_PATH"\n'})
+    findings, _ = lint(tmp_path, "SUB002")
+    assert [f.path for f in findings] == ["docs/guide.md"]
+
+
 def test_the_markdown_files_of_a_hugo_leaf_bundle_are_its_resources_not_pages(tmp_path: Path) -> None:
     # `glossary/index.md` makes the folder one page; its terms are resources its layout shows, no pages of their own.
     # Beside `_index.md` (a section), the files are pages.

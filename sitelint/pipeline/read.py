@@ -220,6 +220,14 @@ _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
 # An output a build's command writes: `--output-path=$(DOCS)/book/src/reference/api.md`, `-o docs/cli.md`,
 # `> docs/reference.md`, `--out docs/x.md`.
 _OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)|>[ \t]*)([^\s;|&]+\.mdx?)\b")
+# ... and in the generator scripts and settings of the project's tool folders: pydoc-markdown's renderer `filename:
+# docs/reference/client-api.md`, a script's `API_DOC_PATH="docs/reference/client-api.md"`.
+_SCRIPT_OUTPUT = re.compile(r"""(?m)(?:^[ \t]*filename:[ \t]*"""
+                            r"""|\b\w*(?:PATH|FILE|OUTPUT|path|file|output)\w*[ \t]*=[ \t]*)"""
+                            r"""["']?([^\s"';|&]+\.mdx?)\b""")
+_TOOL_FOLDERS = ("hack", "scripts", "tools")
+_TOOL_SUFFIXES = frozenset({".sh", ".py", ".yml", ".yaml", ".mk"})
+_MAX_TOOL_FILES = 200
 
 
 # The makefiles a makefile reads: `include tools/make/docs.mk`, `-include $(ROOT)/make/*.mk`, `$(MAKE) -f x.mk`.
@@ -250,13 +258,33 @@ def _makefiles(project: Path) -> list[str]:
     return texts
 
 
+def _tool_files(project: Path) -> list[str]:
+    """The text of the scripts and generator settings in the project's tool folders (`hack/`, `scripts/`, `tools/`),
+    at most 200, each read as text, never run."""
+    texts: list[str] = []
+    for folder in _TOOL_FOLDERS:
+        base = project / folder
+        if not base.is_dir():
+            continue
+        for file in sorted(base.rglob("*")):
+            if len(texts) >= _MAX_TOOL_FILES:
+                return texts
+            if file.suffix in _TOOL_SUFFIXES and file.is_file() and "node_modules" not in file.parts:
+                texts.append(siteconfig.read_text(file))
+    return texts
+
+
 def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Page, ...]:
     """Pages a command of the project's Makefile writes (`crd-ref-docs ... --output-path=$(DOCS_DIR)/book/src/
-    reference/api/crd-api-reference.md`): generated from the source, whatever is wrong in them fixed in the code or
+    reference/api/crd-api-reference.md`), or a generator's script or settings in its tool folders names as its
+    output (pydoc-markdown's `filename: docs/reference/client-api.md`): generated from the source, whatever is wrong
+    in them fixed in the code or
     the generator's settings. An output is matched by the end of its path, from its last variable (`$(DOCS_DIR)`)."""
     outputs: set[str] = set()
-    for text in _makefiles(project):
-        for match in _OUTPUT.finditer(text):
+    found = [(text, _OUTPUT) for text in _makefiles(project)]
+    found += [(text, pattern) for text in _tool_files(project) for pattern in (_OUTPUT, _SCRIPT_OUTPUT)]
+    for text, pattern in found:
+        for match in pattern.finditer(text):
             tail = re.split(r"\$[({][^)}]*[)}]/?|\$\w+/?", match.group(1))[-1].lstrip("./")
             if tail.count("/") >= 1:
                 outputs.add(tail)
@@ -273,7 +301,8 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
         written = next((o for o in outputs if rel_path == o or rel_path.endswith("/" + o) or one_folder_apart(
             "/".join(parts[-(o.count("/") + 1):]), o)), None)
         out.append(replace(page, page_type="generated",
-                           type_reason=f"{pagetypes.BUILD_WRITES}: a command of its Makefile writes `{written}`")
+                           type_reason=f"{pagetypes.BUILD_WRITES}: a command of its Makefile or a generator's "
+                                       f"script writes `{written}`")
                    if written and page.page_type != "partial" else page)
     return tuple(out)
 
