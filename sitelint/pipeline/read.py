@@ -222,9 +222,10 @@ _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
 _OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)|>[ \t]*)([^\s;|&]+\.mdx?)\b")
 # ... and in the generator scripts and settings of the project's tool folders: pydoc-markdown's renderer `filename:
 # docs/reference/client-api.md`, a script's `API_DOC_PATH="docs/reference/client-api.md"`.
-_SCRIPT_OUTPUT = re.compile(r"""(?m)(?:^[ \t]*filename:[ \t]*"""
-                            r"""|\b\w*(?:PATH|FILE|OUTPUT|path|file|output)\w*[ \t]*=[ \t]*)"""
-                            r"""["']?([^\s"';|&]+\.mdx?)\b""")
+# (A variable named for an output or a doc's path, not any path a script reads: `input_file = "docs/index.md"`.)
+_SCRIPT_OUTPUT = re.compile(r"""(?m)\b\w*(?:out|OUT|Out|doc|DOC|Doc)\w*(?:PATH|FILE|path|file|Path|File)\w*[ \t]*="""
+                            r"""[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")
+_RENDERER_OUTPUT = re.compile(r"""(?m)^[ \t]*filename:[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")  # under `renderer:`
 _TOOL_FOLDERS = ("hack", "scripts", "tools")
 _TOOL_SUFFIXES = frozenset({".sh", ".py", ".yml", ".yaml", ".mk"})
 _MAX_TOOL_FILES = 200
@@ -283,6 +284,7 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
     outputs: set[str] = set()
     found = [(text, _OUTPUT) for text in _makefiles(project)]
     found += [(text, pattern) for text in _tool_files(project) for pattern in (_OUTPUT, _SCRIPT_OUTPUT)]
+    found += [(text, _RENDERER_OUTPUT) for text in _tool_files(project) if "renderer:" in text]
     for text, pattern in found:
         for match in pattern.finditer(text):
             tail = re.split(r"\$[({][^)}]*[)}]/?|\$\w+/?", match.group(1))[-1].lstrip("./")
