@@ -996,7 +996,8 @@ def test_a_page_a_generator_script_of_the_project_writes_is_generated(tmp_path: 
     write_site(tmp_path, {"docs/reference/client-api.md": entry.format(t="Client"),
                           "docs/reference/crd/crd-api.md": entry.format(t="Crd"),
                           "docs/guide.md": entry.format(t="Guide")},
-               {"hack/python-sdk/pydoc-markdown.yml": "renderer:\n  type: markdown\n  filename: docs/reference/client-api.md\n",
+               {"hack/python-sdk/pydoc-markdown.yml": ("renderer:\n  type: markdown\n"
+                                                       "  filename: docs/reference/client-api.md\n"),
                 "hack/crd/gen.sh": 'CRD_DOC_PATH="docs/reference/crd/crd-api.md"\ncrd-ref-docs > "$CRD_DOC_PATH"\n'})
     findings, _ = lint(tmp_path, "SUB002")
     assert [f.path for f in findings] == ["docs/guide.md"]
