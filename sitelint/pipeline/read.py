@@ -226,8 +226,11 @@ _OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)
 _SCRIPT_OUTPUT = re.compile(r"""(?m)\b\w*(?:out|OUT|Out|doc|DOC|Doc)\w*(?:PATH|FILE|path|file|Path|File)\w*[ \t]*="""
                             r"""[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")
 _RENDERER_OUTPUT = re.compile(r"""(?m)^[ \t]*filename:[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")  # under `renderer:`
+# (In a script a redirect, `echo "# T" > page.md`, may be a test's stand-in: only a generator's output option counts.)
+_FLAG_OUTPUT = re.compile(r"--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)([^\s;|&]+\.mdx?)\b")
 _TOOL_FOLDERS = ("hack", "scripts", "tools")
 _TOOL_SUFFIXES = frozenset({".sh", ".py", ".yml", ".yaml", ".mk"})
+_TEST_FILE = re.compile(r"(?i)(?:^test_|_test\.|\.test\.|_spec\.)")  # a script's tests write pages of their own
 _MAX_TOOL_FILES = 200
 
 
@@ -259,6 +262,21 @@ def _makefiles(project: Path) -> list[str]:
     return texts
 
 
+_SHELL_SET = re.compile(r"""(?m)^[ \t]*(?:(?:local|export|readonly|declare)[ \t]+)?([A-Za-z_]\w*)=["']?([^"'\s;|&]+)""")
+_SHELL_USE = re.compile(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)")
+
+
+def _expanded(text: str) -> str:
+    """A script with the variables it sets to a plain value written out where it uses them, twice over
+    (`output_dir="${ROOT}/docs/reference"`, then `output_file="${output_dir}/crd-api.mdx"`); the others stay."""
+    values: dict[str, str] = {}
+    for name, value in _SHELL_SET.findall(text):
+        values.setdefault(name, value)
+    for _ in range(2):
+        text = _SHELL_USE.sub(lambda m: values.get(m.group(1) or m.group(2), m.group(0)), text)
+    return text
+
+
 def _tool_files(project: Path) -> list[str]:
     """The text of the scripts and generator settings in the project's tool folders (`hack/`, `scripts/`, `tools/`),
     at most 200, each read as text, never run."""
@@ -270,8 +288,10 @@ def _tool_files(project: Path) -> list[str]:
         for file in sorted(base.rglob("*")):
             if len(texts) >= _MAX_TOOL_FILES:
                 return texts
-            if file.suffix in _TOOL_SUFFIXES and file.is_file() and "node_modules" not in file.parts:
-                texts.append(siteconfig.read_text(file))
+            if (file.suffix in _TOOL_SUFFIXES and file.is_file() and "node_modules" not in file.parts
+                    and not _TEST_FILE.search(file.name)):
+                text = siteconfig.read_text(file)
+                texts.append(_expanded(text) if file.suffix == ".sh" else text)
     return texts
 
 
@@ -283,7 +303,7 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
     the generator's settings. An output is matched by the end of its path, from its last variable (`$(DOCS_DIR)`)."""
     outputs: set[str] = set()
     found = [(text, _OUTPUT) for text in _makefiles(project)]
-    found += [(text, pattern) for text in _tool_files(project) for pattern in (_OUTPUT, _SCRIPT_OUTPUT)]
+    found += [(text, pattern) for text in _tool_files(project) for pattern in (_FLAG_OUTPUT, _SCRIPT_OUTPUT)]
     found += [(text, _RENDERER_OUTPUT) for text in _tool_files(project) if "renderer:" in text]
     for text, pattern in found:
         for match in pattern.finditer(text):
