@@ -990,18 +990,16 @@ def test_a_page_the_makefile_writes_is_generated_and_its_anchors_are_the_generat
 
 
 def test_a_page_a_generator_script_of_the_project_writes_is_generated(tmp_path: Path) -> None:
-    # pydoc-markdown's settings in `hack/` name the client reference as its output, and a script names the CRD
-    # reference through its variables: their "Todo:" lines are the code's docstrings, fixed there; a page written by
-    # hand is still judged, whatever a script's test writes to its path.
+    # pydoc-markdown's settings in `hack/` name the client reference as its output, and a script's output option
+    # the CRD reference: their "Todo:" lines are the code's docstrings, fixed there; a page written by hand is still
+    # judged, whatever a script's test writes to its path.
     entry = "# {t}\n\n## {t}Client\n\nSets the node groups.\n\nTodo: support more than one {t} node group.\n"
     write_site(tmp_path, {"docs/reference/client-api.md": entry.format(t="Client"),
                           "docs/reference/crd/crd-api.md": entry.format(t="Crd"),
                           "docs/guide.md": entry.format(t="Guide")},
                {"hack/python-sdk/pydoc-markdown.yml": ("renderer:\n  type: markdown\n"
                                                        "  filename: docs/reference/client-api.md\n"),
-                "hack/crd/gen.sh": ('gen() {\n\tlocal output_dir="${ROOT}/docs/reference/crd"\n'
-                                    '\tlocal output_file="${output_dir}/crd-api.md"\n'
-                                    '\tcrd-ref-docs --output-path="${output_file}"\n}\n'),
+                "hack/crd/gen.sh": 'crd-ref-docs --output-path="${ROOT}/docs/reference/crd/crd-api.md"\n',
                 "hack/crd/gen_test.sh": 'echo "# T" > docs/guide.md\n'})
     findings, _ = lint(tmp_path, "SUB002")
     assert [f.path for f in findings] == ["docs/guide.md"]

@@ -262,21 +262,6 @@ def _makefiles(project: Path) -> list[str]:
     return texts
 
 
-_SHELL_SET = re.compile(r"""(?m)^[ \t]*(?:(?:local|export|readonly|declare)[ \t]+)?([A-Za-z_]\w*)=["']?([^"'\s;|&]+)""")
-_SHELL_USE = re.compile(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)")
-
-
-def _expanded(text: str) -> str:
-    """A script with the variables it sets to a plain value written out where it uses them, twice over
-    (`output_dir="${ROOT}/docs/reference"`, then `output_file="${output_dir}/crd-api.mdx"`); the others stay."""
-    values: dict[str, str] = {}
-    for name, value in _SHELL_SET.findall(text):
-        values.setdefault(name, value)
-    for _ in range(2):
-        text = _SHELL_USE.sub(lambda m: values.get(m.group(1) or m.group(2), m.group(0)), text)
-    return text
-
-
 def _tool_files(project: Path) -> list[str]:
     """The text of the scripts and generator settings in the project's tool folders (`hack/`, `scripts/`, `tools/`),
     at most 200, each read as text, never run."""
@@ -290,8 +275,7 @@ def _tool_files(project: Path) -> list[str]:
                 return texts
             if (file.suffix in _TOOL_SUFFIXES and file.is_file() and "node_modules" not in file.parts
                     and not _TEST_FILE.search(file.name)):
-                text = siteconfig.read_text(file)
-                texts.append(_expanded(text) if file.suffix == ".sh" else text)
+                texts.append(siteconfig.read_text(file))
     return texts
 
 
