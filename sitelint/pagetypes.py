@@ -205,7 +205,11 @@ _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|
 _SWAGGER = re.compile(r"(?m)^\s*!!swagger(?:-http)?\s+\S+!!\s*$")
 # A line that is a build plugin's macro alone, which it replaces with what it makes: remark-auto-glossary's
 # `%%RemarkAutoGlossary::list_all%%`, the whole glossary.
-_MACRO_LINE = re.compile(r"(?m)^[ \t]*%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%[ \t]*$")  # (`list\_all`, escaped too)
+# ... or an mdBook preprocessor's directive of its own (`{{#markerdocs object}}`, declared in `book.toml` as
+# `[preprocessor.markerdocs]`), not mdBook's built-in includes.
+_MACRO_LINE = re.compile(r"(?m)^[ \t]*(?:%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%"  # (`list\_all`, escaped too)
+                         r"|\{\{#(?!(?:include|rustdoc_include|playground|title)\b)[a-z][\w-]*(?:[ \t][^}\n]*)?\}\})"
+                         r"[ \t]*$")
 _FILLED_PROSE = 100
 _ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
 # An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
