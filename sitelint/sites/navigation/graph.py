@@ -170,6 +170,11 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
             target = _on_site(target, address)
         route = route_of.get(key(page.abspath))
         hit = _resolve(target, page, found, navigation, route, site, from_address)
+        if hit is None and site.framework == "docusaurus" and _FILE_LINK.match(target):
+            # Docusaurus looks a Markdown file link up beside the page, then from the docs folder
+            # (`[BYOC and Self-Hosted](byoc-vs-self-hosted.mdx)` from `self-hosted/manage/license.mdx`)
+            from_root = posixpath.relpath((site.root / target).as_posix(), page.abspath.parent.as_posix())
+            hit = _resolve(from_root, page, found, navigation, route, site, from_address)
         if hit is not None and (suffix := _LOCALE_SUFFIX.search(page.abspath.name)):
             # A page of a language named by its file (`routes.en-US.md` beside `routes.md`, as dumi and the MkDocs
             # i18n plugin name them): its link to a page that has a copy in that language opens the copy.
@@ -192,6 +197,7 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     return resolve_link
 
 
+_FILE_LINK = re.compile(r"(?![a-z][\w+.-]*:|/|#)[^?#]*\.mdx?(?:[?#].*)?$", re.I)  # a relative link to a page's file
 # A file named for its language after its name: `routes.en-US.md`, `guide.zh-CN.mdx`.
 _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version's folder: `/v1.15.17/en/`
 
