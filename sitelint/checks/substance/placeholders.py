@@ -199,12 +199,22 @@ _QUALIFIES = re.compile(r"\s+(?!(?:is|was|has|does|this|thus|as|its|us|yes|plus|
                         r"[a-z]{2,}s\b")
 
 
+# ... or the work a thing the sentence names is under ("The multi-shard charts are currently WIP and considered
+# experimental"), not the page ("This section is WIP", "It is WIP"); what is TBD is not settled yet ("Step one is
+# TBD."), a gap.
+_THING_IS = re.compile(r"(?i)\b([\w-]+)\s+(?:is|are)\s+(?:(?:currently|still|now)\s+)?$")
+_NOT_A_THING = frozenset({"it", "this", "that", "which", "here", "there"})
+
+
 def _a_value(text: str, start: int, end: int) -> bool:
     """Whether a status marker at text[start:end] is a value the page speaks of: what a name or title is, the state
-    of a thing under a condition, or a word before the things in that state."""
+    of a thing under a condition or of a thing the sentence names, or a word before the things in that state."""
     before = text[max(0, start - 80):start]
+    thing = _THING_IS.search(before)
     return bool(_VALUE_BEFORE.search(before) or _QUALIFIES.match(text, end)
-                or (_DETERMINER_BEFORE.search(before) and _WORD_AFTER.match(text, end)))
+                or (_DETERMINER_BEFORE.search(before) and _WORD_AFTER.match(text, end))
+                or (text[start:end].upper() == "WIP" and thing is not None
+                    and thing.group(1).lower() not in _NOT_A_THING and not _CONTENT_WORDS.match(thing.group(1))))
 
 
 def _tracked(page: Page, block: Block) -> bool:
