@@ -219,7 +219,8 @@ def _kramdown(layout: discover.Layout) -> bool:
 _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
 # An output a build's command writes: `--output-path=$(DOCS)/book/src/reference/api.md`, `-o docs/cli.md`,
 # `> docs/reference.md`, `--out docs/x.md`.
-_OUTPUT = re.compile(r"(?:--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)|>[ \t]*)([^\s;|&]+\.mdx?)\b")
+_OUTPUT_OPTION = r"--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)"
+_OUTPUT = re.compile(rf"(?:{_OUTPUT_OPTION}|>[ \t]*)([^\s;|&]+\.mdx?)\b")
 # ... and in the generator scripts and settings of the project's tool folders: pydoc-markdown's renderer `filename:
 # docs/reference/client-api.md`, a script's `API_DOC_PATH="docs/reference/client-api.md"`.
 # (A variable named for an output or a doc's path, not any path a script reads: `input_file = "docs/index.md"`.)
@@ -227,7 +228,7 @@ _SCRIPT_OUTPUT = re.compile(r"""(?m)\b\w*(?:out|OUT|Out|doc|DOC|Doc)\w*(?:PATH|F
                             r"""[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")
 _RENDERER_OUTPUT = re.compile(r"""(?m)^[ \t]*filename:[ \t]*["']?([^\s"';|&]+\.mdx?)\b""")  # under `renderer:`
 # (In a script a redirect, `echo "# T" > page.md`, may be a test's stand-in: only a generator's output option counts.)
-_FLAG_OUTPUT = re.compile(r"--?(?:output[-_]?(?:path|file|dir)?|out|o)(?:=|[ \t]+)([^\s;|&]+\.mdx?)\b")
+_FLAG_OUTPUT = re.compile(rf"{_OUTPUT_OPTION}([^\s;|&]+\.mdx?)\b")
 _TOOL_FOLDERS = ("hack", "scripts", "tools")
 _TOOL_SUFFIXES = frozenset({".sh", ".py", ".yml", ".yaml", ".mk"})
 _TEST_FILE = re.compile(r"(?i)(?:^test_|_test\.|\.test\.|_spec\.)")  # a script's tests write pages of their own
@@ -283,12 +284,13 @@ def _made_by_the_build(site_pages: tuple[Page, ...], project: Path) -> tuple[Pag
     """Pages a command of the project's Makefile writes (`crd-ref-docs ... --output-path=$(DOCS_DIR)/book/src/
     reference/api/crd-api-reference.md`), or a generator's script or settings in its tool folders names as its
     output (pydoc-markdown's `filename: docs/reference/client-api.md`): generated from the source, whatever is wrong
-    in them fixed in the code or
-    the generator's settings. An output is matched by the end of its path, from its last variable (`$(DOCS_DIR)`)."""
+    in them fixed in the code or the generator's settings. An output is matched by the end of its path, from its
+    last variable (`$(DOCS_DIR)`)."""
     outputs: set[str] = set()
+    tools = _tool_files(project)
     found = [(text, _OUTPUT) for text in _makefiles(project)]
-    found += [(text, pattern) for text in _tool_files(project) for pattern in (_FLAG_OUTPUT, _SCRIPT_OUTPUT)]
-    found += [(text, _RENDERER_OUTPUT) for text in _tool_files(project) if "renderer:" in text]
+    found += [(text, pattern) for text in tools for pattern in (_FLAG_OUTPUT, _SCRIPT_OUTPUT)]
+    found += [(text, _RENDERER_OUTPUT) for text in tools if "renderer:" in text]
     for text, pattern in found:
         for match in pattern.finditer(text):
             tail = re.split(r"\$[({][^)}]*[)}]/?|\$\w+/?", match.group(1))[-1].lstrip("./")

@@ -150,7 +150,7 @@ def _slugs(heading: str, decode: bool = True, attrs: bool = True) -> set[str]:
     accentless = re.sub(r"[\u0300-\u036f]", "", unicodedata.normalize("NFKD", text))  # as VitePress's slugify
     vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", accentless).strip("-")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    python_markdown = re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
+    python_markdown = _python_markdown_slug(text)
     sphinx = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
     return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
 
@@ -252,10 +252,16 @@ def _positional_ids(page: Page) -> frozenset[str]:
 
 
 def _slug_ascii(title: str) -> str:
-    """Python-Markdown's default slug of a heading's text: its ASCII letters, digits, `_`, spaces and dashes."""
-    text = _TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", title))).replace("`", "")
+    """Python-Markdown's default slug of a heading's markup: its text's ASCII letters, digits, `_`, spaces and
+    dashes."""
+    return _python_markdown_slug(_TAGS.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", title))).replace("`", ""))
+
+
+def _python_markdown_slug(text: str) -> str:
+    """Python-Markdown's toc slugify of a heading's text: its ASCII letters, digits, `_`, spaces and dashes, runs of
+    spaces and dashes one dash (empty for a heading of no ASCII letter or digit)."""
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip().lower())
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip())
 
 
 def _jekyll_commonmark(site: Site) -> bool:

@@ -147,8 +147,9 @@ _THING_BEFORE = re.compile(r"(?i)\b(?:the|a|an|each|every|any)\s+(?:[\w-]+\s+){0
 
 # What a page's content is called: a placeholder phrase after these names the page's own state ("the docs still to be
 # written").
-_CONTENT_WORDS = re.compile(r"(?i)(?:page|section|document|documentation|docs?|guide|article|content|text|chapter"
-                            r"|tutorial|reference|readme|example)s?$")
+_CONTENT = (r"(?:page|section|document|documentation|docs?|guide|article|content|text|chapter|tutorial|reference"
+            r"|readme|example)s?")
+_CONTENT_WORDS = re.compile(rf"(?i){_CONTENT}$")
 
 
 # ... or a relative clause on it ("If you come across API calls that are yet to be documented, please contribute").
@@ -160,8 +161,7 @@ _THING_CLAUSE = re.compile(r"(?i)\b([\w-]+)\s+(?:that|which)\s+(?:are|is|remains
 _FEATURE_CLAUSE = re.compile(r"(?i)\b(?:features?|support|integrations?|capabilities|plugins?|providers?|adapters?"
                              r"|commands?|endpoints?|sdks?|clients?|platforms?)\b[^,;:.!?]*\b(?:is|are)\s+"
                              r"(?:(?:currently|now|still)\s+)?$")
-_CONTENT_NAMED = re.compile(r"(?i)\b(?:page|section|document|documentation|docs?|guide|article|content|text"
-                            r"|chapter|tutorial|reference|readme|example)s?\b")
+_CONTENT_NAMED = re.compile(rf"(?i)\b{_CONTENT}\b")
 
 
 def _qualifies_a_thing(text: str, start: int) -> bool:

@@ -64,8 +64,6 @@ class Navigation:
         return self.every_page or key(page.abspath) in self.listed
 
 
-
-
 @dataclass
 class Collector:
     """What a reader gathers while it walks a navigation (mutable while reading, frozen into a Navigation).

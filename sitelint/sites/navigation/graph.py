@@ -198,7 +198,6 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
 
 
 _FILE_LINK = re.compile(r"(?![a-z][\w+.-]*:|/|#)[^?#]*\.mdx?(?:[?#].*)?$", re.I)  # a relative link to a page's file
-# A file named for its language after its name: `routes.en-US.md`, `guide.zh-CN.mdx`.
 _VERSION_PART = re.compile(r"/(v?\d+(?:\.\d+)*)/")  # a redirect into a version's folder: `/v1.15.17/en/`
 
 
