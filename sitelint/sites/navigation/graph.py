@@ -161,6 +161,7 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
     route_of = {k: r for r, k in navigation.routes.items()}
     address = site_address(site)
     from_address = _folder_per_page(site)
+    by_address = from_address and site.framework == "hugo" and not _hugo_link_hook(site)
 
     moved: list[tuple[str, str]] | None = None
 
@@ -169,7 +170,8 @@ def link_resolver(site: Site, navigation: Navigation, translations: bool = False
         if address and _SCHEME.match(target):
             target = _on_site(target, address)
         route = route_of.get(key(page.abspath))
-        hit = _resolve(target, page, found, navigation, route, site, from_address)
+        hit = _hugo_address(target, page, found) if by_address else None
+        hit = hit or _resolve(target, page, found, navigation, route, site, from_address)
         if hit is None and site.framework == "docusaurus" and _FILE_LINK.match(target):
             # Docusaurus looks a Markdown file link up beside the page, then from the docs folder
             # (`[BYOC and Self-Hosted](byoc-vs-self-hosted.mdx)` from `self-hosted/manage/license.mdx`)
@@ -227,6 +229,34 @@ def _folder_per_page(site: Site) -> bool:
         except OSError:
             continue
     return True
+
+
+# Hugo's link render hooks: a site's or its theme's own (`layouts/_default/_markup/render-link.html`, or one for a
+# section), or the embedded one, which the config turns on (`enableDefault = true`) and Hugo turns on for a site of
+# several languages. A hook looks a relative link up as a page path, from the page's file.
+_HUGO_HOOK_ON = re.compile(r"(?mi)\benableDefault\b[\"']?\s*[:=]\s*true\b|^\[languages\.|^languages\s*:")
+
+
+def _hugo_link_hook(site: Site) -> bool:
+    """Whether a Hugo site renders its Markdown links through a link render hook."""
+    for base in (site.root, site.repo_root):
+        for layouts in (base / "layouts", *(base / "themes").glob("*/layouts")):
+            if layouts.is_dir() and next(layouts.glob("**/_markup/render-link*"), None) is not None:
+                return True
+    return any(_HUGO_HOOK_ON.search(read_text(config)[:500_000]) for config in site.config_files)
+
+
+def _hugo_address(target: str, page: Page, found: Collector) -> str | None:
+    """The page a relative link without a file suffix opens from a Hugo page's address: the browser reads it from
+    the page's folder address (`monitor/api.md` is served at `monitor/api/`, so `../deploy` is `monitor/deploy.md`),
+    where no render hook rewrites it. A page's index (`_index.md`, `index.md`) is served at its folder."""
+    path = target.split("#", 1)[0].split("?", 1)[0].strip()
+    if not path or path.startswith("/") or _EXTERNAL.match(path) or _PAGE_FILE.search(path):
+        return None
+    stem = page.abspath.name.split(".", 1)[0]
+    if stem.lower() in _ROOT_NAMES:
+        return None  # served at its folder: the link is read from the folder, as sitelint reads it already
+    return found.find(page.abspath.parent / stem, path)
 
 
 def site_address(site: Site) -> str:
