@@ -16,7 +16,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     hub            navigation: a card list component, prose that is mostly links, a list of links with a line about
                    each, entries with addresses its front matter lists for its layout, a folder's short index page,
                    or a gallery entry (a picture, a line and a link out)
-    blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author
+    blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author; or
+                   the notes of meetings (named so, or entries dated over their attendees and agenda)
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
     proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, proposals-accepted/,
@@ -310,7 +311,8 @@ def is_roadmap(page: Page) -> bool:
 
 
 def post_reason(page: Page) -> str:
-    """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author), or ''."""
+    """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author, the notes of
+    meetings), or ''."""
     name = page.path.rsplit("/", 1)[-1]
     front = page.front_matter
     # a blog folder, or one named with a blog's name among its words (`blog-video/`, `tech_blog/`)
@@ -318,7 +320,29 @@ def post_reason(page: Page) -> str:
                                       for f in page.path.split("/")[:-1]) else
             "a date-prefixed file name" if _DATED_NAME.match(name) else
             "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
-            else "")
+            else "the notes of meetings, a dated record" if _minutes(page) else "")
+
+
+# The notes of meetings: named so ("Meeting Notes Archive - 2020", `meeting-minutes.md`), or their entries' headings
+# (`## December 7, 2020` over `### Attendees:`). What they record was said on the day: an action item's "TODO",
+# "in the coming weeks", the empty entry of a meeting cancelled.
+_MINUTES_NAME = re.compile(r"(?i)\bmeeting[-_\s]+(?:notes?|minutes|recaps?|records?)\b|\bminutes\s+of\s+(?:the\s+)?\w+")
+_ROLL_HEADING = re.compile(r"(?i)\s*(?:attendees|attendance|participants|present|agenda(?:\s+items)?|action\s+items|"
+                           r"minutes|notes)\s*:?\s*$")
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DATE_HEADING = re.compile(rf"(?i)\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
+                           rf"\s+(?:19|20)\d\d|\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?)\b")
+
+
+def _minutes(page: Page) -> bool:
+    """Whether a page holds the notes of meetings: named so, with an entry's parts (attendees, agenda, notes) or a
+    heading that is a date; or two or more headings that are dates over those parts."""
+    rolls = any(_ROLL_HEADING.match(sec.title) for sec in page.sections)
+    dated = sum(1 for sec in page.sections if _DATE_HEADING.match(sec.title))
+    stem = page.path.rsplit("/", 1)[-1].rsplit(".", 1)[0].replace("-", " ").replace("_", " ")
+    if _MINUTES_NAME.search(page.title) or _MINUTES_NAME.search(stem):
+        return rolls or dated > 0
+    return rolls and dated >= 2
 
 
 def _defines_title(page: Page, prose: list[Block]) -> bool:
