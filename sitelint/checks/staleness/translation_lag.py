@@ -133,16 +133,10 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
         log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
     if log.returncode:
         return False
-    found = None
-    for entry in log.stdout.split("\0")[1:]:
-        lines = [line.strip() for line in entry.splitlines() if line.strip()]
-        if not lines:
-            continue
-        head, *names = lines
-        commit, _, day = head.partition(" ")
-        if day and dt.date.fromisoformat(day) <= since:
-            found = (commit, names[-1] if names else path)
-            break
+    found = _version_on(log.stdout, since, path)
+    if found is None:  # git lost the file's rename (a clone missing the objects it compares): by its path alone
+        log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
+        found = _version_on(log.stdout, since, path) if not log.returncode else None
     if found is None:
         return False
     old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
@@ -152,9 +146,51 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
         return True  # the source was empty when the translation last changed: the translation is the original
     if _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ()):
         return True
+    if translation and _followed_translation(old.stdout, now, translation):
+        return True
     # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
     # aligned with the titles of the pages they open): a translation names its links in its own words.
     return _words(_LINK_TEXT.sub(" ", old.stdout)) == _words(_LINK_TEXT.sub(" ", now))
+
+
+def _version_on(log: str, since: dt.date, path: str) -> tuple[str, str] | None:
+    """The newest commit of a `git log --name-only` on or before a day, and the file's name then."""
+    for entry in log.split("\0")[1:]:
+        lines = [line.strip() for line in entry.splitlines() if line.strip()]
+        if not lines:
+            continue
+        head, *names = lines
+        commit, _, day = head.partition(" ")
+        if day and dt.date.fromisoformat(day) <= since:
+            return commit, names[-1] if names else path
+    return None
+
+
+_FOLLOWED_CODE = 3  # lines of code a source gains from its translation to have followed it (not a changed flag)
+
+
+def _fenced_lines(markdown: str) -> set[str]:
+    """The lines of a page's fenced code, prompts and spacing aside."""
+    out, fence = set(), ""
+    for line in markdown.split("\n"):
+        mark = _FENCE.match(line.lstrip())
+        if mark and (not fence or (mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence))):
+            fence = "" if fence else mark.group(1)
+        elif fence and line.strip():
+            out.add(_PROMPT.sub("", " ".join(line.split())))
+    return out
+
+
+def _followed_translation(old: str, now: str, translation: str) -> bool:
+    """Whether the source's change since the translation was written toward it: the code the source gained (three
+    lines or more) is in the translation already, and the code it dropped is not (a source rewritten to the
+    translation's steps, its nginx Pod replaced by the StorageClass and claim the translation has)."""
+    before, after, held = _fenced_lines(old), _fenced_lines(now), _fenced_lines(translation)
+    gained, dropped = after - before, before - after
+    if len(gained) < _FOLLOWED_CODE:
+        return False
+    return len(gained & held) >= _CODE_COVERED * len(gained) and len(dropped & held) <= (1 - _CODE_COVERED) * len(
+        dropped)
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
