@@ -569,9 +569,10 @@ def _path_aliases(folders: list[Path]) -> list[tuple[str, Path]]:
 # A name of a documented object, as a Sphinx domain knows it (`Spawner.start`, `Authenticator`, `HubAuth.allow_token`):
 # an upper-case letter or a dot, which no heading's slug has.
 _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
-# Frameworks whose heading ids are github-slugger's, always lower case: a link's anchor in another case opens the
-# page at its top (`#EventsEmit` for `### EventsEmit`, whose id is `eventsemit`).
-_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs"})
+# Frameworks whose heading ids are always lower case (github-slugger's; Hugo's, of each `autoHeadingIDType`): a
+# link's anchor in another case opens the page at its top (`#EventsEmit` for `### EventsEmit`, whose id is
+# `eventsemit`).
+_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs", "hugo"})
 # Ids a framework gives every page whatever its headings: Starlight's page title is `<h1 id="_top">`, which its
 # table of contents' "Overview" links to.
 _FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
