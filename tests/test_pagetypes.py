@@ -487,11 +487,16 @@ export const collections = { docs, pages, team };
       "src/content/docs/en/guide.md": "# G\n", "src/content/docs/de/guide.md": "# G\n",
       "src/content/pages/en/support.md": "# S\n", "src/content/pages/de/support.md": "# S\n"},
      "src/content/pages/de/support.md", "src/content/pages/en/support.md", "de"),
+    # A manual whose languages are folders named in English words, the site's own beside the others.
+    ({"manual/english/Searching/KNN.md": "# K\n", "manual/english/Intro.md": "# I\n",
+      "manual/russian/Searching/KNN.md": "# K\n", "manual/russian/Intro.md": "# I\n",
+      "manual/chinese/Intro.md": "# I\n"}, "manual/russian/Searching/KNN.md", "manual/english/Searching/KNN.md", "ru"),
 ], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales",
         "vitepress-spread", "vitepress-before-1-0-path-keys",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
-        "docusaurus", "docusaurus-instance", "mirrored", "mirrored-deeper", "rspress", "astro-collections"])
+        "docusaurus", "docusaurus-instance", "mirrored", "mirrored-deeper", "rspress", "astro-collections",
+        "language-names"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)

@@ -25,6 +25,15 @@ LOCALE = re.compile(
 # A page named for its language (`install.en.md`, `routes.en-US.md`, as the MkDocs i18n plugin and dumi name them).
 LOCALE_SUFFIX = re.compile(rf"\.({LOCALE.pattern.removeprefix('(?i)')})\.(?:mdx?|markdown)$", re.I)
 _MIRROR_SHARE = 0.3  # share of a locale-named folder's pages whose paths the site has outside it: translations
+# Folders named for their language in English words (`english/`, `russian/`, `chinese/`): the language's code.
+LANGUAGE_NAMES = {
+    "arabic": "ar", "bengali": "bn", "bulgarian": "bg", "catalan": "ca", "chinese": "zh", "croatian": "hr",
+    "czech": "cs", "danish": "da", "dutch": "nl", "english": "en", "estonian": "et", "finnish": "fi", "french": "fr",
+    "german": "de", "greek": "el", "hebrew": "he", "hindi": "hi", "hungarian": "hu", "indonesian": "id",
+    "italian": "it", "japanese": "ja", "korean": "ko", "latvian": "lv", "lithuanian": "lt", "malay": "ms",
+    "norwegian": "no", "persian": "fa", "polish": "pl", "portuguese": "pt", "romanian": "ro", "russian": "ru",
+    "serbian": "sr", "slovak": "sk", "slovenian": "sl", "spanish": "es", "swedish": "sv", "thai": "th",
+    "turkish": "tr", "ukrainian": "uk", "vietnamese": "vi"}
 
 
 @dataclass(frozen=True)
@@ -290,6 +299,12 @@ def _mirrored_suffixes(root: Path, own: str) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def _locale_of(name: str) -> str:
+    """The locale a folder is named for (`zh-cn`, or `chinese` as `zh`), or ""."""
+    name = name.lower()
+    return name if LOCALE.fullmatch(name) else LANGUAGE_NAMES.get(name, "")
+
+
 def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
     """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, or in a folder
     of the site's own language beside them (`en/` beside `zh/`, which is then where the translated pages are),
@@ -306,8 +321,8 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
                                   and d.name != "node_modules")
             except OSError:
                 continue
-            candidates = [d for d in children if LOCALE.fullmatch(d.name) and _base(d.name) != own]
-            home = next((d for d in children if d.name.lower() == own), None)
+            candidates = [d for d in children if _locale_of(d.name) and _base(_locale_of(d.name)) != own]
+            home = next((d for d in children if _locale_of(d.name) == own), None)
             if candidates:
                 names = {c.name for c in candidates}
                 outside = {p for p in _pages_under(folder) if p.split("/", 1)[0] not in names}
@@ -315,9 +330,9 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
                 for candidate in candidates:
                     inside = _pages_under(candidate)
                     if inside and len(inside & outside) >= _MIRROR_SHARE * len(inside):
-                        out.append((candidate, candidate.name.lower()))
+                        out.append((candidate, _locale_of(candidate.name)))
                     elif inside and len(inside & at_home) >= _MIRROR_SHARE * len(inside):
-                        out.append((candidate, candidate.name.lower()))
+                        out.append((candidate, _locale_of(candidate.name)))
                         source = home
             if out:
                 return tuple(out), source
