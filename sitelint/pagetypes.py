@@ -21,8 +21,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
     proposal       a design document, RFC or enhancement proposal (under rfcs/, proposals/, proposals-accepted/,
-                   adr/, peps/, hips/, naps/, enhancements/, under design/ with its sections, or named so: "NAP-10 —
-                   ...", hip-0016.md):
+                   adr/, peps/, hips/, naps/, enhancements/, under design/ with its sections or numbered in its series
+                   (`design/002-wasm.md`), or named so: "NAP-10 — ...", hip-0016.md):
                    plans and open questions on purpose
     partial        included into other pages (a `_` name), never read alone
     redirect       a redirect (front matter, meta refresh, a script that navigates away) or a short moved/removed
@@ -108,6 +108,8 @@ _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivatio
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
                                r"|unresolved questions)\s*$")
 # An RFC or ADR by its name, or an improvement proposal by its number (`hip-0016.md`, `kep-1287`, `pep-0008`).
+# A design document numbered in its series, as ADRs and enhancement proposals are (`design/002-containerized-gadgets.md`)
+_NUMBERED_NAME = re.compile(r"^\d{3,4}[-_][a-z]")
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:(?:rfc|adr)(?:[-_ ]?\d+)?|[a-z]{1,3}[ei]p[-_]\d{3,})(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
                              r"|^(?-i:[A-Z]{1,3}EP|NAP)[- ]?\d+\b")  # an enhancement proposal: PEP 8, NEP-29, NAP-10
@@ -559,8 +561,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))
                                           or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
-    if not proposal and any(f in ("design", "designs") for f in folders) and any(
-            _PROPOSAL_HEADING.match(sec.title) for sec in page.sections):
+    if not proposal and any(f in ("design", "designs") for f in folders) and (any(
+            _PROPOSAL_HEADING.match(sec.title) for sec in page.sections) or _NUMBERED_NAME.match(stem)):
         proposal = next(f for f in folders if f in ("design", "designs"))  # not a design system's guidelines
     if proposal or _PROPOSAL_NAME.match(stem) or _PROPOSAL_TITLE.match(page.title):
         return "proposal", (f"in a {proposal}/ folder" if proposal else "an RFC or design document by its name")
