@@ -579,6 +579,7 @@ _FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
 _CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
 _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
+_SOURCE_ID = " (the id of "  # a translation's anchor that is its source's heading's id
 # Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
 # and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
 _AUTODOC = re.compile(r"(?m)^[ \t]*\[\[autodoc\]\][ \t]+[\w.]+[ \t]*$")
@@ -773,7 +774,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if cased and present:  # the page has the id in lower case, else no heading of that name at all
                 translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
             elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
-                translated = f" (the id of {source.path}'s heading; the translation's heading has its own)"
+                translated = f"{_SOURCE_ID}{source.path}'s heading; the translation's heading has its own)"
             found.append((page, link.line, target is page, anchor, "this page" if target is page else target.path,
                           translated, cased and present))
     # A translation that keeps its source's broken link is the source's fault, fixed there: one finding, on the
@@ -804,6 +805,24 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
                           {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
                           tuple(Location(item[0].path, item[1]) for item in habit if item is not first)[:_HABIT_SHOWN])
+    # A locale's translations that link to their sources' ids, ten times or more on three pages or more, keep them by
+    # the way they are translated (a tool that leaves links as they are): one finding a locale, at the first, naming
+    # the others. Whether the build gives the translated headings their sources' ids is the build's to say.
+    by_locale: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
+    for item in kept:
+        if item[0].variant.startswith("i18n:") and item[5].startswith(_SOURCE_ID):
+            by_locale.setdefault(item[0].variant, []).append(item)
+    for items in by_locale.values():
+        pages = len({item[0].path for item in items})
+        if len(items) < _CASE_HABIT or pages < 3:
+            continue
+        first = next((item for item in items if item[0].page_type not in records), items[0])
+        advice = (f"{len(items)} links of this language's pages, on {pages} pages, use the ids of their sources' "
+                  f"headings: give the translated headings those ids, or link to the ids they have")
+        kept = [item for item in kept if item not in items]
+        yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
+                          {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
+                          tuple(Location(item[0].path, item[1]) for item in items if item is not first)[:_HABIT_SHOWN])
     # Links whose anchor is a placeholder (`[left margin](#TODO)`) are a page's unfinished cross-references: one
     # finding per page, at the first, naming the others.
     held: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
