@@ -74,9 +74,12 @@ def shown_names(page: Page, line: int, path: str, titles: Mapping[int, str]) -> 
     block = next((b for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), None)
     out: list[str] = []
     if block is not None:
+        # A table's row is what it says of the file it names (`| ebpf.go | Populates `otel_tc_kprobe` |`): the names
+        # in the other rows are the other files'.
+        first, last = (line, line) if block.kind == "table" else (block.line, block.end_line)
         for code in page.inline_code:
             text = code.text.strip().rstrip("()")
-            if block.line <= code.line <= block.end_line and text != path and _CODE_NAME.fullmatch(text):
+            if first <= code.line <= last and text != path and _CODE_NAME.fullmatch(text):
                 out.append(text)
     name = path.rstrip("/").rsplit("/", 1)[-1]
     after = [b for b in page.blocks if block is not None and b.line > block.end_line and b.kind != "comment"][:1]
