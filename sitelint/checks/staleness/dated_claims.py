@@ -141,6 +141,12 @@ def _captions_picture(page: Page, block: Block) -> bool:
     return after is not None and any(link.image and after.line <= link.line <= after.end_line for link in page.links)
 
 
+# A version said to be tested with the product ("version 7.6.0 is tested and recommended", "has been verified"): a
+# compatibility pin of another tool, true until a newer one is tested.
+_TESTED = re.compile(r"[*_`]*\s+(?:is|are|was|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:tested|certified|validated|verified)\b",
+                     re.I)
+
+
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if frozen(page) or (exempt_reason(page, ctx.params) and not is_roadmap(page)):
         return  # a history page's claims were true when written; a roadmap's are kept current
@@ -204,6 +210,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             for m in version_mentions(sentence, product_names, others):
                 if m.start < match.end() - opened:
                     continue
+                if _TESTED.match(sentence, m.end):
+                    break  # "Currently, version 25.2.0 is tested and recommended": the version of the tool it is
+                    # tested with, not this product's
                 if current is not None and m.version.older_line(current):
                     claim = text[match.start() : opened + m.end]
                     found.append((match.start(), claim, f"the current version is {current.text}"))
