@@ -807,7 +807,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                           tuple(Location(item[0].path, item[1]) for item in habit if item is not first)[:_HABIT_SHOWN])
     # A locale's translations that link to their sources' ids, ten times or more on three pages or more, keep them by
     # the way they are translated (a tool that leaves links as they are): one finding a locale, at the first, naming
-    # the others. Whether the build gives the translated headings their sources' ids is the build's to say.
+    # the others, where the framework gives translated headings ids of their own. A build sitelint does not know may
+    # give them their sources' ids, as the habit says it does: not reported.
     by_locale: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
     for item in kept:
         if item[0].variant.startswith("i18n:") and item[5].startswith(_SOURCE_ID):
@@ -816,10 +817,12 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         pages = len({item[0].path for item in items})
         if len(items) < _CASE_HABIT or pages < 3:
             continue
+        kept = [item for item in kept if item not in items]
+        if not site.framework:
+            continue
         first = next((item for item in items if item[0].page_type not in records), items[0])
         advice = (f"{len(items)} links of this language's pages, on {pages} pages, use the ids of their sources' "
                   f"headings: give the translated headings those ids, or link to the ids they have")
-        kept = [item for item in kept if item not in items]
         yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
                           {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
                           tuple(Location(item[0].path, item[1]) for item in items if item is not first)[:_HABIT_SHOWN])
