@@ -107,9 +107,9 @@ _PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "propos
 _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivation|proposal|proposed design"
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
                                r"|unresolved questions)\s*$")
-# An RFC or ADR by its name, or an improvement proposal by its number (`hip-0016.md`, `kep-1287`, `pep-0008`).
-# A design document numbered in its series, as ADRs and enhancement proposals are (`design/002-containerized-gadgets.md`)
+# A design document numbered in its series, as ADRs and enhancement proposals are (`design/002-wasm-support.md`).
 _NUMBERED_NAME = re.compile(r"^\d{3,4}[-_][a-z]")
+# An RFC or ADR by its name, or an improvement proposal by its number (`hip-0016.md`, `kep-1287`, `pep-0008`).
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:(?:rfc|adr)(?:[-_ ]?\d+)?|[a-z]{1,3}[ei]p[-_]\d{3,})(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
                              r"|^(?-i:[A-Z]{1,3}EP|NAP)[- ]?\d+\b")  # an enhancement proposal: PEP 8, NEP-29, NAP-10
@@ -332,8 +332,9 @@ _MINUTES_NAME = re.compile(r"(?i)\bmeeting[-_\s]+(?:notes?|minutes|recaps?|recor
 _ROLL_HEADING = re.compile(r"(?i)\s*(?:attendees|attendance|participants|present|agenda(?:\s+items)?|action\s+items|"
                            r"minutes|notes)\s*:?\s*$")
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
-_DATE_HEADING = re.compile(rf"(?i)\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?"
-                           rf"\s+(?:19|20)\d\d|\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?)\b")
+_DATE_HEADING = re.compile(rf"(?i)\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?"
+                           rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d"
+                           rf"|\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?)\b")
 
 
 def _minutes(page: Page) -> bool:

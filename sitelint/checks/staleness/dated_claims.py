@@ -143,8 +143,8 @@ def _captions_picture(page: Page, block: Block) -> bool:
 
 # A version said to be tested with the product ("version 7.6.0 is tested and recommended", "has been verified"): a
 # compatibility pin of another tool, true until a newer one is tested.
-_TESTED = re.compile(r"[*_`]*\s+(?:is|are|was|has\s+been|have\s+been)\s+(?:\w+\s+)?(?:tested|certified|validated|verified)\b",
-                     re.I)
+_TESTED = re.compile(r"(?i)[*_`]*\s+(?:is|are|was|has\s+been|have\s+been)\s+(?:\w+\s+)?"
+                     r"(?:tested|certified|validated|verified)\b")
 
 
 def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
