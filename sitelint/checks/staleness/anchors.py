@@ -805,6 +805,22 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         yield Measurement({"same_page": first[2], "page_type": "habit"}, Location(first[0].path, first[1]),
                           {"anchor": first[3], "target": first[4], "translated": first[5], "advice": advice},
                           tuple(Location(item[0].path, item[1]) for item in habit if item is not first)[:_HABIT_SHOWN])
+    # A page's links that write anchors in their headings' case (a table of contents written by hand) are one fix:
+    # one finding a page, at the first, naming the others.
+    cased_on: dict[str, list[tuple[Page, int, bool, str, str, str, bool]]] = {}
+    for item in kept:
+        if item[6]:
+            cased_on.setdefault(item[0].path, []).append(item)
+    for items in cased_on.values():
+        if len(items) < 2:
+            continue
+        kept = [item for item in kept if item not in items]
+        first = items[0]
+        yield Measurement({"same_page": first[2], "page_type": first[0].page_type}, Location(first[0].path, first[1]),
+                          {"anchor": first[3], "target": first[4],
+                           "translated": f"{first[5]} (and {len(items) - 1} more on this page)",
+                           "advice": "lower-case their anchors"},
+                          tuple(Location(item[0].path, item[1]) for item in items[1:]))
     # A locale's translations that link to their sources' ids, ten times or more on three pages or more, keep them by
     # the way they are translated (a tool that leaves links as they are): one finding a locale, at the first, naming
     # the others, where the framework gives translated headings ids of their own. A build sitelint does not know may
