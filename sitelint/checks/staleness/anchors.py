@@ -579,6 +579,9 @@ _FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
 _CASE_HABIT = 10  # links in their headings' case, on three pages or more, that make a habit of the site's
 _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
+# Sluggers whose ids sitelint makes besides the frameworks' own (a site of no framework it knows: markdown-it-anchor's
+# and others that keep punctuation)
+_OWN_SLUGGERS = frozenset({"", "mintlify", "gitbook", "hexo", "jekyll-commonmark", "mkdocs-positional"})
 _SOURCE_ID = " (the id of "  # a translation's anchor that is its source's heading's id
 # Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
 # and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
@@ -756,7 +759,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if (present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ())
                     or _loose(anchor) in layout_ids):
                 continue
-            if slugger in ("", "mintlify", "gitbook", "hexo", "jekyll-commonmark", "mkdocs-positional"):
+            if slugger in _OWN_SLUGGERS:
                 if target.path not in plain_ids:
                     plain_ids[target.path] = _own_slugs(target, slugger)
                 if _loose(anchor) in plain_ids[target.path]:
@@ -773,7 +776,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             translated = ""
             if cased and present:  # the page has the id in lower case, else no heading of that name at all
                 translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
-            elif source is not None and _has(source, anchor, anchors.setdefault(source.path, _anchors(source))):
+            elif source is not None and (_has(source, anchor, anchors.setdefault(source.path, _anchors(source))) or (
+                    slugger in _OWN_SLUGGERS and _loose(anchor) in plain_ids.setdefault(
+                        source.path, _own_slugs(source, slugger)))):
                 translated = f"{_SOURCE_ID}{source.path}'s heading; the translation's heading has its own)"
             found.append((page, link.line, target is page, anchor, "this page" if target is page else target.path,
                           translated, cased and present))
