@@ -146,7 +146,8 @@ def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: st
         return True  # the source was empty when the translation last changed: the translation is the original
     if _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ()):
         return True
-    if translation and _followed_translation(old.stdout, now, translation):
+    if translation and (_followed_translation(old.stdout, now, translation)
+                        or _gained_its_sections(old.stdout, now, translation)):
         return True
     # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
     # aligned with the titles of the pages they open): a translation names its links in its own words.
@@ -191,6 +192,39 @@ def _followed_translation(old: str, now: str, translation: str) -> bool:
         return False
     return len(gained & held) >= _CODE_COVERED * len(gained) and len(dropped & held) <= (1 - _CODE_COVERED) * len(
         dropped)
+
+
+def _headings(markdown: str) -> list[tuple[int, int, str]]:
+    """A page's headings outside its code: offset, level, words."""
+    out, fence, offset = [], "", 0
+    for line in markdown.split("\n"):
+        mark = _FENCE.match(line.lstrip())
+        if mark and (not fence or mark.group(1)[0] == fence[0]):
+            fence = "" if fence else mark.group(1)
+        elif not fence and _HEADING_LINE.fullmatch(line):
+            level = len(line.strip()) - len(line.strip().lstrip("#"))
+            out.append((offset, level, " ".join(text.terms(line.strip().lstrip("#")))))
+        offset += len(line) + 1
+    return out
+
+
+def _gained_its_sections(old: str, now: str, translation: str) -> bool:
+    """Whether the source gained, since the translation, sections the translation has already (it has as many
+    headings as the source has now, more than the source had), and is otherwise what it was but for its spelling
+    and the wrapping of its lines: the translation is where those sections were written first."""
+    before, after = _headings(old), _headings(now)
+    if not len(before) < len(after) <= len(_headings(translation)):
+        return False
+    had = {words for _, _, words in before}
+    kept, cut = [], 0
+    for n, (offset, level, words) in enumerate(after):
+        if words in had:
+            continue
+        end = next((o for o, lv, _ in after[n + 1:] if lv <= level), len(now))
+        kept.append(now[cut:offset])
+        cut = max(cut, end)
+    kept.append(now[cut:])
+    return _same_but_spelling(_words(old), _words("".join(kept)))
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
