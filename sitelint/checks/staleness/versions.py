@@ -90,6 +90,10 @@ def _samples(page: Page) -> frozenset[int]:
                      if b.kind == "blockquote" and a.kind == "paragraph" and _OFFERS_SAMPLE.search(a.text))
 
 
+# "If the current version is ...", "when your latest release is ...": a condition the sentence supposes.
+_CONDITIONED = re.compile(r"(?i)\b(?:if|when|whenever|once|unless|suppose|say|assuming)\s+(?:the\s+|your\s+)?$")
+
+
 def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     product = ctx.run.product
     current = product.version if product else None
@@ -157,6 +161,8 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if block.section in noted and not noted[block.section].older_line(m.version):
                 continue  # "One of the new introductions in Click 3.0" under ```{versionadded} 3.0```
+            if m.claim and _CONDITIONED.search(block.text[: m.start]):
+                continue  # "(ex: v1.2.0 if the current version is v1.1.0)": a condition, not a claim
             if not m.claim and m.version.parts in told:
                 continue  # "assuming Kedro version 0.18.14" after "the latest version that supports it is 0.18.14"
             if not m.claim and (HISTORICAL.search(block.text[max(0, m.start - 60) : m.start])
