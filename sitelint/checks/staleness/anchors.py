@@ -174,8 +174,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         return _kramdown_ids_of_html(page)
     if framework == "mkdocs-positional":
         return _positional_ids(page)
-    for section in page.sections:
-        plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", section.title)).replace("`", "")
+    for heading in [s.title for s in page.sections] + _joined_titles(page):
+        plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading)).replace("`", "")
         if framework == "gitbook":
             spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ").replace("&", " and ")
             slug = re.sub(r"[^\w.+]+", "-", spelled.replace("*", "")).strip("-")
@@ -196,6 +196,10 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(re.sub(r"[^a-z0-9]+", "-", spaced.lower()).strip("-")))
         if framework == "":  # league/commonmark's (a PHP site's): spaces to dashes, then only letters, digits, `-`
             out.add(_loose(re.sub(r"[^\w-]|_", "", re.sub(r"\s+", "-", title.strip().lower()))))
+            # ... and simov/slugify's (a Gatsby site's): its quotes straight, it keeps `.()'"!:@*+~$` and drops
+            # other marks (`?`, `/`)
+            straight = title.translate(_STRAIGHT_QUOTES)
+            out.add(_loose(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s$*_+~.()'\"!:@-]+", "", straight)).strip("-").lower()))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     return frozenset(out)
 
@@ -304,6 +308,22 @@ def _smart_quotes(text: str) -> str:
     return text.replace("'", "\u2019").replace('"', "\u201d")
 
 
+_STRAIGHT_QUOTES = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
+
+
+def _joined_titles(page: Page) -> list[str]:
+    """Each heading's title joined to an enclosing heading's ("General - Which K8s environments are supported?"):
+    the ids some sites make, so that the same question asked in two parts of a page has an id in each
+    (`#general-which-k8s-environments-are-supported`). The page's title is no part of them."""
+    out = []
+    for section in page.sections:
+        parent = section.parent
+        while 0 <= parent < len(page.sections) and page.sections[parent].level > 1:
+            out.append(f"{page.sections[parent].title} - {section.title}")
+            parent = page.sections[parent].parent
+    return out
+
+
 def _anchors(page: Page) -> frozenset[str]:
     lines = page.source.split("\n")
     found: set[str] = set()
@@ -319,6 +339,8 @@ def _anchors(page: Page) -> frozenset[str]:
         glued = _GLUED_ID.search(match.group(1) if match else raw)
         if glued:  # `## Cross-origin resource sharing (CORS)#cors`: an id some sites' renderers cut from the end
             found.add(_loose(glued.group(1)))
+    for joined in _joined_titles(page):
+        found |= slugs(joined)
     found |= {_loose(written) for written in _written_ids(page)}
     # A footnote's definition and its reference, by the ids GitHub's renderer (and GitBook, which writes them as
     # links, `[1](#user-content-fn-1)[^1]`) and markdown-it give them.
