@@ -16,7 +16,8 @@ apply to it (a landing page is not thin, a blog post is not stale, release notes
     hub            navigation: a card list component, prose that is mostly links, a list of links with a line about
                    each, entries with addresses its front matter lists for its layout, a folder's short index page,
                    or a gallery entry (a picture, a line and a link out)
-    blog           a post: under a blog/posts/news folder, a date-prefixed file name, or dated with an author; or
+    blog           a post: under a blog/posts/news folder (an articles/ folder when the page is dated), a
+                   date-prefixed file name, or dated with an author; or
                    the notes of meetings (named so, or entries dated over their attendees and agenda)
     release-notes  a changelog, release notes, "what's new", or headings that are version numbers
     migration      a migration or upgrade guide
@@ -99,7 +100,10 @@ _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")
 _DATA_EXPORT = re.compile(r"(?m)^\s*export\b.*\b(?:getStaticProps|getServerSideProps)\b")
 _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
-_BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news", "articles"})
+_BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news"})
+# A folder of articles is a docs site's folder of guides as often as a blog: its page is a post when it is dated.
+_ARTICLE_DIRS = frozenset({"articles"})
+_POST_DATES = ("date", "pubDate", "publishDate", "published", "author", "authors")
 # Design documents and RFCs: what is planned or was decided, with its open questions on purpose.
 _PROPOSAL_DIRS = frozenset({"design-docs", "design_docs", "rfc", "rfcs", "proposal", "proposals", "adr", "adrs",
                             "decisions"})
@@ -318,8 +322,10 @@ def post_reason(page: Page) -> str:
     name = page.path.rsplit("/", 1)[-1]
     front = page.front_matter
     # a blog folder, or one named with a blog's name among its words (`blog-video/`, `tech_blog/`)
-    return ("in a blog folder" if any(f.lower() in _BLOG_DIRS or _BLOG_DIRS & set(re.split(r"[-_]", f.lower()))
-                                      for f in page.path.split("/")[:-1]) else
+    folders = [f.lower() for f in page.path.split("/")[:-1]]
+    return ("in a blog folder" if any(f in _BLOG_DIRS or _BLOG_DIRS & set(re.split(r"[-_]", f)) for f in folders)
+            else "in a folder of articles, dated" if _ARTICLE_DIRS & set(folders) and any(
+                front.get(k) for k in _POST_DATES) else
             "a date-prefixed file name" if _DATED_NAME.match(name) else
             "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
             else "the notes of meetings, a dated record" if _minutes(page) else "")
