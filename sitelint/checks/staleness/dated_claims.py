@@ -141,6 +141,12 @@ def _captions_picture(page: Page, block: Block) -> bool:
     return after is not None and any(link.image and after.line <= link.line <= after.end_line for link in page.links)
 
 
+# A moment followed by a parenthesis that dates it: a release or a year ("at the time of writing this (v1.3 release
+# timeframe)", "as of now (March 2024)").
+_DATED_BY_ITS_PARENTHESIS = re.compile(r"(?i)(?:\s+(?:this|these\s+docs|this\s+page))?\s*\([^()]*?"
+                                       r"(?:\bv?\d+\.\d+\b|\b(?:19|20)\d\d\b)[^()]*\)")
+
+
 # A version said to be tested with the product ("version 7.6.0 is tested and recommended", "has been verified"): a
 # compatibility pin of another tool, true until a newer one is tested.
 _TESTED = re.compile(r"(?i)[*_`]*\s+(?:is|are|was|has\s+been|have\s+been)\s+(?:\w+\s+)?"
@@ -233,6 +239,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "a new sequence starts at 1 when the next year arrives": any year's turn, not one
             if _captions_picture(page, block):
                 continue  # "At the time of writing, notifications look like this:" over a screenshot: its caveat
+            if _DATED_BY_ITS_PARENTHESIS.match(text, match.end()):
+                continue  # "at the time of writing this (v1.3 release timeframe)": the moment says which it is
             if year is not None and year <= ctx.today.year - span:
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
         for start, claim, why in sorted(found):
