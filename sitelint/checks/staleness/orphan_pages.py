@@ -42,9 +42,11 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     # code is.
     # A community file GitHub shows for the repository, named in upper case as GitHub names them
     # (`docs/CONTRIBUTING.md`, which GitHub reads from the docs folder too): for those who work on the repository.
+    # A page whose own comment says it is kept out of the menus on purpose ("{/* This page is not linked in the doc
+    # on purpose, only for external linking ... DO NOT ADD TO MENUS */}") is for readers who arrive from elsewhere.
     kept_out |= {p.path for p in pages if p.path not in graph.in_nav and (
         _code_folder_readme(p) or _makers_readme(p) or p.abspath.stem.lower() in _LICENSES
-        or p.abspath.stem in _COMMUNITY_FILES)}
+        or p.abspath.stem in _COMMUNITY_FILES or _says_unlinked(p))}
     out = {p.path for p in pages if p.path not in graph.in_nav and p.path not in graph.reachable
            and p.path not in graph.chrome and p.path not in kept_out}
     outside = len(out)
@@ -236,6 +238,21 @@ _LICENSES = frozenset({"license", "licence", "copying"})
 _COMMUNITY_FILES = frozenset({"CONTRIBUTING", "CODE_OF_CONDUCT", "SECURITY", "SUPPORT", "GOVERNANCE", "MAINTAINERS"})
 _HOW_MADE = re.compile(r"(?i)\b(?:auto-?generated|generated\s+(?:by|from|with)|do\s+not\s+edit|don['’]t\s+edit"
                        r"|to\s+regenerate|re-?generate\s+(?:the|these|this))\b")
+
+
+# A comment that says the page is kept out of the menus: of the page ("This page is not linked in the doc on
+# purpose"), or an order ("DO NOT ADD TO MENUS").
+_PAGE_UNLINKED = re.compile(r"(?i)\b(?:page|doc|document|file|article)\s+is\s+(?:\w+\s+){0,2}?"
+                            r"(?:not\s+(?:linked|listed)|unlinked|unlisted|hidden)\b")
+_ON_PURPOSE = re.compile(r"(?i)\b(?:on\s+purpose|intentionally|deliberately)\b")
+_DO_NOT_ADD = re.compile(r"(?i)\bdo\s+not\s+(?:add|link|list)\s+(?:this\s+page\s+|it\s+)?(?:to|in)\s+(?:the\s+)?"
+                         r"(?:menus?|nav(?:igation|bar)?|sidebars?)\b")
+
+
+def _says_unlinked(page: Page) -> bool:
+    """Whether a comment of the page says it is kept out of the menus on purpose."""
+    return any(b.kind == "comment" and (_DO_NOT_ADD.search(b.text) or (
+        _PAGE_UNLINKED.search(b.text) and _ON_PURPOSE.search(b.text))) for b in page.blocks)
 
 
 def _makers_readme(page: Page) -> bool:
