@@ -104,6 +104,10 @@ _CHANGED_AFTER = re.compile(r"(?i)^(?:[^.;!?]|\.(?=\w)){0,60}?\b(?:has|have)\s+(
                             r"|speciali[sz]ed|experimental)\b)"
                             r"(?:[a-z]{2,}ed|(?:re|over|under)?(?:taken|given|written|chosen|broken|shown|seen|known"
                             r"|driven|hidden|proven|frozen|grown|gone|done|made|become|begun|built|left|split|moved))\b")
+# ... or a state that, once reached, lasts: "As of 2020, it is End-of-Life", "As of v3 the API is deprecated".
+_FINAL_STATE_AFTER = re.compile(r"(?i)^,?\s*(?:[^.;!?]){0,60}?\b(?:is|are)\s+(?:now\s+)?(?:officially\s+)?"
+                                r"(?:end[- ]of[- ]life|EOL|deprecated|discontinued|archived|retired|sunset|obsolete"
+                                r"|unmaintained|read[- ]only)\b")
 _CHANGED_BEFORE = re.compile(r"(?i)\b(?:(?:has|have|had)\s+been|was|were)\s+[a-z]+(?:ed|en)\b[^.;!?]{0,60}$")
 # A change named just before the moment it took effect: "- Deprecated as of 2022", "archived as of March 2023", "a
 # file system (stable as of 2008)", and the day terms or a law took effect: "These terms are effective as of
@@ -177,7 +181,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             after = re.split(r"[.;!?]\s", text[match.end():])[0]
             if _CHANGED_BEFORE.search(before) or _CHANGE_JUST_BEFORE.search(before) or _RECORD_STATE.search(
                     before) or _NO_LONGER.search(
-                    before) or _NO_LONGER.search(after) or _CHANGED_AFTER.search(after):
+                    before) or _NO_LONGER.search(after) or _CHANGED_AFTER.search(after) or _FINAL_STATE_AFTER.search(
+                    after):
                 continue  # "has been archived ... as of 2023-09-16", "As of 2022, X is no longer supported", "X is no
                 # longer maintained (as of March 2023)", "As of 2023, X has updated Y": the moment a change took effect
             if _RELEASES_OF.match(text, match.end()):
