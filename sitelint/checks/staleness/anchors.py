@@ -49,6 +49,9 @@ _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|he
 # Mintlify's tabs, steps, accordions and views, each an anchor named for its title: `<Tab title="API Level">` is
 # `#api-level`; an accordion a link names opens.
 _TAB_TITLE = re.compile(r"""<(?:Tab|Step|Accordion|View)\b[^>]*?\btitle\s*=\s*["']([^"']+)["']""")
+# ... and a directive's of those kinds, its title its label: `:::accordion[Teardown]`
+_DIRECTIVE_TITLE = re.compile(r"(?im)^[ \t>]*:{3,}[ \t]*(?:accordion|details|collapse|collapsible|expand|expandable"
+                              r"|tab|step)\[([^\]\n]+)\]")
 _REF_LINK = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")  # `[text][reference]`, `[text][]`
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
@@ -355,7 +358,7 @@ def _anchors(page: Page) -> frozenset[str]:
         # is linked as `#param-thumbnails-background`), `#response-` on others
         found.update(_loose(prefix + kebab) for prefix in (
             ("param-",) if match.group(1) == "ParamField" else ("param-", "response-")))
-    for match in _TAB_TITLE.finditer(page.source):
+    for match in (*_TAB_TITLE.finditer(page.source), *_DIRECTIVE_TITLE.finditer(page.source)):
         found |= slugs(match.group(1))
     found |= _tab_ids(lines)
     for match in _TAB.finditer(page.source):
