@@ -192,6 +192,24 @@ def test_a_page_a_component_links_to_is_reached(tmp_path: Path) -> None:
     assert set(found) == {"docs/helm/cloud.mdx"}
 
 
+def test_a_page_a_component_links_to_in_an_object_of_its_props_is_reached(tmp_path: Path) -> None:
+    # A tutorial's parts chained by a component's `prev={{...}}` and `next={{title: ..., href: "/..."}}`: the first
+    # part is in the navigation, the others are reached from it; a key that names no route (`href: "#top"`) links to
+    # no page, and the part nothing names stays an orphan.
+    config = ('{"$schema": "https://mintlify.com/docs.json", "theme": "mint", "navigation": {"groups": [{"group": '
+              '"Tutorial", "pages": ["tutorial/intro"]}]}}')
+    chain = ('<TutorialNavigation\n    prev={{\n        title: "Back",\n        href: "#top"\n    }}\n'
+             '    next={{\n        title: "Part 2",\n        href: "/tutorial/{0}"\n    }}\n/>\n')
+    write_site(tmp_path, {
+        "docs/tutorial/intro.mdx": "# Intro\n\nBuild the app in two parts.\n\n" + chain.replace("{0}", "basics"),
+        "docs/tutorial/basics.mdx": "# Basics\n\nThe first screen.\n\n" + chain.replace("{0}", "styles"),
+        "docs/tutorial/styles.mdx": "# Styles\n\nThe theme.\n",
+        "docs/tutorial/extra.mdx": "# Extra\n\nNot part of the chain.\n",
+    }, {"docs/docs.json": config})
+    found, result = _orphans(tmp_path)
+    assert set(found) == {"docs/tutorial/extra.mdx"}, [f.message for f in result.findings]
+
+
 def test_generated_pages_of_one_folder_no_navigation_lists_are_one_finding(tmp_path: Path) -> None:
     # An API scraper writes a page per endpoint (`openapi: get /path`, front matter only) under api/auto/; the
     # navigation lists the endpoints readers need. The unlisted ones are one finding, on the first, naming the

@@ -43,6 +43,9 @@ _HTML_LINK = re.compile(
 # readers follow it as they follow `<a href>`.
 _COMPONENT_LINK = re.compile(
     r"<([A-Z][\w.]*)\b[^<>]*?\s(href|to)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|\{\s*[\"'`]([^\"'`]*)[\"'`]\s*\})")
+# A link a component takes in an object of its props (`<TutorialNavigation next={{title: "Part 2", href:
+# "/v3/tutorial/basics"}}>`): a key of an object literal that names a route.
+_OBJECT_PROP_LINK = re.compile(r"""[{,]\s*(?:href|to|link)\s*:\s*["'`]([^"'`\s]+)["'`]""")
 # A Hugo shortcode's parameter that names the page it links (`{{< card path="/integrations/dns/" title="DNS" >}}`,
 # `{{< button href="/docs/start" >}}`).
 _SHORTCODE_LINK = re.compile(r"""\{\{[<%]\s*[\w/-]+\b[^}]*?\s(?:link|path|href|url)\s*=\s*["']([^"'\s{}]+)["']""")
@@ -366,6 +369,10 @@ class Builder:
                 continue  # `to` is a link's on a link component (`<Link to>`, `<NavLink to>`), or where it names a
                 # route (`<PrimaryCTA to="/deploy">`), not a state (`<Transition to="opacity-0">`)
             self.links.append(Link(target, "", line + content.count("\n", 0, match.start())))
+        if "={" in content:
+            for match in _OBJECT_PROP_LINK.finditer(content):
+                if _ROUTE_VALUE.match(match.group(1)):
+                    self.links.append(Link(match.group(1), "", line + content.count("\n", 0, match.start())))
 
 
 def _jsx_props_blanked(content: str) -> str:
