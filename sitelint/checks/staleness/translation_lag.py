@@ -210,21 +210,30 @@ def _headings(markdown: str) -> list[tuple[int, int, str]]:
 
 def _gained_its_sections(old: str, now: str, translation: str) -> bool:
     """Whether the source gained, since the translation, sections the translation has already (it has as many
-    headings as the source has now, more than the source had), and is otherwise what it was but for its spelling
-    and the wrapping of its lines: the translation is where those sections were written first."""
-    before, after = _headings(old), _headings(now)
-    if not len(before) < len(after) <= len(_headings(translation)):
-        return False
-    had = {words for _, _, words in before}
-    kept, cut = [], 0
-    for n, (offset, level, words) in enumerate(after):
+    headings as the source has now, more than the source had), or lost sections the translation never had (it has
+    no more headings than the source has now, fewer than the source had), and is otherwise what it was but for its
+    spelling and the wrapping of its lines: the source moved toward its translation."""
+    before, after, theirs = _headings(old), _headings(now), len(_headings(translation))
+    if len(before) < len(after) <= theirs:
+        return _same_but_spelling(_words(old), _words(_without_sections(now, after, before)))
+    if theirs <= len(after) < len(before):
+        return _same_but_spelling(_words(_without_sections(old, before, after)), _words(now))
+    return False
+
+
+def _without_sections(markdown: str, headings: list[tuple[int, int, str]], kept: list[tuple[int, int, str]]) -> str:
+    """The page without its sections whose headings the other version lacks (each to the next heading of its level
+    or above)."""
+    had = {words for _, _, words in kept}
+    parts, cut = [], 0
+    for n, (offset, level, words) in enumerate(headings):
         if words in had:
             continue
-        end = next((o for o, lv, _ in after[n + 1:] if lv <= level), len(now))
-        kept.append(now[cut:offset])
+        end = next((o for o, lv, _ in headings[n + 1:] if lv <= level), len(markdown))
+        parts.append(markdown[cut:offset])
         cut = max(cut, end)
-    kept.append(now[cut:])
-    return _same_but_spelling(_words(old), _words("".join(kept)))
+    parts.append(markdown[cut:])
+    return "".join(parts)
 
 
 # Words a grammar fix adds or drops ("is build" -> "is built", "an user" -> "a user").
