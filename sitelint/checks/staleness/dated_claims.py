@@ -151,6 +151,10 @@ _DATED_BY_ITS_PARENTHESIS = re.compile(r"(?i)(?:\s+(?:this|these\s+docs|this\s+p
                                        r"(?:\bv?\d+\.\d+\b|\b(?:19|20)\d\d\b)[^()]*\)")
 
 
+# A version a migration starts from ("a config from v14", "upgrading from version 2.3"): an old line named as such.
+_FROM_OLD = re.compile(r"(?i)\bfrom\s+(?:version\s+)?$")
+
+
 # A version said to be tested with the product ("version 7.6.0 is tested and recommended", "has been verified"): a
 # compatibility pin of another tool, true until a newer one is tested.
 _TESTED = re.compile(r"(?i)[*_`]*\s+(?:is|are|was|has\s+been|have\s+been)\s+(?:\w+\s+)?"
@@ -224,6 +228,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 if _TESTED.match(sentence, m.end):
                     break  # "Currently, version 25.2.0 is tested and recommended": the version of the tool it is
                     # tested with, not this product's
+                if _FROM_OLD.search(sentence[: m.start]):
+                    break  # "This currently expects a config from v14": the old line a migration starts from
                 if current is not None and m.version.older_line(current):
                     claim = text[match.start() : opened + m.end]
                     found.append((match.start(), claim, f"the current version is {current.text}"))
