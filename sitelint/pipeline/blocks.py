@@ -372,7 +372,7 @@ class Builder:
         if "={" in content:
             for match in _OBJECT_PROP_LINK.finditer(content):
                 if _ROUTE_VALUE.match(match.group(1)):
-                    self.links.append(Link(match.group(1), "", line + content.count("\n", 0, match.start())))
+                    self.links.append(Link(match.group(1), "", line + content.count("\n", 0, match.start(1))))
 
 
 def _jsx_props_blanked(content: str) -> str:
