@@ -778,6 +778,19 @@ def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) ->
     assert layout.framework == "docusaurus" and pages(layout) == ["apps/website/docs/intro.md"]
 
 
+def test_a_fumadocs_collection_that_names_no_folder_is_content_docs(tmp_path: Path) -> None:
+    # `defineDocs({docs: {...}})` names no `dir`: Fumadocs reads `content/docs`, beside the blog the other names.
+    touch(tmp_path, "source.config.ts", "content/docs/install.mdx", "content/blog/launch.mdx",
+          "content/changelog/v1.mdx", "README.md")
+    (tmp_path / "source.config.ts").write_text(
+        'import { defineDocs } from "fumadocs-mdx/config";\n'
+        "export const docs = defineDocs({\n  docs: { schema: frontmatterSchema.extend({ tags: z.array(z.string()) }) },\n"
+        "});\nexport const blog = defineDocs({\n  dir: \"content/blog\",\n});\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "fumadocs"
+    assert sorted(pages(layout)) == ["content/blog/launch.mdx", "content/docs/install.mdx"]
+
+
 def test_a_fumadocs_site_s_collections_are_read_through_its_own_helpers(tmp_path: Path) -> None:
     touch(tmp_path, "source.config.ts", "lib/fumadocs-config.ts", "content/docs/actors.mdx",
           "content/blog/2024-01-02-release/index.mdx", "content/components/note.tsx", "README.md")

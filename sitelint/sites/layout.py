@@ -662,6 +662,18 @@ def _astro_collections(base: Path) -> list[Path]:
     return out
 
 
+def _calls(text: str, name: str) -> list[str]:
+    """The arguments of each call of a function in a config's text (`defineDocs({...})`), to its closing bracket."""
+    out = []
+    for match in re.finditer(rf"\b{name}\s*\(", text):
+        depth, end = 1, match.end()
+        while end < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[end], 0)
+            end += 1
+        out.append(text[match.end():end - 1])
+    return out
+
+
 def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
     """A Fumadocs site: its `source.config.ts` (which imports fumadocs-mdx, or a helper of the site's beside a
     package.json that depends on it) and the folders of its collections of pages, `content/docs` by default."""
@@ -675,7 +687,9 @@ def _fumadocs(base: Path) -> tuple[str, list[Path], list[Path]]:
                 '"fumadocs-mdx"' not in package.read_text(encoding="utf-8", errors="replace"):
             return "", [], []
     named = [*_FUMADOCS_DIR.findall(text), *_FUMADOCS_HELPER_DIR.findall(text)]
-    folders = [base / d for d in dict.fromkeys(named or ["content/docs"])]
+    if not named or any(not _FUMADOCS_DIR.search(call) for call in _calls(text, "defineDocs")):
+        named.append("content/docs")  # a collection that names no `dir` is Fumadocs' default folder
+    folders = [base / d for d in dict.fromkeys(named)]
     folders = [f for f in folders if f.is_dir() and f.resolve().is_relative_to(base.resolve()) and _holds_pages(f)]
     return ("fumadocs", folders, [config]) if folders else ("", [], [])
 
