@@ -784,8 +784,8 @@ def test_a_fumadocs_collection_that_names_no_folder_is_content_docs(tmp_path: Pa
           "content/changelog/v1.mdx", "README.md")
     (tmp_path / "source.config.ts").write_text(
         'import { defineDocs } from "fumadocs-mdx/config";\n'
-        "export const docs = defineDocs({\n  docs: { schema: frontmatterSchema.extend({ tags: z.array(z.string()) }) },\n"
-        "});\nexport const blog = defineDocs({\n  dir: \"content/blog\",\n});\n", encoding="utf-8")
+        "export const docs = defineDocs({\n  docs: { schema: frontmatterSchema.extend({ tags: z.array(z.string()) })"
+        " },\n});\nexport const blog = defineDocs({\n  dir: \"content/blog\",\n});\n", encoding="utf-8")
     layout = discover.detect(tmp_path)
     assert layout.framework == "fumadocs"
     assert sorted(pages(layout)) == ["content/blog/launch.mdx", "content/docs/install.mdx"]
