@@ -138,18 +138,28 @@ def _decoded(text: str, decode: bool) -> str:
     return _ESCAPE.sub(r"\1", html.unescape(text)) if decode else text
 
 
-def _slugs(heading: str, decode: bool = True, attrs: bool = True) -> set[str]:
+def _shown_text(heading: str, decode: bool = True, attrs: bool = True) -> str:
+    """A heading's text as shown, lower case: the text sluggers slug."""
     text = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading) if attrs else heading)
     # Tags are markup, but not inside code: "`<Page>` component" is shown, and slugged, as "<Page> component".
     # Emphasis markers are markup too, but not inside code: "`targets.*.source`" keeps its star.
     # Outside code, an entity or a backslash escape is the character it stands for once the tags are gone
     # (`&lt;severity\>` is shown, and slugged, as "<severity>").
-    text = "".join(part[1:-1] if part.startswith("`") else _decoded(
+    return "".join(part[1:-1] if part.startswith("`") else _decoded(
                        re.sub(r"[*~]|(?<!\w)_|_(?!\w)", "", _TAGS.sub("", part)), decode)
                    for part in re.split(r"(`[^`]*`)", text)).strip().lower()
-    # github-slugger drops punctuation and symbols only: a script's combining marks (Devanagari's vowel signs) stay.
-    github = "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
-                     ).replace(" ", "-")
+
+
+def _github_slug(text: str) -> str:
+    """github-slugger's id of a heading's shown text: it drops punctuation and symbols only (a script's combining
+    marks, Devanagari's vowel signs, stay)."""
+    return "".join(c for c in text if c.isalnum() or c in "_- " or unicodedata.category(c)[0] == "M"
+                   ).replace(" ", "-")
+
+
+def _slugs(heading: str, decode: bool = True, attrs: bool = True) -> set[str]:
+    text = _shown_text(heading, decode, attrs)
+    github = _github_slug(text)
     accentless = re.sub(r"[\u0300-\u036f]", "", unicodedata.normalize("NFKD", text))  # as VitePress's slugify
     vitepress = re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'“”‘’<>,.?/]+", "-", accentless).strip("-")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
@@ -619,6 +629,14 @@ def _written_ids(page: Page) -> frozenset[str]:
     return frozenset(next(g for g in m.groups() if g) for m in _EXPLICIT.finditer(page.source))
 
 
+def _cased_id(page: Page, anchor: str) -> str:
+    """The id the heading an anchor in another case names has (`#Log_levels` for `## Log levels` is `log-levels`);
+    the anchor in lower case when no heading's slug is it."""
+    loose = _loose(anchor)
+    section = next((s for s in page.sections if loose in slugs(s.title)), None)
+    return _github_slug(_shown_text(section.title)) if section is not None else anchor.lower()
+
+
 def _case_differs(page: Page, anchor: str, written: frozenset[str]) -> bool:
     """Whether an anchor with upper-case letters can only be a heading's id in another case: no id the page writes
     (`written`), and no value of its markup, is the anchor as written."""
@@ -800,7 +818,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             source = by_path.get(site.sources.get(target.path, ""))
             translated = ""
             if cased and present:  # the page has the id in lower case, else no heading of that name at all
-                translated = f" (ids are lower case: its heading's is '#{anchor.lower()}')"
+                translated = f" (ids are lower case: its heading's is '#{_cased_id(target, anchor)}')"
             elif source is not None and (_has(source, anchor, anchors.setdefault(source.path, _anchors(source))) or (
                     slugger in _OWN_SLUGGERS and _loose(anchor) in plain_ids.setdefault(
                         source.path, _own_slugs(source, slugger)))):
