@@ -337,7 +337,7 @@ def post_reason(page: Page) -> str:
 _MINUTES_NAME = re.compile(r"(?i)\bmeeting[-_\s]+(?:notes?|minutes|recaps?|records?)\b|\bminutes\s+of\s+(?:the\s+)?\w+")
 _ROLL_HEADING = re.compile(r"(?i)\s*(?:attendees|attendance|participants|present|agenda(?:\s+items)?|action\s+items|"
                            r"minutes|notes)\s*:?\s*$")
-_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH = rf"(?:{text.MONTHS})\.?"
 _DATE_HEADING = re.compile(rf"(?i)\s*(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?"
                            rf"(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d"
                            rf"|\d{{1,2}}\s+{_MONTH},?\s+(?:19|20)\d\d|(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?)\b")

@@ -28,6 +28,13 @@ def words(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
+# The months by name, written out or cut short ("September", "Sept", "Sep"), for patterns of dates.
+MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec"
+)
+
+
 ECHO = 60  # characters of prose from a point on that, found in a code block of the page too, show an example's output
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from sitelint.model import Block, Page
 from sitelint.saferegex import searcher
 from sitelint.sites.product import Version
+from sitelint.text import MONTHS
 
 VER = r"v?\d+(?:\.(?:\d+|x|X|\*))*(?![\w-]*\d)"
 _VER = VER
@@ -417,14 +418,10 @@ def hypothetical(text: str) -> bool:
 
 # --- dated claims ----------------------------------------------------------------------------------------------
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december"
-    "|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec"
-)
 YEAR = r"(?:19|20)\d\d"
 AS_OF_YEAR = re.compile(
     rf"\bas\s+of\s+(?:(?:early|mid|late|the\s+(?:end|start|beginning)\s+of)\s+)?"
-    rf"(?:(?:(?:{_MONTHS})\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
+    rf"(?:(?:(?:{MONTHS})\.?|q[1-4]|spring|summer|fall|autumn|winter)\s+)?(?:\d{{1,2}}(?:st|nd|rd|th)?,?\s+)?"
     rf"(?P<year>{YEAR})(?:-[01]\d-[0-3]\d)?\b",  # the day too, when given as an ISO date: the claim quotes it whole
     re.I,
 )
