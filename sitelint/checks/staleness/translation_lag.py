@@ -170,16 +170,22 @@ def _version_on(log: str, since: dt.date, path: str) -> tuple[str, str] | None:
 _FOLLOWED_CODE = 3  # lines of code a source gains from its translation to have followed it (not a changed flag)
 
 
-def _fenced_lines(markdown: str) -> set[str]:
-    """The lines of a page's fenced code, prompts and spacing aside."""
-    out, fence = set(), ""
+def _lines(markdown: str) -> Iterator[tuple[int, str, bool]]:
+    """Each line of a page but its code fences: its offset, the line, and whether it is in fenced code (a fence
+    closes with one of its kind, at least as long)."""
+    fence, offset = "", 0
     for line in markdown.split("\n"):
         mark = _FENCE.match(line.lstrip())
         if mark and (not fence or (mark.group(1)[0] == fence[0] and len(mark.group(1)) >= len(fence))):
             fence = "" if fence else mark.group(1)
-        elif fence and line.strip():
-            out.add(_PROMPT.sub("", " ".join(line.split())))
-    return out
+        else:
+            yield offset, line, bool(fence)
+        offset += len(line) + 1
+
+
+def _fenced_lines(markdown: str) -> set[str]:
+    """The lines of a page's fenced code, prompts and spacing aside."""
+    return {_PROMPT.sub("", " ".join(line.split())) for _, line, code in _lines(markdown) if code and line.strip()}
 
 
 def _followed_translation(old: str, now: str, translation: str) -> bool:
@@ -196,16 +202,8 @@ def _followed_translation(old: str, now: str, translation: str) -> bool:
 
 def _headings(markdown: str) -> list[tuple[int, int, str]]:
     """A page's headings outside its code: offset, level, words."""
-    out, fence, offset = [], "", 0
-    for line in markdown.split("\n"):
-        mark = _FENCE.match(line.lstrip())
-        if mark and (not fence or mark.group(1)[0] == fence[0]):
-            fence = "" if fence else mark.group(1)
-        elif not fence and _HEADING_LINE.fullmatch(line):
-            level = len(line.strip()) - len(line.strip().lstrip("#"))
-            out.append((offset, level, " ".join(text.terms(line.strip().lstrip("#")))))
-        offset += len(line) + 1
-    return out
+    return [(offset, len(line.strip()) - len(line.strip().lstrip("#")), " ".join(text.terms(line.strip().lstrip("#"))))
+            for offset, line, code in _lines(markdown) if not code and _HEADING_LINE.fullmatch(line)]
 
 
 def _gained_its_sections(old: str, now: str, translation: str) -> bool:
