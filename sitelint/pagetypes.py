@@ -437,7 +437,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
                         for m in _WRAPPER.finditer(page.source))
     # (A short changelog, its entries under version headings, says "removed" and "renamed" of what it lists.)
     versions = sum(1 for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip()))
-    if links and total <= signals.notice_words_max and versions < 2 and (
+    # A dated post that links elsewhere tells news ("we removed the experimental tag", "how he moved from Docker to
+    # Podman": a link to the full post): a post, not a page that moved.
+    if links and total <= signals.notice_words_max and versions < 2 and not post_reason(page) and (
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     told = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
