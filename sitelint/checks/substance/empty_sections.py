@@ -72,6 +72,8 @@ _PULL_QUOTE = re.compile(r"\s*[\"“„«]")
 _PULL_QUOTE_WORDS = 10
 _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
+# A picture, or a picture that links somewhere (a badge): `![logo](logo.svg)`, `[![build](badge.svg)](ci)`, `<img>`.
+_PICTURE = re.compile(r"\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?|<img\b[^>]*>|<a\b[^>]*>\s*<img\b[^>]*>\s*</a>")
 
 
 def _in_range(heading: str, following: str) -> bool:
@@ -85,6 +87,11 @@ def _in_range(heading: str, following: str) -> bool:
         if re.search(rf"(?<![\w-]){re.escape(prefix)}(?![xX]{{{len(xs)}}})[\dxX]{{{len(xs)}}}(?![\w-])", following):
             return True
     return False
+
+
+def _pictures(lines: list[str]) -> bool:
+    """Whether the lines are pictures alone (a logo, a row of badges), with no words of their own."""
+    return any(_PICTURE.search(line) for line in lines) and all(not _PICTURE.sub("", line).strip() for line in lines)
 
 
 def _lists_its_pages(page: Page, ctx: CheckContext) -> bool:
@@ -145,9 +152,11 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         last = page.source.count("\n", 0, closed) + 1 if closed >= 0 else first
         for index in range(bisect_left(starts, first), bisect_right(starts, last)):
             own[index] = True
-    # A first heading with nothing above it is the page's title; sections follow it by design.
+    # A first heading with nothing above it is the page's title; sections follow it by design. A logo or a row of
+    # badges over it (`![podman logo](logo.svg)`) is a picture over the title, not a part the title closes.
     title = (0 if page.sections and not any(b.kind in CONTENT_KINDS and b.line < page.sections[0].line
-                                            for b in page.blocks) else -1)
+                                            and not _pictures(lines[b.line - 1 : b.end_line]) for b in page.blocks)
+             else -1)
     children: dict[int, list[int]] = {}
     for index, section in enumerate(page.sections):
         children.setdefault(section.parent, []).append(index)
