@@ -307,11 +307,14 @@ _JOINER = "/:.-+#@="  # what joins the parts of an address, a number's format or
 
 def _in_notation(text: str, start: int, end: int) -> bool:
     """Whether the marker is joined to the text beside it by an address's or a format's punctuation, no space
-    between: the stand-in of a notation (`::/XXX`, `192.168.1.XXX`, `+1-555-XXX`) or part of a name (`TODO.md`)."""
+    between: the stand-in of a notation (`::/XXX`, `192.168.1.XXX`, `+1-555-XXX`), part of a name (`TODO.md`), or a
+    name as code writes it (`&XXX{}`, `TODO()`)."""
     before = text[start - 2:start] if start >= 2 else ""
     after = text[end:end + 2]
     if text[start - 1:start] == "#" and _WILDCARD.fullmatch(text[start:end]):
         return True  # `[ISSUE #XXX]`: an issue's number in a title's format
+    if after.startswith(("()", "{", "<")) or (before[-1:] in ("&", "*") and after[:1] in ("", " ", ".", ",", "{")):
+        return True  # "the &XXX{} syntax", "call TODO()": a stand-in name as code writes it, not a note to self
     return (len(before) == 2 and before[1] in _JOINER and not before[0].isspace()) or (
         len(after) == 2 and after[0] in _JOINER and after[1].isalnum())
 
