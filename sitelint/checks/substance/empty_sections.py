@@ -55,6 +55,10 @@ _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|pro
                          r"|return (?:value|type)s?|(?:request|response)(?: body| fields| parameters)?|examples?"
                          r"|example (?:request|response|usage|output)|output|methods|events|options|usage|values)"
                          r"\s*:?\s*(?:\{[^{}]*\})?\s*$")
+# A heading over questions asked as headings ("## FAQ" then "## What's the difference ...?", "### Q: ..."): the
+# questions are its items, written at its level.
+_QUESTIONS_LABEL = re.compile(r"(?i)\s*(?:faqs?|frequently\s+asked\s+questions|q\s*&\s*a|(?:common\s+)?questions)\s*:?\s*$")
+_QUESTION = re.compile(r"(?i)\s*q\s*[:：.]|.*[?？]\s*$")
 # The headings a page closes with, no items of a part above them: "See also", "Next steps".
 _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooting|summary|notes?|faq|learn more"
                       r"|further reading|references|resources)\s*:?\s*$")
@@ -253,7 +257,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         sibling = (len(run) == 1 and following is not None and following.level == first.level
                    and after is not None and not empty(after))
         # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"),
-        # above the label of a reference entry's part ("### The Project Object" then "### Attributes"), a part's label
+        # above the label of a reference entry's part ("### The Project Object" then "### Attributes"), a label of
+        # questions above the first ("## FAQ" then "## How do I ...?"), a part's label
         # above its items ("#### Examples" then "#### Get all users"),
         # siblings that name code below the levels a table of contents shows ("#### Amazon S3 Storage" then "####
         # `S3_ACCESS_KEY_ID`"; at `###` the contents show it as an empty entry) or at any level under a heading that
@@ -263,6 +268,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
                                                       or _in_range(first.title, following.title)
                                                       or _PART_LABEL.match(following.title) is not None
+                                                      or (_QUESTIONS_LABEL.match(first.title) is not None
+                                                          and _QUESTION.match(following.title) is not None)
                                                       or (_PART_LABEL.match(first.title) is not None
                                                           and first.level > 2 and not _PART_LABEL.match(
                                                               following.title)
