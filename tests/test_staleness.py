@@ -870,6 +870,18 @@ def test_an_mdbook_chapter_its_summary_does_not_link_is_not_built(tmp_path: Path
     assert [f.path for f in findings] == ["book/src/effects.md"]
 
 
+def test_a_summary_entry_s_escaped_or_bracketed_destination_is_the_chapter_it_names(tmp_path: Path) -> None:
+    # GitBook writes `cluster\\_config.md` for `cluster_config.md`; a destination with a space is written in angle
+    # brackets. Both chapters are built, and read: their empty files are thin pages. A file no entry names is not.
+    summary = ("# Table of contents\n\n* [Guide](guide.md)\n* [Clustering](clustering/cluster\\_config.md)\n"
+               "* [CLI](<tools/nats cli.md>)\n")
+    guide = "# Guide\n\n" + "Build the app, then run it and watch it reload as you save each file. " * 8 + "\n"
+    write_site(tmp_path, {"SUMMARY.md": summary, "README.md": guide, "guide.md": guide,
+                          "clustering/cluster_config.md": "", "tools/nats cli.md": "", "old/unlisted.md": ""},
+               {".gitbook.yaml": "root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n"})
+    assert sorted(f.path for f in lint(tmp_path, "SUB001")[0]) == ["clustering/cluster_config.md", "tools/nats cli.md"]
+
+
 def test_a_dimer_collection_builds_the_pages_its_db_json_names(tmp_path: Path) -> None:
     # A Dimer content collection (AdonisJS' docs) renders the entries of its `db.json` and nothing else: an empty
     # page of an `old/` folder no entry names is not built; an empty page an entry names is a thin page.

@@ -558,7 +558,7 @@ def book_source(book: Path) -> Path:
 
 
 _HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_SUMMARY_LINK = re.compile(r"\[[^\]]*\]\(\s*<?([^)\s>]+)")
+_SUMMARY_LINK = re.compile(r"\[[^\]]*\]\(\s*(?:<([^>\n]+)>|([^)\s>]+))")
 
 
 def book_summary(root: Path) -> str | None:
@@ -570,9 +570,19 @@ def book_summary(root: Path) -> str | None:
         return None
 
 
+# A backslash escape of Markdown, which a link's destination may hold too: GitBook writes `cluster\_config.md` for
+# `cluster_config.md`.
+_ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def unescape(target: str) -> str:
+    """A link's destination as Markdown reads it, its backslash escapes taken out (`nats\_cli/` is `nats_cli/`)."""
+    return _ESCAPED.sub(r"\1", target)
+
+
 def summary_targets(summary: str) -> list[str]:
-    """The pages a SUMMARY.md links, in its order, as written (`guide/install.md`, `./intro.md#why`)."""
-    return _SUMMARY_LINK.findall(summary)
+    """The pages a SUMMARY.md links, in its order (`guide/install.md`, `./intro.md#why`), escapes taken out."""
+    return [unescape(bracketed or bare) for bracketed, bare in _SUMMARY_LINK.findall(summary)]
 
 
 def _vitepress_scripted(base: Path) -> list[Path]:

@@ -156,9 +156,11 @@ def _summaries(site: Site) -> list[tuple[Path, str]]:
 def _chapters_with_parts(site: Site) -> frozenset[Path]:
     """On an mdBook site, the pages whose SUMMARY.md entry has sub-chapters indented under it: a part's entry page,
     which introduces the chapters the reader turns to next."""
+    from sitelint.sites.layout import unescape
+
     found: set[Path] = set()
     for root, summary in _summaries(site):
-        entries = [(len(m.group(1).expandtabs(4)), m.group(2)) for line in summary.splitlines()
+        entries = [(len(m.group(1).expandtabs(4)), unescape(m.group(2))) for line in summary.splitlines()
                    if (m := _SUMMARY_ENTRY.match(line))]
         found |= {(root / target.split("#", 1)[0]).resolve()
                   for (depth, target), (below, _) in zip(entries, entries[1:], strict=False) if below > depth}
