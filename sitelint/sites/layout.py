@@ -570,13 +570,13 @@ def book_summary(root: Path) -> str | None:
         return None
 
 
-# A backslash escape of Markdown, which a link's destination may hold too: GitBook writes `cluster\_config.md` for
+# A backslash escape of Markdown, which a link's destination may hold too: GitBook writes `cluster\\_config.md` for
 # `cluster_config.md`.
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 def unescape(target: str) -> str:
-    """A link's destination as Markdown reads it, its backslash escapes taken out (`nats\_cli/` is `nats_cli/`)."""
+    """A link's destination as Markdown reads it, its backslash escapes taken out (`nats\\_cli/` is `nats_cli/`)."""
     return _ESCAPED.sub(r"\1", target)
 
 
