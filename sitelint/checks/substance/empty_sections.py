@@ -248,7 +248,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 f"sections: {', '.join(names[:3])}{f' and {len(run) - 3} more' if len(run) > 3 else ''} have")
         # A heading right above a sibling with content that names code may be meant to introduce the entries after
         # it, a level too high: "### Builder Methods" then "### `builder.addCase`".
-        after = next((i for i in range(run[-1] + 1, len(page.sections)) if page.sections[i].line > last.line), None)
+        # (A heading of no words, a divider such as a changelog's closing `##`, is no heading after it.)
+        after = next((i for i in range(run[-1] + 1, len(page.sections)) if page.sections[i].line > last.line
+                      and any(c.isalnum() for c in page.sections[i].title)), None)
         # A release with no notes right above the next release (two tagged the same day) is a record too; above a
         # heading that is no release (`## Features` that should have been `###`), it is a fault of the page.
         release = release_page and pagetypes.is_version_heading(first.title) and after is not None \
