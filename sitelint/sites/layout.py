@@ -570,7 +570,7 @@ def book_summary(root: Path) -> str | None:
         return None
 
 
-# A backslash escape of Markdown, which a link's destination may hold too: GitBook writes `cluster\\_config.md` for
+# A backslash escape of Markdown, which a link's destination may hold too: GitBook writes `cluster\_config.md` for
 # `cluster_config.md`.
 _ESCAPED = re.compile(r"\\([!-/:-@\[-`{-~])")
 
