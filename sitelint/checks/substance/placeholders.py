@@ -187,7 +187,8 @@ _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\
 
 # A status the page names as the value of something, not as the state of its own text: what a title or name is set to
 # ("they'll be titled TBA", "### Episode Name is TBA"), the state a thing may be in under a condition ("if the
-# episode is TBA"), or a word qualifying the things in that state ("If you want TBA episodes imported").
+# episode is TBA"), or a word qualifying the things in that state ("If you want TBA episodes imported", "How do WIP
+# Pacts work?", "Enable WIP and Pending Pacts").
 _VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marked|tagged|shown\s+as|listed\s+as"
                            r"|set\s+to)|\b(?:names?|titles?|labels?|status(?:es)?|values?)\s+(?:is|are|will\s+be"
                            r"|becomes?|shows?|reads?)|\b(?:if|when|whenever|unless|until|while)\s[^.;:!?,]*\b(?:is|are"
@@ -195,8 +196,8 @@ _VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marke
 # ... or a word before a thing of that state, after an article: "the TBA timer", "renaming of TBA titled files".
 _DETERMINER_BEFORE = re.compile(r"(?i)\b(?:the|a|an|of|any|no|all|these|those|each|every)\s+$")
 _WORD_AFTER = re.compile(r"\s+[a-z]{3,}\b")
-_QUALIFIES = re.compile(r"\s+(?!(?:is|was|has|does|this|thus|as|its|us|yes|plus|always|perhaps|unless|less)\b)"
-                        r"[a-z]{2,}s\b")
+_QUALIFIES = re.compile(r"(?:\s+(?:and|or)\s+[A-Za-z]+)?\s+(?!(?i:is|was|has|does|this|thus|as|its|us|yes|plus"
+                        r"|always|perhaps|unless|less)\b)[A-Za-z][a-z]+s\b")
 
 
 # ... or the work a thing the sentence names is under ("The multi-shard charts are currently WIP and considered
@@ -215,6 +216,14 @@ def _a_value(text: str, start: int, end: int) -> bool:
                 or (_DETERMINER_BEFORE.search(before) and _WORD_AFTER.match(text, end))
                 or (text[start:end].upper() == "WIP" and thing is not None
                     and thing.group(1).lower() not in _NOT_A_THING and not _CONTENT_WORDS.match(thing.group(1))))
+
+
+def _names_the_page(page: Page, marker: str) -> bool:
+    """Whether the page is named for a thing the status names, among other words of its file name or title
+    (`wip_pacts.md`, "WIP pacts"): a feature the page documents ("a WIP pact stays WIP until merged"), not its state."""
+    stem = page.path.rsplit("/", 1)[-1].split(".", 1)[0]
+    return any(marker.lower() in words and len(words) > 1
+               for words in (re.split(r"[-_\s]+", stem.lower()), re.findall(r"\w+", page.title.lower())))
 
 
 def _tracked(page: Page, block: Block) -> bool:
@@ -606,7 +615,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "## [TMDB] failed to retrieve/fetch XXX": an error quoted, XXX where its words vary
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
-            if marker in _STATUS and (roadmap or _status_note(page, block, block.text, match.start(), match.end())
+            if marker in _STATUS and (roadmap or _names_the_page(page, marker)
+                                      or _status_note(page, block, block.text, match.start(), match.end())
                                       or _a_value(block.text, match.start(), match.end())
                                       or _tags_a_name(page, block, block.text, match.start(), match.end())):
                 continue  # on a roadmap, "WIP" under an item is that item's state
