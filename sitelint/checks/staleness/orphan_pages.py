@@ -248,10 +248,18 @@ _ON_PURPOSE = re.compile(r"(?i)\b(?:on\s+purpose|intentionally|deliberately)\b")
 _DO_NOT_ADD = re.compile(r"(?i)\bdo\s+not\s+(?:add|link|list)\s+(?:this\s+page\s+|it\s+)?(?:to|in)\s+(?:the\s+)?"
                          r"(?:menus?|nav(?:igation|bar)?|sidebars?)\b")
 
+# ... or that readers come to it from elsewhere, or that it is not meant for the menus: "This page is linked to from
+# the output of the publish endpoint. It is not meant to have a side bar."
+_LINKED_FROM = re.compile(r"(?i)\b(?:page|doc|document|file|article)\s+is\s+(?:\w+\s+){0,2}?linked\s+(?:to\s+)?from\b")
+_NOT_MEANT = re.compile(r"(?i)\bnot\s+(?:meant|supposed|intended)\s+to\s+"
+                        r"(?:have|be\s+in|appear\s+in|show\s+(?:up\s+)?in)"
+                        r"\s+(?:a\s+|the\s+)?(?:side\s*bar|nav(?:igation)?|menus?)\b")
+
 
 def _says_unlinked(page: Page) -> bool:
-    """Whether a comment of the page says it is kept out of the menus on purpose."""
-    return any(b.kind == "comment" and (_DO_NOT_ADD.search(b.text) or (
+    """Whether a comment of the page says it is kept out of the menus on purpose, or where its readers come from."""
+    return any(b.kind == "comment" and (_DO_NOT_ADD.search(b.text) or _LINKED_FROM.search(b.text)
+                                        or _NOT_MEANT.search(b.text) or (
         _PAGE_UNLINKED.search(b.text) and _ON_PURPOSE.search(b.text))) for b in page.blocks)
 
 

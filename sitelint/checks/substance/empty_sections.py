@@ -57,7 +57,8 @@ _PART_LABEL = re.compile(r"(?i)\s*(?:attributes|parameters|params|properties|pro
                          r"\s*:?\s*(?:\{[^{}]*\})?\s*$")
 # A heading over questions asked as headings ("## FAQ" then "## What's the difference ...?", "### Q: ..."): the
 # questions are its items, written at its level.
-_QUESTIONS_LABEL = re.compile(r"(?i)\s*(?:faqs?|frequently\s+asked\s+questions|q\s*&\s*a|(?:common\s+)?questions)\s*:?\s*$")
+_QUESTIONS_LABEL = re.compile(r"(?i)\s*(?:faqs?|frequently\s+asked\s+questions|q\s*&\s*a|(?:common\s+)?questions)"
+                              r"\s*:?\s*$")
 _QUESTION = re.compile(r"(?i)\s*q\s*[:：.]|.*[?？]\s*$")
 # The headings a page closes with, no items of a part above them: "See also", "Next steps".
 _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooting|summary|notes?|faq|learn more"
