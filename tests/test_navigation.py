@@ -912,8 +912,9 @@ def test_a_page_whose_navigation_entry_is_commented_out_is_hidden_on_purpose(tmp
 
 def test_pages_the_newest_version_s_sidebar_or_the_project_s_readmes_link_to_are_reached(tmp_path: Path) -> None:
     # Docusaurus: v5 dropped `examples` from the sidebar but kept the page where v4's sidebar, and the version
-    # dropdown, still send readers; the package README links `styling` by the site's address.
-    files = {f"website/docs/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "examples", "styling", "left")}
+    # dropdown, still send readers; the package README links `styling` by the site's address, and the guide for
+    # contributors links `bounty`.
+    files = {f"website/docs/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "examples", "styling", "bounty", "left")}
     files.update({f"website/versioned_docs/version-v4/{n}.md": f"# {n}\n\nText.\n" for n in ("intro", "examples")})
     write_site(tmp_path, files, {
         "website/docusaurus.config.js": "module.exports = { url: 'https://harbor.example.org', baseUrl: '/' };\n",
@@ -922,7 +923,8 @@ def test_pages_the_newest_version_s_sidebar_or_the_project_s_readmes_link_to_are
         "website/versioned_sidebars/version-v4-sidebars.json": '{"docs": [{"type": "category", "label": "v4", '
                                                                '"items": ["intro", "examples"]}]}',
         "website/versioned_sidebars/version-v3-sidebars.json": '{"docs": ["intro", "left"]}',
-        "packages/harbor-css/README.md": "[Read the docs](https://harbor.example.org/docs/styling)\n"})
+        "packages/harbor-css/README.md": "[Read the docs](https://harbor.example.org/docs/styling)\n",
+        "CONTRIBUTING.md": "Read [the bounty policy](https://harbor.example.org/docs/bounty).\n"})
     found, _ = _orphans(tmp_path)
     assert found == {"website/docs/left.md": "warning"}
 

@@ -28,8 +28,9 @@ def orphan_pages(ctx: CheckContext) -> Iterator[Measurement]:
     # Left out on purpose: the pages the navigation says so of, and the pages only they link to (the rest of a
     # section hidden until it ships).
     kept_out = {p.path for p in pages if key(p.abspath) in nav.unlisted or key(p.abspath) in nav.unknown}
-    # Pages the project's READMEs link to by their address (`https://docs.example.org/docs/api#container`): readers
-    # arrive there from the repository and the package registry, whatever the sidebar lists.
+    # Pages the project's READMEs (and its guide for contributors) link to by their address
+    # (`https://docs.example.org/docs/api#container`): readers arrive there from the repository and the package
+    # registry, whatever the sidebar lists.
     linked = site_fact(ctx.site, "readme-links", lambda site: _readme_links(site, nav))
     kept_out |= {p.path for p in pages if key(p.abspath) in linked}
     kept_out |= {p.path for p in pages if p.path not in graph.reachable and p.path not in graph.in_nav
@@ -117,13 +118,15 @@ def _redirected(site: Site, routes: Mapping[str, str]) -> dict[str, tuple[str, s
 
 
 _README_URL = re.compile(r"""\]\(\s*(https?://[^)\s]+)|<(https?://[^>\s]+)>|href\s*=\s*["'](https?://[^"']+)""")
-_README_GLOBS = ("README.md", "*/README.md", "packages/*/README.md", "apps/*/README.md")
+# ... and its guide for contributors, which GitHub shows beside them (a bounty policy page it links by address).
+_README_GLOBS = ("README.md", "*/README.md", "packages/*/README.md", "apps/*/README.md", "CONTRIBUTING.md",
+                 ".github/CONTRIBUTING.md")
 _MAX_READMES = 200
 
 
 def _readme_links(site: Site, nav: Navigation) -> frozenset[str]:
-    """The pages (their keys) that the repository's READMEs, at its top and in its packages, link to by the site's
-    own address."""
+    """The pages (their keys) that the repository's READMEs, at its top and in its packages, and its CONTRIBUTING.md
+    link to by the site's own address."""
     from sitelint.sites.navigation.graph import link_resolver, site_address
 
     if not site.pages or not site_address(site):
