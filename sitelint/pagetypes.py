@@ -383,6 +383,30 @@ FILLED_FRONT = "a page to copy, as its name says: its front matter holds the pla
 _GO_TEMPLATE_FRONT = re.compile(r"\A\ufeff?(---|\+\+\+)[ \t]*\n(?:(?!\1).*\n)*?.*\{\{.*\}\}", re.M)
 
 
+# A slide deck in Markdown: remark.js' (slides between `---` lines, a slide's properties right after one, `class:
+# center, middle`, its presenter notes after `???`, `--` for a step of a slide) or Marp's (`marp: true`).
+_SLIDE_BREAK = re.compile(r"(?m)^---[ \t]*$")
+_SLIDE_NOTES = re.compile(r"(?m)^\?\?\?[ \t]*$")
+_SLIDE_PROPERTY = re.compile(r"(?m)^---[ \t]*\n(?:class|name|layout|template|background-image|count):[ \t]*\S")
+_SLIDE_STEP = re.compile(r"(?m)^--[ \t]*$")
+_SLIDE_BREAKS_MIN = 3
+
+
+def _slide_deck(page: Page) -> str:
+    """Why the page is a slide deck (remark.js' slides and presenter notes, Marp's front matter), or ''."""
+    if page.front_matter.get("marp") is True:
+        return "front matter `marp: true`"
+    after = next((b.end_line for b in page.blocks if b.kind == "front_matter"), 0)
+    body = "\n".join(page.source.split("\n")[after:])
+    if len(_SLIDE_BREAK.findall(body)) < _SLIDE_BREAKS_MIN:
+        return ""
+    if _SLIDE_NOTES.search(body):
+        return "slides between `---` lines, presenter notes after `???`"
+    if _SLIDE_PROPERTY.search(body) or len(_SLIDE_STEP.findall(body)) >= 2:
+        return "slides between `---` lines, each with its properties or steps"
+    return ""
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -453,6 +477,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
             told[0].text):  # "Check out the available labs on the side menu": the menu its layout draws
         return "hub", "one sentence that sends its readers to the menu beside it"
+    deck = _slide_deck(page)
+    if deck:
+        return "showcase", f"a slide deck: its headings are its slides' titles ({deck})"
     levels = _shows_levels(page)
     if levels:
         return "showcase", f"shows how the site's elements look ({levels} headings named for their level)"
