@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sitelint import pagetypes
 from sitelint.checks import CheckContext, site_fact, spec
+from sitelint.checks.staleness.anchors import slugs
 from sitelint.model import Location, Measurement, Page, Site
 
 # Kinds that show the reader something; comments, imports and front matter do not. A directive (mkdocstrings
@@ -240,6 +241,14 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     # history that nobody restructures.
     release_page = not pagetypes.post_reason(page)
 
+    # The ids the page's own links open (`upgrade.html#other-upgrade-methods`, `#other-upgrade-methods`).
+    opened = {link.target.rsplit("#", 1)[1].lower() for link in page.links if "#" in link.target and not link.image}
+
+    def targeted(index: int) -> bool:
+        """A heading the page's own text links to ("one of the [other upgrade methods](#other-upgrade-methods)
+        listed below"): a label its link lands readers on, the methods after it its items."""
+        return bool(opened) and bool(slugs(page.sections[index].title) & opened)
+
     def measured(run: list[int]) -> Measurement:
         """One finding for a run of empty sibling sections (a list of names written as headings is one fault)."""
         first, last = page.sections[run[0]], page.sections[run[-1]]
@@ -261,7 +270,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                    and after is not None and not empty(after))
         # ... and one right above numbered siblings ("### Basic setup" then "### 1. Install", "### a. Transport"),
         # above the label of a reference entry's part ("### The Project Object" then "### Attributes"), a label of
-        # questions above the first ("## FAQ" then "## How do I ...?"), a part's label
+        # questions above the first ("## FAQ" then "## How do I ...?"), a label the page's text links to ("the
+        # [other upgrade methods](#other-upgrade-methods) listed below"), a part's label
         # above its items ("#### Examples" then "#### Get all users"),
         # siblings that name code below the levels a table of contents shows ("#### Amazon S3 Storage" then "####
         # `S3_ACCESS_KEY_ID`"; at `###` the contents show it as an empty entry) or at any level under a heading that
@@ -269,6 +279,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # notes' headings (`## v0.157.0` then `## Fixes`), introduces them: its parts written a level too high, which
         # readers find under it all the same.
         slip = following is not None and sibling and (_NUMBERED.match(following.title) is not None or release
+                                                      or targeted(run[0])
                                                       or _in_range(first.title, following.title)
                                                       or _PART_LABEL.match(following.title) is not None
                                                       or (_QUESTIONS_LABEL.match(first.title) is not None
