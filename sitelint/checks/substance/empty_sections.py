@@ -242,12 +242,12 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     release_page = not pagetypes.post_reason(page)
 
     # The ids the page's own links open (`upgrade.html#other-upgrade-methods`, `#other-upgrade-methods`).
-    opened = {link.target.rsplit("#", 1)[1].lower() for link in page.links if "#" in link.target and not link.image}
+    link_ids = {link.target.rsplit("#", 1)[1].lower() for link in page.links if "#" in link.target and not link.image}
 
     def targeted(index: int) -> bool:
         """A heading the page's own text links to ("one of the [other upgrade methods](#other-upgrade-methods)
         listed below"): a label its link lands readers on, the methods after it its items."""
-        return bool(opened) and bool(slugs(page.sections[index].title) & opened)
+        return bool(link_ids) and bool(slugs(page.sections[index].title) & link_ids)
 
     def measured(run: list[int]) -> Measurement:
         """One finding for a run of empty sibling sections (a list of names written as headings is one fault)."""
