@@ -1026,6 +1026,28 @@ def test_hugo_s_languages_by_file_name_are_translations(tmp_path: Path, config: 
     assert [f.path for f in result.findings] == ["content/guide/_index.en.md"]
 
 
+def test_a_hugo_environment_that_builds_a_folder_in_its_own_language_makes_its_other_pages_translations(
+        tmp_path: Path) -> None:
+    # `config/manual/config.yml` builds `docs/manual` in German (`DefaultContentLanguage`, in any case): there, the
+    # German pages are the sources and `page.en.md` their translations; `docs/dev`, built by another environment in
+    # the default English, keeps its German pages as translations.
+    page = "# {t}\n\nAbout {t}.\n\n## {p}\n\n## Next\n\nMore.\n"
+    for folder in ("docs/manual/guide", "docs/dev/guide", "page/config/_default", "page/config/manual",
+                   "page/config/dev"):
+        (tmp_path / folder).mkdir(parents=True)
+    for folder in ("docs/manual/guide", "docs/dev/guide"):
+        (tmp_path / folder / "_index.en.md").write_text(page.format(t="Guide", p="Parameters"), "utf-8")
+        (tmp_path / folder / "_index.de.md").write_text(page.format(t="Anleitung", p="Parameter"), "utf-8")
+    (tmp_path / "page/config/_default/hugo.yml").write_text("contentDir: '../docs'\ntitle: Docs\n", "utf-8")
+    (tmp_path / "page/config/manual/config.yml").write_text(
+        "contentDir: '../docs/manual'\nDefaultContentLanguage: de\n", "utf-8")
+    (tmp_path / "page/config/dev/config.yml").write_text("contentDir: '../docs/dev'\n", "utf-8")
+    result = api.lint(cwd=tmp_path, config=configmod.validate({}, None), today=dt.date(2026, 6, 1), select=["SUB003"])
+    assert result.site.sources == {"docs/manual/guide/_index.en.md": "docs/manual/guide/_index.de.md",
+                                   "docs/dev/guide/_index.de.md": "docs/dev/guide/_index.en.md"}
+    assert sorted(f.path for f in result.findings) == ["docs/dev/guide/_index.en.md", "docs/manual/guide/_index.de.md"]
+
+
 def test_a_monorepo_of_several_sites_says_which_one_it_linted(tmp_path: Path) -> None:
     # Four packages each with its own Docusaurus site (`grafast/website/`, `postgraphile/website/`): one is linted,
     # and the note names the others and how to lint them; docs-root chooses one and says nothing of the rest.

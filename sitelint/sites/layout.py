@@ -120,6 +120,22 @@ class Layout:
     # Docusaurus version folders that hold the site's pages (absolute, forward slashes, a trailing slash): the version
     # readers are shown, where the docs folder is no edition of it (`versioned_docs/version-4.0.0/` edited in place)
     shown_versions: tuple[str, ...] = ()
+    # folder (absolute, forward slashes, with a trailing slash) -> the language its pages are written in, where not the
+    # site's (`default_locale`): there, the pages named with the site's locale (`page.en.md`) are the translations
+    folder_locales: tuple[tuple[str, str], ...] = ()
+
+    def own_locale(self, full: str) -> str:
+        """The language the pages at this path (forward slashes) are written in, translations aside."""
+        return next((locale for folder, locale in self.folder_locales if full.startswith(folder)), self.default_locale)
+
+    def _suffix_locales(self, full: str) -> tuple[str, str]:
+        """(The locale a `page.<locale>.md` name gives, when it is a translation's; the language of the pages it
+        translates there), ("", "") when the name gives none."""
+        stem = full.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        suffix = stem.rsplit(".", 1)[-1] if "." in stem else ""
+        own = self.own_locale(full)
+        known = {*self.suffix_locales, self.default_locale, *(locale for _, locale in self.folder_locales)}
+        return (suffix, own) if suffix in known and suffix != own else ("", "")
 
     def variant_of(self, path: Path | str) -> str:
         """versioned:<version> or i18n:<locale> for the copies a framework makes on purpose, else ''."""
@@ -138,10 +154,9 @@ class Layout:
         match = _I18N.search(full)
         if match:
             return f"i18n:{match.group(1)}"
-        if self.suffix_locales:
-            stem = full.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-            suffix = stem.rsplit(".", 1)[-1] if "." in stem else ""
-            if suffix in self.suffix_locales:
+        if self.suffix_locales or self.folder_locales:
+            suffix, _ = self._suffix_locales(full)
+            if suffix:
                 return f"i18n:{suffix}"
         return ""
 
@@ -181,13 +196,14 @@ class Layout:
                 instance = plugin[len("docs-"):] if plugin.startswith("docs-") else "docs"
                 named = [root for root in own if root.name == instance]
                 rests += [(root, rest) for root in (named or [r for r in own if r.name != "blog"])] if rest else []
-        if self.suffix_locales and not rests:
+        if (self.suffix_locales or self.folder_locales) and not rests:
             folder, _, name = full.rpartition("/")
             stem, dot, ext = name.rpartition(".")
             base, _, suffix = stem.rpartition(".")
-            if base and suffix in self.suffix_locales:
-                # the source as `install.md`, or with the site's own locale as its suffix, `install.en.md`
-                own = [Path(f"{folder}/{base}.{self.default_locale}{dot}{ext}")] if self.default_locale else []
+            suffix, language = self._suffix_locales(full)
+            if base and suffix:
+                # the source as `install.md`, or with its pages' own locale as its suffix, `install.en.md`
+                own = [Path(f"{folder}/{base}.{language}{dot}{ext}")] if language else []
                 return [Path(f"{folder}/{base}{dot}{ext}"), *own]
         out: list[Path] = []
         for root, rest in rests:
@@ -277,7 +293,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
                   _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
                   *_versions(framework, found, configs),
                   other_sites=() if docs_root else other_sites(root, configs, bases),
-                  shown_versions=_shown_versions(configs) if framework == "docusaurus" else ())
+                  shown_versions=_shown_versions(configs) if framework == "docusaurus" else (),
+                  folder_locales=tuple((_folder_key(folder), locale) for folder, locale in languages.folder_defaults))
 
 
 _ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "eleventy.config.mjs",

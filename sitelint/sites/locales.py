@@ -42,6 +42,9 @@ class Languages:
     folders: tuple[tuple[Path, str], ...]  # a folder of translations, and their locale
     suffixes: tuple[str, ...]  # locales written as page.<locale>.md
     source_dir: Path | None = None  # the folder of the pages translations translate, when not the docs root
+    # a folder whose pages are written in another language than the site's (Hugo's environment that builds it in
+    # its own `defaultContentLanguage`), and that language
+    folder_defaults: tuple[tuple[Path, str], ...] = ()
 
 
 def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) -> Languages:
@@ -60,7 +63,8 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
         more, _ = _mirrored_folders(root, found.default or "en", depth=1)
         extra = tuple(f for f in more if f[0].resolve() not in declared)
         if extra:
-            return Languages(found.default, found.folders + extra, found.suffixes, found.source_dir)
+            return Languages(found.default, found.folders + extra, found.suffixes, found.source_dir,
+                             found.folder_defaults)
     if root is not None and not found.folders and not found.suffixes:
         # Every framework sitelint knows writes English unless its config says otherwise.
         # Each docs root may hold translations of its own pages (an Astro site's collections: docs/, pages/).
@@ -76,8 +80,8 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
             suffixes = tuple(dict.fromkeys(s for docs in docs_roots for s in _mirrored_suffixes(docs, found.default
                                                                                                   or "en")))
             if suffixes:
-                return Languages(found.default or "en", (), suffixes, found.source_dir)
-        return Languages(found.default, tuple(folders), (), found.source_dir or home)
+                return Languages(found.default or "en", (), suffixes, found.source_dir, found.folder_defaults)
+        return Languages(found.default, tuple(folders), (), found.source_dir or home, found.folder_defaults)
     return found
 
 
@@ -176,20 +180,49 @@ def _hugo(config: Path, root: Path) -> Languages:
     `defaultContentLanguage`: the other languages' pages are translations, by file name (`_index.de.md`) or in a
     language's own `contentDir`."""
     data = _config_data(config)
-    languages = data.get("languages")
+    languages = _key(data, "languages")
     if not isinstance(languages, dict):
         beside = next((config.parent / f"languages.{ext}" for ext in ("toml", "yaml", "yml", "json")
                        if (config.parent / f"languages.{ext}").is_file()), None)
         languages = _config_data(beside) if beside is not None else {}
-    default = str(data.get("defaultContentLanguage") or "en").lower()
+    default = str(_key(data, "defaultContentLanguage") or "en").lower()
     others = [str(k).lower() for k in languages if str(k).lower() != default] if isinstance(languages, dict) else []
-    if not others:
-        return Languages(_base(default) if data.get("defaultContentLanguage") else "", (), ())
     site = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    if not others:
+        return Languages(_base(default) if _key(data, "defaultContentLanguage") else "", (), (),
+                         folder_defaults=_environment_languages(config, site, default))
     folders = tuple((site / str(options["contentDir"]), lang) for lang, options in languages.items()
                     if str(lang).lower() in others and isinstance(options, dict) and options.get("contentDir")
                     and (site / str(options["contentDir"])).is_dir())
-    return Languages(_base(default), folders, tuple(others))
+    return Languages(_base(default), folders, tuple(others),
+                     folder_defaults=_environment_languages(config, site, default))
+
+
+def _key(data: dict[str, Any], name: str) -> Any:
+    """A Hugo setting, its key in any case (`DefaultContentLanguage` is `defaultContentLanguage`)."""
+    if name in data:
+        return data[name]
+    return next((v for k, v in data.items() if str(k).lower() == name.lower()), None)
+
+
+def _environment_languages(config: Path, site: Path, default: str) -> tuple[tuple[Path, str], ...]:
+    """In a config folder (`config/_default/`), the environments beside the default that build a folder of their
+    own in their own language (`config/manual/config.yml`: `contentDir: ../docs/manual`, `DefaultContentLanguage:
+    de`): that folder, and its language, where it is not the default's."""
+    if config.parent.name != "_default":
+        return ()
+    out: list[tuple[Path, str]] = []
+    for env in sorted(p for p in config.parent.parent.iterdir() if p.is_dir() and p.name != "_default"):
+        for file in sorted(env.iterdir()):
+            if file.suffix not in (".toml", ".yaml", ".yml", ".json") or not file.is_file():
+                continue
+            data = _config_data(file)
+            folder, lang = _key(data, "contentDir"), _key(data, "defaultContentLanguage")
+            if isinstance(folder, str) and isinstance(lang, str) and _base(lang.lower()) != _base(default):
+                where = Path(os.path.normpath(site / folder))
+                if where.is_dir():
+                    out.append((where, _base(lang.lower())))
+    return tuple(out)
 
 
 def hugo_default_content(config: Path) -> str:
