@@ -49,6 +49,28 @@ def _bold_title(page: Page, block: Block, notice: str) -> bool:
             and after.kind == "paragraph")
 
 
+# A task set in bold on a line of its own, as a page titles each of its steps: "**ToDo: Install Composer globally**".
+_STEP_LABEL = re.compile(r"(?i)^\s*(\*\*|__)\s*to-?do\s*:\s*(?P<task>[^*_\n]+?)\s*\1\s*$")
+_STEP_LABELS_MIN = 2  # labels of that form that make them the page's way of titling its steps
+_STEP_TASK_WORDS = 2
+
+
+def _step_labels(page: Page) -> frozenset[int]:
+    """The lines of the labels a page titles its steps with, each with the step's task and the step's text after it
+    ("**ToDo: Download and install Laragon**" over its list of what to do), when it has two or more."""
+    lines = page.source.split("\n")
+    starts = {b.line: b for b in page.blocks}
+    out = set()
+    for number, text in enumerate(lines, 1):
+        label = _STEP_LABEL.match(text)
+        if label is None or count(label.group("task")) < _STEP_TASK_WORDS:
+            continue
+        after = next((starts[n] for n in range(number + 1, min(number + 4, len(lines) + 1)) if n in starts), None)
+        if after is not None and after.kind in ("list_item", "paragraph", "code"):
+            out.add(number)
+    return frozenset(out) if len(out) >= _STEP_LABELS_MIN else frozenset()
+
+
 def _struck(page: Page, line: int, marker: str) -> bool:
     """Whether every use of the marker on the source line is inside a strikethrough (`~~TODO: how?~~`)."""
     lines = page.source.splitlines()
@@ -564,6 +586,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if from_source(page):
         return  # a generated page's markers are the doc comments of the code it was made from, fixed there
     found: dict[int, list[str]] = {}
+    steps = _step_labels(page)
     shown = flat(" ".join(b.text for b in page.code_blocks))
     roadmap = is_roadmap(page)
     section_words = _section_words(page)
@@ -634,6 +657,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |": its example
             if _struck(page, line, marker):
                 continue  # "~~**TODO**: how?~~ This is done by ...": a marker struck through is done
+            if line in steps:
+                continue  # "**ToDo: Install Composer globally**" over its steps: the page titles its steps so
             if _term(page, line, marker) or (marker.upper() in _STATUS and (
                     _scheduled_field(page, line) or _WHEN_BEFORE.search(block.text[max(0, match.start() - 30):
                                                                                    match.start()]))):
