@@ -210,7 +210,7 @@ _TRACKED = re.compile(r"/(?:issues|pull|pulls|merge_requests)/\d+\b|(?<![\w&])#\
 # A status the page names as the value of something, not as the state of its own text: what a title or name is set to
 # ("they'll be titled TBA", "### Episode Name is TBA"), the state a thing may be in under a condition ("if the
 # episode is TBA"), or a word qualifying the things in that state ("If you want TBA episodes imported", "How do WIP
-# Pacts work?", "Enable WIP and Pending Pacts").
+# Pacts work?", "Enable WIP and Pending Pacts", "Submit WIP PRs for feedback").
 _VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marked|tagged|shown\s+as|listed\s+as"
                            r"|set\s+to)|\b(?:names?|titles?|labels?|status(?:es)?|values?)\s+(?:is|are|will\s+be"
                            r"|becomes?|shows?|reads?)|\b(?:if|when|whenever|unless|until|while)\s[^.;:!?,]*\b(?:is|are"
@@ -219,7 +219,7 @@ _VALUE_BEFORE = re.compile(r"(?i)(?:\b(?:titled|named|called|label(?:l)?ed|marke
 _DETERMINER_BEFORE = re.compile(r"(?i)\b(?:the|a|an|of|any|no|all|these|those|each|every)\s+$")
 _WORD_AFTER = re.compile(r"\s+[a-z]{3,}\b")
 _QUALIFIES = re.compile(r"(?:\s+(?:and|or)\s+[A-Za-z]+)?\s+(?!(?i:is|was|has|does|this|thus|as|its|us|yes|plus"
-                        r"|always|perhaps|unless|less)\b)[A-Za-z][a-z]+s\b")
+                        r"|always|perhaps|unless|less)\b)(?:[A-Za-z][a-z]+|[A-Z]{2,})s\b")
 
 
 # ... or the work a thing the sentence names is under ("The multi-shard charts are currently WIP and considered
@@ -330,6 +330,8 @@ def _named(text: str, start: int, end: int) -> bool:
 
 
 _QUOTATION_WORDS = 8  # words of a quoted label or message a stand-in word may be part of
+_MESSAGE_WORDS = 20  # ... of a quoted message the sentence names as one (an error, a warning)
+_NAMED_MESSAGE = re.compile(r"\s*(?:error|warning|message|exception|panic)s?\b", re.I)
 _QUOTE_PAIRS = (("“", "”"), ("«", "»"), ('"', '"'))
 
 
@@ -361,7 +363,10 @@ def _in_quotation(text: str, start: int, end: int) -> bool:
             continue
         closed = text.find(closing, end)
         quote = text[opened + 1:closed] if closed >= 0 else ""
-        if quote and count(quote) <= _QUOTATION_WORDS and not re.search(r"[.!?]\s", quote):
+        # A message quoted and named so after it ("a "plugin was built with a different version of package XXX"
+        # error") may be longer: its words are the program's.
+        most = _MESSAGE_WORDS if _NAMED_MESSAGE.match(text, closed + len(closing)) else _QUOTATION_WORDS
+        if quote and count(quote) <= most and not re.search(r"[.!?]\s", quote):
             return True
     return False
 
