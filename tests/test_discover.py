@@ -255,6 +255,22 @@ def test_version_folders_side_by_side_are_the_newest_and_its_frozen_copies(tmp_p
     assert discover.detect(tmp_path / "api").version_dirs == ()
 
 
+def test_a_translation_of_a_frozen_version_s_copy_is_frozen_with_it(tmp_path: Path) -> None:
+    # Hexo's `source/docs/0.15/` is current and `0.14/` a frozen copy; the Portuguese pages translate 0.14
+    # (`source/pt/docs/0.14/`): a copy of that version too, not a translation of the current pages.
+    names = ("actions", "broker", "caching", "events")
+    touch(tmp_path, *(f"source/docs/0.15/{n}.md" for n in names), *(f"source/docs/0.14/{n}.md" for n in names),
+          *(f"source/pt/docs/0.14/{n}.md" for n in names), *(f"source/ru/docs/0.14/{n}.md" for n in names))
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "_config.yml").write_text("title: Site\nlanguage: en\nsource_dir: source\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text('{"dependencies": {"hexo": "^7.0.0"}}', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hexo"
+    assert layout.variant_of(tmp_path / "source/pt/docs/0.14/actions.md") == "versioned:0.14"
+    assert layout.variant_of(tmp_path / "source/docs/0.14/actions.md") == "versioned:0.14"
+    assert layout.variant_of(tmp_path / "source/docs/0.15/actions.md") == ""
+
+
 def test_version_folders_in_an_archives_folder_are_all_frozen_copies(tmp_path: Path) -> None:
     # `docs/1.13.0/` and `docs/1.12.2/` beside `docs/archives/1.10.2/` and `docs/archives/1.10.3/`: the archive's
     # versions are all older than the newest, whatever the newest of them.

@@ -150,7 +150,11 @@ class Layout:
                 return f"versioned:{version}"
         for folder, locale in self.translation_dirs:
             if full.startswith(folder) or full + "/" == folder:
-                return f"i18n:{locale}"
+                # A translation of a version's frozen copy (`pt/docs/0.14/` of `docs/0.14/`) is frozen with it.
+                frozen = next((version for source in (self.source_candidates(full) if self.version_dirs else [])
+                               for vfolder, version in self.version_dirs
+                               if str(source).replace(os.sep, "/").startswith(vfolder)), None)
+                return f"versioned:{frozen}" if frozen else f"i18n:{locale}"
         match = _I18N.search(full)
         if match:
             return f"i18n:{match.group(1)}"
