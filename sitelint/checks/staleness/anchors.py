@@ -168,6 +168,16 @@ def _slugs(heading: str, decode: bool = True, attrs: bool = True) -> set[str]:
     return {_loose(s) for s in (github, vitepress, python_markdown, sphinx) if s}
 
 
+def _without_pictures(page: Page, heading: str, title: str) -> str:
+    """A heading's text without the alt text of the pictures on its line (a badge after a name)."""
+    line = next((sec.line for sec in page.sections if sec.title == heading), 0)
+    for alt in (link.text for link in page.links if link.image and link.line == line and link.text):
+        at = title.rfind(alt)
+        if at >= 0:
+            title = (title[:at] + title[at + len(alt):]).strip()
+    return title
+
+
 def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     """The ids sluggers of their own give a page's headings. On a site of no framework sitelint knows (the frameworks
     it knows slug their own way: there `#params.route` is broken): markdown-it-anchor's default (an Eleventy site's),
@@ -196,9 +206,11 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
             continue
         title = _TAGS.sub("", plain).strip()
-        if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`
-            escaped = html.escape(html.unescape(title), quote=True).replace("&#x27;", "&#39;")
-            out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
+        if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`, its pictures
+            # tags it strips, their alt text with them (`## Mongo Adapter [![NPM version](...)](...)` is `#Mongo-Adapter`)
+            for said in dict.fromkeys((title, _without_pictures(page, heading, title))):
+                escaped = html.escape(html.unescape(said), quote=True).replace("&#x27;", "&#39;")
+                out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
         if framework == "mintlify":  # quotes made typographic first: `## 'Backend Connector'` is `#‘backend-connector’`
             title = re.sub(r"[()]", "", _smart_quotes(title.replace(".", "-")))
             out.add(_loose(re.sub(r"\s+", "-", re.sub(r"[?:!,;]", "", title).lower())))  # `#what’s-next`
