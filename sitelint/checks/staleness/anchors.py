@@ -206,8 +206,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
             continue
         title = _TAGS.sub("", plain).strip()
-        if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`, its pictures
-            # tags it strips, their alt text with them (`## Mongo Adapter [![NPM version](...)](...)` is `#Mongo-Adapter`)
+        if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`, its
+            # pictures' tags stripped, their alt text with them (`## Mongo Adapter [![NPM version](...)](...)` is
+            # `#Mongo-Adapter`)
             for said in dict.fromkeys((title, _without_pictures(page, heading, title))):
                 escaped = html.escape(html.unescape(said), quote=True).replace("&#x27;", "&#39;")
                 out.add(_loose(re.sub(r"[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:\"'<>,.?/]+", "-", escaped).strip("-")))
