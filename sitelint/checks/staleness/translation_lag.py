@@ -12,8 +12,10 @@ import datetime as dt
 import difflib
 import os
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from sitelint import gitinfo, text
@@ -116,42 +118,103 @@ def _said_in_props(markup: re.Match[str]) -> str:
 
 
 def _words(markdown: str) -> list[str]:
+    # (Letters composed as one character or written as a letter and its accent, `ü` either way, are one spelling: a
+    # commit that recomposes them changes no word.)
+    markdown = unicodedata.normalize("NFC", markdown)
     body = _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub("", _without_metadata(markdown))))
     return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", body)))
 
 
-def _markup_only(top: Path, path: str, since: dt.date, now: str, translation: str = "") -> bool:
-    """Whether the source's words are what they were when the translation last changed: every change since was to
-    its markup (links re-pointed or renamed, tags reformatted, an import dropped, the file renamed) or its spelling,
-    or is in the translation already (words left untranslated, a command, a URL), nothing a translator has to
-    follow; or the source had no words then, and the translation has: the translation is the original the source
-    was written from since."""
+def _source_then(top: Path, path: str, since: dt.date) -> str | None:
+    """The source as it was on the day its translation last changed, from git; None when git cannot say."""
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
     log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
     if log.returncode:  # a clone missing objects git needs to follow renames (a partial clone): by its path alone
         log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
     if log.returncode:
-        return False
+        return None
     found = _version_on(log.stdout, since, path)
     if found is None:  # git lost the file's rename (a clone missing the objects it compares): by its path alone
         log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
         found = _version_on(log.stdout, since, path) if not log.returncode else None
     if found is None:
-        return False
+        return None
     old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
-    if old.returncode:
-        return False
-    if not _words(_HEADING_LINE.sub("", old.stdout)) and len(_words(translation)) >= _STUB_WORDS:
+    return None if old.returncode else old.stdout
+
+
+def _markup_only(old: str, now: str, translation: str = "") -> bool:
+    """Whether the source's words are what they were when the translation last changed (`old`): every change since
+    was to its markup (links re-pointed or renamed, tags reformatted, an import dropped, the file renamed) or its
+    spelling, or is in the translation already (words left untranslated, a command, a URL), nothing a translator has
+    to follow; or the source had no words then, and the translation has: the translation is the original the source
+    was written from since."""
+    if not _words(_HEADING_LINE.sub("", old)) and len(_words(translation)) >= _STUB_WORDS:
         return True  # the source was empty when the translation last changed: the translation is the original
-    if _same_but_spelling(_words(old.stdout), _words(now), _words(translation) if translation else ()):
+    if _same_but_spelling(_words(old), _words(now), _words(translation) if translation else ()):
         return True
-    if translation and (_followed_translation(old.stdout, now, translation)
-                        or _gained_its_sections(old.stdout, now, translation)):
+    if translation and (_followed_translation(old, now, translation) or _gained_its_sections(old, now, translation)):
         return True
     # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
     # aligned with the titles of the pages they open): a translation names its links in its own words.
-    return _words(_LINK_TEXT.sub(" ", old.stdout)) == _words(_LINK_TEXT.sub(" ", now))
+    return _words(_LINK_TEXT.sub(" ", old)) == _words(_LINK_TEXT.sub(" ", now))
+
+
+_REWORD_GROWTH = 5  # words a rewording of a passage may add to it ("check" to "please take a look at"); more is new
+_DIGITS = re.compile(r"\d+")
+# Words that turn what a sentence allows or requires ("is supported" to "is not supported", "may" to "must"): a
+# change of them is a change of what the page says, however small.
+_TURNING_WORDS = frozenset({
+    "not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't", "wasn't", "weren't",
+    "shouldn't", "mustn't", "without", "nor", "none", "only", "must", "required", "optional", "deprecated",
+    "removed", "unsupported", "supported", "always", "may", "should"})
+_REWORD_KEPT = 0.5  # likeness of the letters of a passage reworded, before and after, of more than two words
+
+
+def _changes(before: Sequence[str], after: Sequence[str]) -> list[tuple[str, int, int, int, int]]:
+    return [c for c in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes() if c[0] != "equal"]
+
+
+def _prose_words(markdown: str) -> list[str]:
+    """The words of a page's prose alone: no front matter, code block, inline code, tag or component's props."""
+    body = _FRONT_MATTER.sub("", _without_metadata(unicodedata.normalize("NFC", markdown)), count=1)
+    body = _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub("", body)))
+    body = _FENCED_BLOCK.sub(" ", body)
+    body = _INLINE_CODE.sub(" ", body)
+    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", body)))
+
+
+_FENCED_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", re.M | re.S)
+_INLINE_CODE = re.compile(r"(`+)[^`\n]+?\1")
+
+
+def _words_changed(old: str, now: str) -> int:
+    """How many of the source's words of prose a change rewrote or dropped, where it only reworded what was said
+    (each passage rewritten about as long, most of its letters kept: "walk-around" to "workaround", a sentence's
+    grammar); -1 where it said something new (a sentence added, a passage rewritten whole), or changed a number, a
+    version, a name as code writes it, code, a command or front matter (`Node 18` to `Node 22`): what a translator
+    has to follow, however short."""
+    before, after = _words(old), _words(now)
+    prose_before, prose_after = _prose_words(old), _prose_words(now)
+    changes = _changes(prose_before, prose_after)
+    if sum(max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in changes) != sum(
+            max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(before, after)):
+        return -1  # something besides its prose changed: code, a command, a component's words, front matter
+    changed = 0
+    for _, a1, a2, b1, b2 in changes:
+        was, said = prose_before[a1:a2], prose_after[b1:b2]
+        # (A number written otherwise, "10min" to "10 minutes", is the same number.)
+        if (not all(_letters(_DIGITS.sub("", word)) for word in (*was, *said) if _DIGITS.sub("", word))
+                or _DIGITS.findall(" ".join(was)) != _DIGITS.findall(" ".join(said))
+                or len(said) > len(was) + _REWORD_GROWTH
+                or _TURNING_WORDS.intersection(was) != _TURNING_WORDS.intersection(said)):
+            return -1
+        if len(was) > 2 and len(said) > 2 and difflib.SequenceMatcher(
+                None, " ".join(was), " ".join(said)).ratio() < _REWORD_KEPT:
+            return -1
+        changed += max(len(was), len(said))
+    return changed
 
 
 def _version_on(log: str, since: dt.date, path: str) -> tuple[str, str] | None:
@@ -371,12 +434,28 @@ def _stub(source: Page) -> bool:
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in ctx.site.pages}
     counted: dict[str, tuple[bool, int, int, int]] = {}  # a source's counts, read once for all its translations
+    behind: dict[str, list[Measurement]] = {}  # a source's translations behind its last change alone
+    limit, least = int(ctx.params["max-lag"]), float(ctx.params.get("min-share", 1.0))
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
         # words of its source to keep up with: the page it sends them to does.
         if page is not None and source is not None and page.page_type != "redirect":
-            yield from _measure(ctx, page, source, counted)
+            for found in _measure(ctx, page, source, counted):
+                values = found.values
+                if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
+                    behind.setdefault(source_path, []).append(found)
+                else:
+                    yield found
+    # The translations of one source that are behind its last change, and have all its parts, are behind one change:
+    # one finding, at the first, that names the others (sixteen languages a translation service syncs are one fix).
+    for group in behind.values():
+        first, others = group[0], group[1:]
+        if others:
+            first = replace(first, detail={**first.detail, "also": f" (and {len(others)} other translation"
+                                           f"{'s' if len(others) > 1 else ''} of it, behind the same change)"},
+                            related=first.related + tuple(other.at for other in others))
+        yield first
     yield from _orphans(ctx, by_path, counted)
 
 
@@ -396,7 +475,9 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     history, limit, source_path = ctx.run.git, int(ctx.params["max-lag"]), source.path
     own = history.file(page.abspath) if history is not None else None
     theirs = history.file(source.abspath) if history is not None else None
-    lag, waiting, detail = 0, False, {"source": source_path, "locale": page.variant.partition(":")[2]}
+    lag, waiting, detail = 0, False, {"source": source_path, "locale": page.variant.partition(":")[2], "also": ""}
+    changed = -1  # the words of prose a change of the source since rewrote, added or dropped; -1: not read, or more
+    spread = 1.0  # ... as a share of the source's words of prose
     if own is not None and theirs is not None:
         mine, source_day = own.last_changed(ctx.today), theirs.last_changed(ctx.today)
         lag = max(0, (source_day - mine).days)
@@ -405,9 +486,12 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
         waiting = source_day > mine and (ctx.today - source_day).days < int(ctx.params["grace-days"])
         if waiting:
             lag = 0
-        if lag > limit and history is not None and _markup_only(history.top, theirs.path, mine, source.source,
-                                                                page.source):
+        then = _source_then(history.top, theirs.path, mine) if lag > limit and history is not None else None
+        if then is not None and _markup_only(then, source.source, page.source):
             lag = 0  # the source changed only in its markup since, or in words the translation has
+        elif then is not None:
+            changed = _words_changed(then, source.source)
+            spread = round(changed / max(1, len(_prose_words(source.source))), 3) if changed >= 0 else 1.0
         detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
     if code < their_code and _has_their_code(page, source):
@@ -423,8 +507,9 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
     yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
-                       "removed": False, "generated": False, "moved": False}, Location(page.path, 1), detail,
-                      (Location(source_path, 1),))
+                       "removed": False, "generated": False, "moved": False, "changed": changed,
+                       "changed_share": spread},
+                      Location(page.path, 1), detail, (Location(source_path, 1),))
 
 
 def _orphans(ctx: CheckContext, by_path: dict[str, Page],
@@ -484,7 +569,8 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page],
             if others:
                 shown += f" (and the sources of the {len(others)} other translations named here, the same day)"
             yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True, "generated": generated,
-                               "moved": was_moved and not generated}, Location(path, 1),
+                               "moved": was_moved and not generated, "changed": -1,
+                               "changed_share": 1.0}, Location(path, 1),
                               {"source": shown, "removed_on": day, "moved_to": moved,
                                "locale": variant.partition(":")[2]},
                               tuple(Location(other, 1) for other, _, _ in others))
@@ -512,7 +598,7 @@ _MATCHED = 3  # translations of a locale matched to their sources before an unma
 
 
 CHECK = spec("translation-lag", "site", translation_lag,
-             values=("lag", "share", "dated", "removed", "generated", "moved"),
+             values=("lag", "share", "dated", "removed", "generated", "moved", "changed", "changed_share"),
              needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup."),
