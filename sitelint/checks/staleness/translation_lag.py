@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from sitelint import gitinfo, text
-from sitelint.checks import CheckContext, Count, spec
+from sitelint.checks import CheckContext, Count, Share, spec
 from sitelint.model import PROSE_KINDS, Block, Location, Measurement, Page
 
 # What a reader does not read as words: link targets, tags and their attributes, MDX expressions.
@@ -435,7 +435,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in ctx.site.pages}
     counted: dict[str, tuple[bool, int, int, int]] = {}  # a source's counts, read once for all its translations
     behind: dict[str, list[Measurement]] = {}  # a source's translations behind its last change alone
-    limit, least = int(ctx.params["max-lag"]), float(ctx.params.get("min-share", 1.0))
+    limit, least = int(ctx.params["max-lag"]), float(ctx.params["min-share"])
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
@@ -602,4 +602,6 @@ CHECK = spec("translation-lag", "site", translation_lag,
              needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup."),
-                     "grace-days": Count("Days a source's change gives its translators before a lag counts.")})
+                     "grace-days": Count("Days a source's change gives its translators before a lag counts."),
+                     "min-share": Share("Share of its source's parts a translation behind one change with others "
+                                        "holds, to be one finding with them.")})
