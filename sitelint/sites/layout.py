@@ -203,7 +203,7 @@ class Layout:
         if (self.suffix_locales or self.folder_locales) and not rests:
             folder, _, name = full.rpartition("/")
             stem, dot, ext = name.rpartition(".")
-            base, _, suffix = stem.rpartition(".")
+            base = stem.rpartition(".")[0]
             suffix, language = self._suffix_locales(full)
             if base and suffix:
                 # the source as `install.md`, or with its pages' own locale as its suffix, `install.en.md`
