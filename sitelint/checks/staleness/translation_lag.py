@@ -117,10 +117,15 @@ def _said_in_props(markup: re.Match[str]) -> str:
     return " " + " ".join(m.group(2) for m in _SAID_PROP.finditer(tag)) + " "
 
 
+# A line that imports a file's code into the page, VitePress' `<<< @/../.gitignore` or VuePress' `@[code json{3-5}](
+# ../package.json)`: how the page shows a file, written either way; the file's code is not the page's words.
+_CODE_IMPORT = re.compile(r"^[ \t]*(?:<<<[ \t]+\S+|@\[code[^\]\n]*\]\([^)\n]*\))[ \t]*$", re.M)
+
+
 def _words(markdown: str) -> list[str]:
     # (Letters composed as one character or written as a letter and its accent, `ü` either way, are one spelling: a
     # commit that recomposes them changes no word.)
-    markdown = unicodedata.normalize("NFC", markdown)
+    markdown = _CODE_IMPORT.sub("", unicodedata.normalize("NFC", markdown))
     body = _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub("", _without_metadata(markdown))))
     return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", body)))
 
