@@ -649,6 +649,14 @@ def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     assert layout.framework == "starlight" and pages(layout) == ["src/content/docs/guide.mdx"]
     touch(tmp_path / "sx", "docs/conf.py", "docs/index.md")
     assert discover.detect(tmp_path / "sx").framework == "sphinx"
+    # sphinx-quickstart's separate source and build folders: `source/conf.py` at the top, its pages beside it, found
+    # before an app of another framework beside them (`site/`, a new site being built).
+    touch(tmp_path / "sq", "Makefile", "README.md", "source/conf.py", "source/index.md", "source/guides/nix.md",
+          "site/astro.config.mjs", "site/src/pages/index.astro")
+    (tmp_path / "sq" / ".git").mkdir()
+    (tmp_path / "sq" / "site" / "package.json").write_text('{"name": "site"}', encoding="utf-8")
+    layout = discover.detect(tmp_path / "sq")
+    assert layout.framework == "sphinx" and pages(layout) == ["source/guides/nix.md", "source/index.md"]
 
 
 def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:

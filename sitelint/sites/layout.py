@@ -1112,7 +1112,8 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         mintlify = next((sub / n for n in ("docs.json", "mint.json") if _mintlify_config(sub / n)), None)
         if mintlify is not None:  # Mintlify: its pages beside its docs.json (mint.json before v4)
             return "mintlify", [sub], [mintlify]
-    for sub in (base, base / "docs", base / "docs" / "source", base / "doc"):
+    # (sphinx-quickstart's separate source and build folders put conf.py in `source/`, at the top or under `docs/`.)
+    for sub in (base, base / "docs", base / "docs" / "source", base / "doc", base / "source"):
         if (sub / "conf.py").is_file():
             return "sphinx", [sub], [sub / "conf.py"]
     gitbook = _gitbook(base)
