@@ -144,6 +144,13 @@ def test_a_label_on_any_copy_judges_the_duplicate_reported_on_another() -> None:
                    (Location("docs/a.md", 1),))
     assert not labelmod.covers(labelmod.Label("docs/a.md", "SUB001", "T", "", None, "x"), "rule",
                                frozenset({"SUB001"}), thin)
+    # The translations behind one change of their source are one finding, on the first, naming the others: a T label
+    # on another of them is met (its page is reported), though it judges no finding of its own page.
+    lag = Finding("STL007", "translation-lag", "staleness", "warning", "docs/es/start.md", 1, 1, "Translation lags",
+                  (Location("docs/start.md", 1), Location("docs/hi/start.md", 1)))
+    behind = labelmod.Label("docs/hi/start.md", "staleness", "T", "behind its source", None, "labels.tsv:5")
+    assert not labelmod.covers(behind, "dimension", frozenset({"staleness"}), lag)
+    assert labelmod.covers(behind, "dimension", frozenset({"staleness"}), lag, anywhere=True)
 
 
 def test_cli_prints_the_table_and_json(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -141,12 +141,15 @@ def covers(label: Label, kind: str, selected: frozenset[str], finding: Any, anyw
         return False
     if _at(label, finding):
         return True
-    return (anywhere or label.line is not None) and any(_at(label, place) for place in places(finding)[1:])
+    return (anywhere or label.line is not None) and any(_at(label, place)
+                                                        for place in places(finding, named=anywhere)[1:])
 
 
-def places(finding: Any) -> list[Any]:
-    """The places a finding is about: its own, and for a duplicate every copy it names."""
-    return [finding, *finding.related] if finding.dimension == "duplication" else [finding]
+def places(finding: Any, named: bool = False) -> list[Any]:
+    """The places a finding is about: its own, and for a duplicate every copy it names; with `named` (is a page
+    reported?), every place any finding names, as a group finding names the other pages of its kind (the
+    translations behind one change of their source, one finding on the first)."""
+    return [finding, *finding.related] if named or finding.dimension == "duplication" else [finding]
 
 
 def _at(label: Label, place: Any) -> bool:

@@ -159,8 +159,8 @@ def evaluate(labels: Sequence[Label], findings: Sequence[Finding], site: Site, r
         code = next(iter(chosen)) if kind == "rule" and len(chosen) == 1 else None
         dimension = next(iter(chosen)) if kind == "dimension" else dimension_of.get(code or "", "")
         for page in hits:
-            reported = any(covers(label, kind, chosen, f, anywhere=True) and any(p.path == page for p in places(f))
-                           for f in findings)
+            reported = any(covers(label, kind, chosen, f, anywhere=True)
+                           and any(p.path == page for p in places(f, named=True)) for f in findings)
             for tally in tallies(code, dimension):
                 if label.verdict == "T":
                     tally.expected += 1
