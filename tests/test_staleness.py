@@ -1100,3 +1100,28 @@ def test_translations_named_for_their_language_beside_their_sources_are_found_wi
     assert variants["content/docs/deploy.en.mdx"] == ""
     assert [(f.rule, f.path) for f in result.findings] == [("STL007", "content/docs/deploy.zh-cn.mdx")], [
         f.message for f in result.findings]
+
+
+def test_a_translation_named_on_the_command_line_gets_the_finding_of_the_translations_behind_one_change(
+        tmp_path: Path) -> None:
+    # The German, French and Japanese pages are behind one change of their source: one finding, on the first. Named
+    # alone (a pre-commit run over the French page), the French page is still reported, by that finding.
+    git(tmp_path, "init", "-q", "-b", "main")
+    translations = {f"i18n/{lang}/docusaurus-plugin-content-docs/current/guide.md": f"# Guide\n\nNode 18 ({lang}).\n"
+                    for lang in ("de", "fr", "ja")}
+    write_site(tmp_path, {"docs/guide.md": "# Guide\n\nNode 18 or later.\n", **translations},
+               {"docusaurus.config.js": "module.exports = { i18n: {defaultLocale: 'en', locales: ['en', 'de', 'fr', "
+                                        "'ja']} };\n"})
+    git(tmp_path, "add", "-A")
+    git(tmp_path, "commit", "-qm", "guide", date="2025-01-10T12:00:00")
+    (tmp_path / "docs/guide.md").write_text("# Guide\n\nNode 22 or later.\n", encoding="utf-8")
+    git(tmp_path, "commit", "-qam", "node 22", date="2026-06-01T12:00:00")
+    config = configmod.validate({"semantic": False}, None)
+    whole = engine.lint(cwd=tmp_path, config=config, today=dt.date(2026, 12, 1), select=["STL007"])
+    assert [(f.path, len(f.related)) for f in whole.findings] == [
+        ("i18n/de/docusaurus-plugin-content-docs/current/guide.md", 3)]
+    assert "(and 2 other translations of it, behind the same change)" in whole.findings[0].message
+    french = "i18n/fr/docusaurus-plugin-content-docs/current/guide.md"
+    named = engine.lint([french], cwd=tmp_path, config=config, today=dt.date(2026, 12, 1), select=["STL007"])
+    assert [f.path for f in named.findings] == ["i18n/de/docusaurus-plugin-content-docs/current/guide.md"]
+    assert french in {r.path for r in named.findings[0].related}

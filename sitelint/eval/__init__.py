@@ -62,9 +62,13 @@ def from_history(cwd: Path, config: configmod.Config, since: dt.date | None = No
         whole = dimension == "duplication"
         result = engine.lint(() if whole else pages, cwd=where, config=replay_config, today=today, select=select,
                              cache=cache)
+        # A finding that stands for several translations (those behind one change of their source, on the first)
+        # flags each it names.
+        translated = {p.path for p in result.site.pages if p.variant.startswith("i18n:")}
         found: dict[str, list[tuple[str, str, str]]] = {}
         for f in result.findings:
-            for path in dict.fromkeys([f.path, *(r.path for r in f.related)] if whole else [f.path]):
+            named = [r.path for r in f.related if whole or (f.path in translated and r.path in translated)]
+            for path in dict.fromkeys([f.path, *named]):
                 found.setdefault(path, []).append((f.rule, f.dimension, f.severity))
         return found, {p.path: p for p in result.site.pages if p.path in pages}
 

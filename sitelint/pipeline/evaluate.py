@@ -86,8 +86,11 @@ def _decide(rule: Rule, measured: Sequence[Measurement], run: RunContext, by_pat
     found = []
     measured_on: set[str] = set()
     for m in measured:
+        # (A rule that judges translations may report several as one finding, on the first, naming the others: it
+        # is in the run's scope when one of them is.)
         if run.scope is not None and m.at.path not in run.scope and not (
-                rule.translations and m.at.path in run.translations):
+                rule.translations and (m.at.path in run.translations
+                                       or any(r.path in run.translations for r in m.related))):
             continue
         measured_on.add(m.at.path)
         page_facts = facts(by_path.get(m.at.path))
