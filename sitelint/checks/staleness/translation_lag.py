@@ -168,12 +168,24 @@ def _markup_only(old: str, now: str, translation: str = "") -> bool:
 
 _REWORD_GROWTH = 5  # words a rewording of a passage may add to it ("check" to "please take a look at"); more is new
 _DIGITS = re.compile(r"\d+")
-# Words that turn what a sentence allows or requires ("is supported" to "is not supported", "may" to "must"): a
-# change of them is a change of what the page says, however small.
-_TURNING_WORDS = frozenset({
-    "not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't", "wasn't", "weren't",
-    "shouldn't", "mustn't", "without", "nor", "none", "only", "must", "required", "optional", "deprecated",
-    "removed", "unsupported", "supported", "always", "may", "should"})
+_PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # a word of prose ("walk-around", "Harbor's"), not a name
+# as code writes it (`env.d.ts`, `--port`, `snake_case`)
+# Words that turn what a sentence allows or requires ("is supported" to "is not supported", "may" to "must"), by the
+# turn they give it: a change of that is a change of what the page says, however small ("should" to "need to", "can
+# not" to "cannot" are not).
+_TURNS = {
+    **dict.fromkeys(("not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't",
+                     "wasn't", "weren't", "shouldn't", "mustn't", "without", "nor", "none"), "negation"),
+    **dict.fromkeys(("must", "should", "shall", "required", "need", "needs"), "obligation"),
+    **dict.fromkeys(("may", "optional", "optionally"), "option"),
+    **dict.fromkeys(("deprecated", "removed", "unsupported", "obsolete"), "retired"),
+    "only": "only", "always": "always", "supported": "supported"}
+
+
+def _turns(words: Sequence[str]) -> set[str]:
+    return {_TURNS[word] for word in words if word in _TURNS}
+
+
 _REWORD_KEPT = 0.5  # likeness of the letters of a passage reworded, before and after, of more than two words
 
 
@@ -182,12 +194,24 @@ def _changes(before: Sequence[str], after: Sequence[str]) -> list[tuple[str, int
 
 
 def _prose_words(markdown: str) -> list[str]:
-    """The words of a page's prose alone: no front matter, code block, inline code, tag or component's props."""
+    """The words of a page's prose alone (no front matter, code block, inline code, tag or component's props), each
+    as written between spaces, the punctuation around it left out: a file's name stays one word (`env.d.ts`)."""
     body = _FRONT_MATTER.sub("", _without_metadata(unicodedata.normalize("NFC", markdown)), count=1)
     body = _markup_blocks_out(_SEE_ALSO.sub("", _STAMP.sub("", body)))
     body = _FENCED_BLOCK.sub(" ", body)
     body = _INLINE_CODE.sub(" ", body)
-    return text.terms(_MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", body)))
+    body = _MARKUP.sub(" ", _CALLOUT_KIND.sub(r"\1", body))
+    return [word for raw in _BETWEEN_WORDS.split(body.lower()) if (word := raw.strip(_AROUND_A_WORD))]
+
+
+_AROUND_A_WORD = "\"'`*_~,;:!?.-#|“”‘’«»"
+_BETWEEN_WORDS = re.compile(r"[\s()\[\]{}<>]+")
+
+
+def _inline_code(markdown: str) -> list[str]:
+    """The inline code of a page's prose, in order (`src/content.config.ts`)."""
+    body = _FENCED_BLOCK.sub(" ", _markup_blocks_out(unicodedata.normalize("NFC", markdown)))
+    return [m.group(0) for m in _INLINE_CODE.finditer(body)]
 
 
 _FENCED_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", re.M | re.S)
@@ -203,17 +227,18 @@ def _words_changed(old: str, now: str) -> int:
     before, after = _words(old), _words(now)
     prose_before, prose_after = _prose_words(old), _prose_words(now)
     changes = _changes(prose_before, prose_after)
-    if sum(max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in changes) != sum(
-            max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(before, after)):
+    if _inline_code(old) != _inline_code(now) or sum(max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(
+            text.terms(" ".join(prose_before)), text.terms(" ".join(prose_after)))) != sum(
+                max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(before, after)):
         return -1  # something besides its prose changed: code, a command, a component's words, front matter
     changed = 0
     for _, a1, a2, b1, b2 in changes:
         was, said = prose_before[a1:a2], prose_after[b1:b2]
         # (A number written otherwise, "10min" to "10 minutes", is the same number.)
-        if (not all(_letters(_DIGITS.sub("", word)) for word in (*was, *said) if _DIGITS.sub("", word))
+        if (not all(_PLAIN_WORD.fullmatch(_DIGITS.sub("", word)) for word in (*was, *said) if _DIGITS.sub("", word))
                 or _DIGITS.findall(" ".join(was)) != _DIGITS.findall(" ".join(said))
                 or len(said) > len(was) + _REWORD_GROWTH
-                or _TURNING_WORDS.intersection(was) != _TURNING_WORDS.intersection(said)):
+                or _turns(was) != _turns(said)):
             return -1
         if len(was) > 2 and len(said) > 2 and difflib.SequenceMatcher(
                 None, " ".join(was), " ".join(said)).ratio() < _REWORD_KEPT:
