@@ -231,8 +231,8 @@ def hugo_default_content(config: Path) -> str:
     if config.suffix not in (".toml", ".yaml", ".yml", ".json"):
         return ""
     data = _config_data(config)
-    languages = data.get("languages")
-    default = str(data.get("defaultContentLanguage") or "en").lower()
+    languages = _key(data, "languages")
+    default = str(_key(data, "defaultContentLanguage") or "en").lower()
     own = next((options.get("contentDir") for lang, options in languages.items()
                 if str(lang).lower() == default and isinstance(options, dict)), None) if isinstance(
                     languages, dict) else None
