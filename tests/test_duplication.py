@@ -716,7 +716,8 @@ def test_react_native_versioned_docs_are_not_duplicates() -> None:
         counts[name] = len(found)
     assert counts["duplicate-pages"] == counts["near-duplicate-pages"] == 0
     # Component pages copy prop docs; those under the same prop heading of two component pages are their template's.
-    assert counts["copied-passages"] > 20 and counts["repeated-passages"] > 5
+    # (A page that repeats three passages or more is one finding of them.)
+    assert counts["copied-passages"] > 20 and counts["repeated-passages"] > 3
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.duplication import digest
@@ -43,13 +44,25 @@ def repeated_passages(ctx: CheckContext) -> Iterator[Measurement]:
         size[(index, lo, hi)] = max(size.get((index, lo, hi), 0), words)
     for index in sorted(copies):
         path = corpus.pages[index].path
+        measured = []
         for group in _passages(copies[index]):
             first, repeat, *rest = group
             others = (Location(path, *first), *(Location(path, *r) for r in rest))
             words = max(size.get((index, *r), 0) for r in (repeat, *rest))
-            yield Measurement({"words": words}, Location(path, *repeat),
-                              {"first_line": first[0], "others": f"{path}:{first[0]}", "copies": len(group)},
-                              others)
+            measured.append(Measurement({"words": words}, Location(path, *repeat),
+                                        {"first_line": first[0], "others": f"{path}:{first[0]}", "copies": len(group),
+                                         "more": ""}, others))
+        # A page that repeats three passages or more (an API's error responses said under each endpoint) is one
+        # finding, at the first, naming the other repeats: one decision for the page, not a finding per passage.
+        if len(measured) >= _PAGE_REPEATS:
+            head, *tail = measured
+            yield replace(head, detail={**head.detail, "more": f"; and {len(tail)} more passages this page repeats"},
+                          related=head.related + tuple(m.at for m in tail))
+        else:
+            yield from measured
+
+
+_PAGE_REPEATS = 3
 
 
 # Titles that share this share of their words (but the small ones) name parallel things: "Gate Responses" and
