@@ -350,6 +350,20 @@ def _joined_titles(page: Page) -> list[str]:
     return out
 
 
+def _tagged_heading_ids(page: Page) -> frozenset[str]:
+    """Hugo's ids of a page's headings that hold an HTML tag: goldmark slugs the heading's source, the tag's text and
+    all (`### <a name="istio_validations"></a> Istio Validations` is `#a-nameistio_validationsa-istio-validations`)."""
+    lines = page.source.split("\n")
+    out = set()
+    for section in page.sections:
+        raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
+        match = _ATX.match(raw)
+        said = (match.group(1) if match else raw).strip()
+        if "<" in said:
+            out.add(_loose(_github_slug(said.lower())))
+    return frozenset(out)
+
+
 def _anchors(page: Page) -> frozenset[str]:
     lines = page.source.split("\n")
     found: set[str] = set()
@@ -763,6 +777,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
     plain_ids: dict[str, frozenset[str]] = {}  # page path -> its ids as sluggers of their own make them, when asked
+    tagged_ids: dict[str, frozenset[str]] = {}  # page path -> Hugo's ids of its headings that hold a tag
     # whose ids those are: the framework's, or jekyll-commonmark's on a Jekyll site that reads its pages with it
     slugger = ("jekyll-commonmark" if site.framework == "jekyll" and _jekyll_commonmark(site)
                else "mkdocs-positional" if _mkdocs_positional(site) else site.framework)
@@ -815,6 +830,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if (present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ())
                     or _loose(anchor) in layout_ids):
                 continue
+            if site.framework == "hugo" and _loose(anchor) in tagged_ids.setdefault(target.path,
+                                                                                   _tagged_heading_ids(target)):
+                continue  # Hugo's id of a heading that holds a tag, the tag's text and all
             if slugger in _OWN_SLUGGERS:
                 if target.path not in plain_ids:
                     plain_ids[target.path] = _own_slugs(target, slugger)
