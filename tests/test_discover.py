@@ -778,6 +778,16 @@ def test_an_inherited_mkdocs_base_config_reads_its_docs_dir_from_the_config_that
     assert tmp_path / "pages" not in discover.detect(tmp_path / "proj").docs_roots
 
 
+def test_a_mkdocs_config_the_build_copies_to_the_top_reads_its_docs_dir_from_there(tmp_path: Path) -> None:
+    # `cp docs/mkdocs.yml ./ && mkdocs build`: `docs/mkdocs.yml` names `docs_dir: docs`, the top's docs/, as there is
+    # no `docs/docs/`.
+    touch(tmp_path, "docs/mkdocs.yml", "docs/README.md", "docs/concepts/ipam.md", "Makefile")
+    (tmp_path / "docs/mkdocs.yml").write_text("site_name: Pool\ndocs_dir: docs\nsite_dir: site\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs" and pages(layout) == ["docs/README.md", "docs/concepts/ipam.md"]
+
+
 def test_a_mkdocs_config_a_build_command_names_deep_in_the_project_is_the_site_s(tmp_path: Path) -> None:
     touch(tmp_path, "assets/site.io/mkdocs.yml", "assets/site.io/docs/index.md", "assets/site.io/snippets/flag.md",
           "README.md", "internal/cmd/README.md")

@@ -993,10 +993,11 @@ def _mkdocs_configs(base: Path) -> list[Path]:
 
 def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
     """A config's `docs_dir`, beside it; but a base config that another one inherits (`INHERIT: docs/base.yml` in
-    an `mkdocs.yml` the build writes at the top) has it read from where that config is: where the folder is not
-    beside a config of another name than `mkdocs.yml`, the nearest folder above that holds it."""
+    an `mkdocs.yml` the build writes at the top), or a config the build copies to the top first (`cp
+    docs/mkdocs.yml ./` before `mkdocs build`, its `docs_dir: docs`), has it read from where it is built: where the
+    folder is not beside the config, the nearest folder above that holds it."""
     docs = base / docs_dir
-    if docs.is_dir() or any(c.name in _MKDOCS_NAMES for c in configs):
+    if docs.is_dir():
         return docs
     # Never above the repository the config is in: a folder out of it is no page of this site.
     top = next((p for p in (base, *base.parents) if (p / ".git").exists()), None)
