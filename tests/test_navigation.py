@@ -1194,3 +1194,20 @@ def test_the_posts_of_a_second_docusaurus_blog_are_reached_through_its_index(tmp
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
     assert types["events/meetup-berlin.md"] == ("blog", "a post in `events/`, a blog of the site's config")
     assert types["i18n/fr/docusaurus-plugin-content-blog-events/meetup-berlin.md"][0] == "blog"
+
+
+def test_a_docs_instance_a_site_s_own_plugin_wraps_has_its_own_sidebar(tmp_path: Path) -> None:
+    # `"./src/plugins/docs/index.js"` wraps the docs plugin, once for `docs/` and once for `tutorials/`, each with its
+    # `sidebarPath`: the tutorials its second sidebar lists are in the navigation.
+    files = {"docs/intro.md": "# Intro\n\nText.\n", "docs/left.md": "# Left\n\nText.\n",
+             "tutorials/overview.md": "# Overview\n\nText.\n", "tutorials/labs/gpu.md": "# GPU lab\n\nText.\n"}
+    config = ("module.exports = {\n  plugins: [\n"
+              "    ['./src/plugins/docs/index.js', { sidebarPath: require.resolve('./sidebars.js') }],\n"
+              "    ['./src/plugins/docs/index.js', { id: 'tutorials', path: 'tutorials', routeBasePath: 'tutorials',\n"
+              "      sidebarPath: require.resolve('./sidebars-tutorials.js') }],\n  ],\n};\n")
+    write_site(tmp_path, files, {
+        "docusaurus.config.js": config, "src/plugins/docs/index.js": "module.exports = require('x');\n",
+        "sidebars.js": "module.exports = { docs: ['intro'] };\n",
+        "sidebars-tutorials.js": "module.exports = { tutorials: ['overview', {type: 'doc', id: 'labs/gpu'}] };\n"})
+    found, _ = _orphans(tmp_path)
+    assert found == {"docs/left.md": "warning"}

@@ -127,6 +127,11 @@ def read_site(root: Path) -> DocusaurusSite:
     for text in (source, *modules):
         for body in js_objects_after(text, _PLUGIN.format(name="docs")):
             instances.append(_instance(body, text))
+        # A site's own plugin that wraps the docs plugin (`"./src/plugins/docs/index.js"` with a docs instance's
+        # options: its `sidebarPath`, its `path` or the default's).
+        for body in js_objects_after(text, _OWN_PLUGIN):
+            if re.search(r"\bsidebarPath\s*:", top_level(body)):
+                instances.append(_instance(body, text))
         for body in js_objects_after(text, _PLUGIN.format(name="blog")):
             blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
@@ -187,6 +192,10 @@ def unbuilt(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], b
 # A content plugin by its package's name or a shorthand Docusaurus resolves (`'content-docs'`,
 # `'@docusaurus/content-docs'`, `'docusaurus-plugin-content-docs'`), its options object after it.
 _PLUGIN = r"['\"](?:@docusaurus/(?:plugin-)?|docusaurus-plugin-)?content-{name}['\"]\s*,"
+
+
+# A plugin of the site's own, by its path (`"./src/plugins/docs/index.js"`, `require.resolve("./plugins/docs")`).
+_OWN_PLUGIN = r"(?:require\.resolve\(\s*)?['\"]\.{1,2}/[^'\"\n]+['\"]\s*\)?\s*,"
 
 
 # The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,
