@@ -631,6 +631,21 @@ def test_a_styling_page_named_as_a_partial_is_the_site_makers_showcase(tmp_path:
     assert {f.path for f in found} == {"docs/_note.md"}
 
 
+def test_a_draft_named_with_a_leading_underscore_no_page_imports_is_not_built_on_docusaurus(tmp_path: Path) -> None:
+    # The docs plugin's default `exclude` leaves out `_*.md`: `_3-jenkins-ci.md`, a "Coming Soon" draft no page imports,
+    # is never published; a partial a page imports is built, in its page, and judged.
+    draft = "---\nid: jenkins-ci\n---\n\nComing Soon\n\n## Introduction\n\n## How to\n\n## Summary\n"
+    write_site(tmp_path, {
+        "docs/ci/_3-jenkins-ci.md": draft,
+        "docs/ci/_setup.mdx": "## Set up\n\nTODO: write the setup.\n",
+        "docs/ci/github.mdx": "# GitHub\n\nimport Setup from './_setup.mdx';\n\n<Setup />\n",
+    }, {"docusaurus.config.js": "module.exports = { presets: [['classic', { docs: {} }]] };\n"})
+    result = _lint(tmp_path, "SUB002")
+    assert "docs/ci/_3-jenkins-ci.md" in result.site.unbuilt
+    assert "docs/ci/_setup.mdx" not in result.site.unbuilt
+    assert {f.path for f in result.findings} == {"docs/ci/_setup.mdx"}
+
+
 def test_a_template_in_a_folder_the_docs_plugin_excludes_is_not_built(tmp_path: Path) -> None:
     # `exclude: ["**/_*", "**/_*/**"]`: `_templates/tutorial.md` (a partial by its folder's name) is no page and no
     # part of one, as no page imports it; a partial a page imports from such a folder is built, in its page.

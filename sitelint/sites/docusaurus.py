@@ -253,11 +253,17 @@ def _declared(value: str, source: str) -> str:
 _EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")  # the docs plugin's `exclude: ["**/partials/**"]`
 
 
+# The docs plugin's `exclude` where its options set none: files and folders named with a leading `_` (a partial
+# pages import, a draft kept beside them) and tests.
+_DEFAULT_EXCLUDE = ("**/_*.{js,jsx,ts,tsx,md,mdx}", "**/_*/**", "**/*.test.{js,jsx,ts,tsx}", "**/__tests__/**")
+
+
 def excluded(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], str]:
-    """The docs plugin's `exclude` glob a file (its path relative to the site at root) matches, "" for none: a file
-    of the docs folder, or of a translation of it, that Docusaurus builds no page of (a partial pages import)."""
+    """The docs plugin's `exclude` glob a file (its path relative to the site at root) matches (its default where the
+    options set none), "" for none: a file of the docs folder, or of a translation of it, that Docusaurus builds no
+    page of (a partial pages import)."""
     site = site or read_site(root)
-    globs = [(inst, pattern) for inst in site.docs for pattern in inst.exclude]
+    globs = [(inst, pattern) for inst in site.docs for pattern in (inst.exclude or _DEFAULT_EXCLUDE)]
 
     def matched(rel: str) -> str:
         if not globs:
