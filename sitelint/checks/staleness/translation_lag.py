@@ -130,23 +130,34 @@ def _words(markdown: str) -> list[str]:
     return text.terms(_MARKUP.sub(_said_in_props, _CALLOUT_KIND.sub(r"\1", body)))
 
 
-def _source_then(top: Path, path: str, since: dt.date) -> str | None:
+_LOG = ("--format=%x00%H %cs", "--name-only")
+
+
+def _git_text(top: Path, memo: dict[tuple[str, ...], str | None], *args: str) -> str | None:
+    """A git command's output, run once a run for every translation that asks it (the log of a source that sixteen
+    languages translate); None when git fails."""
+    if args not in memo:
+        done = gitinfo.run(top, *args)
+        memo[args] = None if done.returncode else done.stdout
+    return memo[args]
+
+
+def _source_then(top: Path, path: str, since: dt.date, memo: dict[tuple[str, ...], str | None]) -> str | None:
     """The source as it was on the day its translation last changed, from git; None when git cannot say."""
     # Followed through renames: a source moved from `post.md` to `post.mdx` is the same source. (`--before` would
     # stop git from following it: the commits are walked from the newest.)
-    log = gitinfo.run(top, "log", "--follow", "--format=%x00%H %cs", "--name-only", "--", path)
-    if log.returncode:  # a clone missing objects git needs to follow renames (a partial clone): by its path alone
-        log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
-    if log.returncode:
+    log = _git_text(top, memo, "log", "--follow", *_LOG, "--", path)
+    if log is None:  # a clone missing objects git needs to follow renames (a partial clone): by its path alone
+        log = _git_text(top, memo, "log", *_LOG, "--", path)
+    if log is None:
         return None
-    found = _version_on(log.stdout, since, path)
+    found = _version_on(log, since, path)
     if found is None:  # git lost the file's rename (a clone missing the objects it compares): by its path alone
-        log = gitinfo.run(top, "log", "--format=%x00%H %cs", "--name-only", "--", path)
-        found = _version_on(log.stdout, since, path) if not log.returncode else None
+        plain = _git_text(top, memo, "log", *_LOG, "--", path)
+        found = _version_on(plain, since, path) if plain is not None else None
     if found is None:
         return None
-    old = gitinfo.run(top, "show", f"{found[0]}:{found[1]}")
-    return None if old.returncode else old.stdout
+    return _git_text(top, memo, "show", f"{found[0]}:{found[1]}")
 
 
 def _markup_only(old: str, now: str, translation: str = "") -> bool:
@@ -218,19 +229,19 @@ _FENCED_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[ \t]*$", r
 _INLINE_CODE = re.compile(r"(`+)[^`\n]+?\1")
 
 
-def _words_changed(old: str, now: str) -> int:
+def _words_changed(old: str, now: str) -> tuple[int, float]:
     """How many of the source's words of prose a change rewrote or dropped, where it only reworded what was said
     (each passage rewritten about as long, most of its letters kept: "walk-around" to "workaround", a sentence's
     grammar); -1 where it said something new (a sentence added, a passage rewritten whole), or changed a number, a
     version, a name as code writes it, code, a command or front matter (`Node 18` to `Node 22`): what a translator
-    has to follow, however short."""
+    has to follow, however short. With it, their share of the source's words of prose (1.0 for -1)."""
     before, after = _words(old), _words(now)
     prose_before, prose_after = _prose_words(old), _prose_words(now)
     changes = _changes(prose_before, prose_after)
     if _inline_code(old) != _inline_code(now) or sum(max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(
             text.terms(" ".join(prose_before)), text.terms(" ".join(prose_after)))) != sum(
                 max(a2 - a1, b2 - b1) for _, a1, a2, b1, b2 in _changes(before, after)):
-        return -1  # something besides its prose changed: code, a command, a component's words, front matter
+        return -1, 1.0  # something besides its prose changed: code, a command, a component's words, front matter
     changed = 0
     for _, a1, a2, b1, b2 in changes:
         was, said = prose_before[a1:a2], prose_after[b1:b2]
@@ -239,12 +250,12 @@ def _words_changed(old: str, now: str) -> int:
                 or _DIGITS.findall(" ".join(was)) != _DIGITS.findall(" ".join(said))
                 or len(said) > len(was) + _REWORD_GROWTH
                 or _turns(was) != _turns(said)):
-            return -1
+            return -1, 1.0
         if len(was) > 2 and len(said) > 2 and difflib.SequenceMatcher(
                 None, " ".join(was), " ".join(said)).ratio() < _REWORD_KEPT:
-            return -1
+            return -1, 1.0
         changed += max(len(was), len(said))
-    return changed
+    return changed, round(changed / max(1, len(prose_after)), 3)
 
 
 def _version_on(log: str, since: dt.date, path: str) -> tuple[str, str] | None:
@@ -464,6 +475,7 @@ def _stub(source: Page) -> bool:
 def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     by_path = {p.path: p for p in ctx.site.pages}
     counted: dict[str, tuple[bool, int, int, int]] = {}  # a source's counts, read once for all its translations
+    memo: dict[tuple[str, ...], str | None] = {}  # git's answers (a source's log), read once for all its translations
     behind: dict[str, list[Measurement]] = {}  # a source's translations behind its last change alone
     limit, least = int(ctx.params["max-lag"]), float(ctx.params["min-share"])
     for path, source_path in sorted(ctx.site.sources.items()):
@@ -471,7 +483,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
         # words of its source to keep up with: the page it sends them to does.
         if page is not None and source is not None and page.page_type != "redirect":
-            for found in _measure(ctx, page, source, counted):
+            for found in _measure(ctx, page, source, counted, memo):
                 values = found.values
                 if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
                     behind.setdefault(source_path, []).append(found)
@@ -486,7 +498,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
                                            f"{'s' if len(others) > 1 else ''} of it, behind the same change)"},
                             related=first.related + tuple(other.at for other in others))
         yield first
-    yield from _orphans(ctx, by_path, counted)
+    yield from _orphans(ctx, by_path, counted, memo)
 
 
 def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]]) -> tuple[bool, int, int, int]:
@@ -496,8 +508,8 @@ def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]])
     return counted[source.path]
 
 
-def _measure(ctx: CheckContext, page: Page, source: Page,
-             counted: dict[str, tuple[bool, int, int, int]]) -> Iterator[Measurement]:
+def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tuple[bool, int, int, int]],
+             memo: dict[tuple[str, ...], str | None]) -> Iterator[Measurement]:
     """How far a translation is behind its source: days, and the share of its sections and code it has."""
     stub, their_sections, their_code, their_content = _source_counts(source, counted)
     if stub:
@@ -516,12 +528,11 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
         waiting = source_day > mine and (ctx.today - source_day).days < int(ctx.params["grace-days"])
         if waiting:
             lag = 0
-        then = _source_then(history.top, theirs.path, mine) if lag > limit and history is not None else None
+        then = _source_then(history.top, theirs.path, mine, memo) if lag > limit and history is not None else None
         if then is not None and _markup_only(then, source.source, page.source):
             lag = 0  # the source changed only in its markup since, or in words the translation has
         elif then is not None:
-            changed = _words_changed(then, source.source)
-            spread = round(changed / max(1, len(_prose_words(source.source))), 3) if changed >= 0 else 1.0
+            changed, spread = _words_changed(then, source.source)
         detail.update(translated=mine.isoformat(), source_changed=source_day.isoformat())
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
     if code < their_code and _has_their_code(page, source):
@@ -542,8 +553,8 @@ def _measure(ctx: CheckContext, page: Page, source: Page,
                       Location(page.path, 1), detail, (Location(source_path, 1),))
 
 
-def _orphans(ctx: CheckContext, by_path: dict[str, Page],
-             counted: dict[str, tuple[bool, int, int, int]]) -> Iterator[Measurement]:
+def _orphans(ctx: CheckContext, by_path: dict[str, Page], counted: dict[str, tuple[bool, int, int, int]],
+             memo: dict[tuple[str, ...], str | None]) -> Iterator[Measurement]:
     """Translations of a page the site no longer has: git saw their source deleted (moved or dropped), and the
     translation stayed behind. Only where the site's translations are otherwise matched to their sources, so a
     layout read wrong never makes every translation an orphan. A source that moved (git saw it renamed) is named
@@ -580,7 +591,7 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page],
                     # kept where it is since its source moved: measured against the source where it went
                     went = by_key.get(os.path.normpath(history.top / moved))
                     if went is not None:
-                        yield from _measure(ctx, page, went, counted)
+                        yield from _measure(ctx, page, went, counted, memo)
                     break
                 gone.append((page, rel, os.path.relpath(candidate, base).replace(os.sep, "/"), day,
                              os.path.relpath(history.top / moved, base).replace(os.sep, "/") if moved else ""))
