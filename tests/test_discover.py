@@ -764,28 +764,26 @@ def test_mkdocs_config_files_of_other_names_are_the_site_s_config(tmp_path: Path
     assert [c.name for c in layout.config_files] == ["mkdocs-nav.yml", "mkdocs-common.yml"]
 
 
-def test_an_inherited_mkdocs_base_config_reads_its_docs_dir_from_the_config_that_inherits_it(tmp_path: Path) -> None:
+def test_a_mkdocs_config_whose_docs_dir_is_not_beside_it_reads_it_from_the_folder_above(tmp_path: Path) -> None:
     # The build writes `mkdocs.yml` at the top (`INHERIT: docs/mkdocs-base.yml`): `docs_dir: docs` is the top's docs/.
     touch(tmp_path, "docs/mkdocs-base.yml", "docs/index.md", "docs/config/fonts.md", "Cargo.toml")
     (tmp_path / "docs/mkdocs-base.yml").write_text("site_name: Term\ndocs_dir: docs\n", encoding="utf-8")
     (tmp_path / ".git").mkdir()
     layout = discover.detect(tmp_path)
     assert layout.framework == "mkdocs" and pages(layout) == ["docs/config/fonts.md", "docs/index.md"]
+    # `cp docs/mkdocs.yml ./ && mkdocs build`: `docs/mkdocs.yml` names `docs_dir: docs`, the top's docs/, as there is
+    # no `docs/docs/`.
+    copied = tmp_path / "copied"
+    touch(copied, "docs/mkdocs.yml", "docs/README.md", "docs/concepts/ipam.md", "Makefile")
+    (copied / "docs/mkdocs.yml").write_text("site_name: Pool\ndocs_dir: docs\nsite_dir: site\n", encoding="utf-8")
+    (copied / ".git").mkdir()
+    layout = discover.detect(copied)
+    assert layout.framework == "mkdocs" and pages(layout) == ["docs/README.md", "docs/concepts/ipam.md"]
     # Never a folder above the repository, whatever it holds.
     touch(tmp_path, "proj/mkdocs-base.yml", "proj/src/main.rs", "pages/secret.md")
     (tmp_path / "proj/mkdocs-base.yml").write_text("site_name: Term\ndocs_dir: pages\n", encoding="utf-8")
     (tmp_path / "proj/.git").mkdir()
     assert tmp_path / "pages" not in discover.detect(tmp_path / "proj").docs_roots
-
-
-def test_a_mkdocs_config_the_build_copies_to_the_top_reads_its_docs_dir_from_there(tmp_path: Path) -> None:
-    # `cp docs/mkdocs.yml ./ && mkdocs build`: `docs/mkdocs.yml` names `docs_dir: docs`, the top's docs/, as there is
-    # no `docs/docs/`.
-    touch(tmp_path, "docs/mkdocs.yml", "docs/README.md", "docs/concepts/ipam.md", "Makefile")
-    (tmp_path / "docs/mkdocs.yml").write_text("site_name: Pool\ndocs_dir: docs\nsite_dir: site\n", encoding="utf-8")
-    (tmp_path / ".git").mkdir()
-    layout = discover.detect(tmp_path)
-    assert layout.framework == "mkdocs" and pages(layout) == ["docs/README.md", "docs/concepts/ipam.md"]
 
 
 def test_a_mkdocs_config_a_build_command_names_deep_in_the_project_is_the_site_s(tmp_path: Path) -> None:
