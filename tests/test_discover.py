@@ -102,6 +102,30 @@ def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> Non
     assert layout.other_sites == ()
 
 
+def test_a_site_in_docs_beside_a_smaller_one_in_website_is_the_docs(tmp_path: Path) -> None:
+    # A product's home page is one Hugo site (`website/`) and its documentation another (`docs/`, served under
+    # `/docs/`): the site with the most pages is linted, the other named as one to run in its folder.
+    touch(tmp_path, "README.md", "website/content/_index.md", "website/content/blog/launch.md",
+          *(f"docs/content/docs/page-{n}.md" for n in range(4)))
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "website/hugo.toml").write_text("baseURL = 'https://acme.io/'\n", encoding="utf-8")
+    (tmp_path / "docs/hugo.toml").write_text("baseURL = 'https://acme.io/docs/'\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo"
+    assert pages(layout) == [f"docs/content/docs/page-{n}.md" for n in range(4)]
+    assert layout.other_sites == ((tmp_path / "website").resolve(),)
+    # the larger in `website/` stays the one linted, the docs folder's named
+    touch(tmp_path, *(f"website/content/blog/post-{n}.md" for n in range(6)))
+    layout = discover.detect(tmp_path)
+    assert [p.split("/")[0] for p in pages(layout)] == ["website"] * 8
+    assert layout.other_sites == ((tmp_path / "docs").resolve(),)
+    # a Docusaurus site in `website/` whose pages are `docs/`, with no config there, is one site
+    touch(tmp_path / "d", "README.md", "website/docusaurus.config.js", "docs/intro.md", "docs/guide.md")
+    (tmp_path / "d/.git").mkdir()
+    layout = discover.detect(tmp_path / "d")
+    assert layout.framework == "docusaurus" and layout.other_sites == ()
+
+
 def test_a_docusaurus_docs_path_named_by_a_constant_is_that_folder(tmp_path: Path) -> None:
     # `const docsPath = "./current_docs"` and `docs: { path: docsPath }`: the pages are in current_docs/.
     touch(tmp_path, "docs/docusaurus.config.ts", "docs/current_docs/index.md", "docs/versioned_docs/version-1.0/a.md",

@@ -452,11 +452,22 @@ def _framework(root: Path, bases: Sequence[Path]) -> tuple[str, list[Path], list
     """The framework, its docs roots and its config files, looked for in `bases` (`_bases`: the project root, then the
     folders where sites keep their docs app or docs, `website/`, `www/`, `docs/`, `documentation/`, then one level
     into `docs/`, a site per language), else beyond them."""
-    for base in bases:
+    for index, base in enumerate(bases):
         found = _framework_in(base)
         if found[0]:
+            if 0 < index <= len(DOCS_APPS):  # `website/`: a site of its own in `docs/` beside it may be the docs
+                rivals = [f for f in map(_framework_in, bases[1 + len(DOCS_APPS):3 + len(DOCS_APPS)])
+                          if f[0] and f[2] and _apart(f[2][0].parent, found[2][0].parent)
+                          and not any(not _apart(r, mine) for r in f[1] for mine in found[1])]
+                found = max([found, *rivals], key=lambda f: sum(_page_count(r) for r in f[1]))
             return found
     return _framework_beyond(root)
+
+
+def _apart(one: Path, other: Path) -> bool:
+    """Whether two sites' folders are two sites: neither is the other or inside it."""
+    one, other = one.resolve(), other.resolve()
+    return one != other and not one.is_relative_to(other) and not other.is_relative_to(one)
 
 
 def other_sites(root: Path, configs: Sequence[Path], bases: Sequence[Path]) -> tuple[Path, ...]:
@@ -466,13 +477,13 @@ def other_sites(root: Path, configs: Sequence[Path], bases: Sequence[Path]) -> t
         return ()
     chosen = configs[0].parent.resolve()
     out = []
-    for base in bases[1 + len(DOCS_APPS) + 2:]:  # the packages of the monorepo's groups and workspaces
+    # the docs-app folders (a site in `website/` beside one in `docs/`), then the monorepo's groups and workspaces
+    for base in bases[1:]:
         if base.parent == root / "docs":
             continue  # a site per language in the docs folder: one project's
         found = _framework_in(base)
         here = found[2][0].parent.resolve() if found[0] and found[2] else None
-        if here is not None and here != chosen and not here.is_relative_to(chosen) and not chosen.is_relative_to(
-                here) and here not in out:
+        if here is not None and _apart(here, chosen) and here not in out:
             out.append(here)
     return tuple(out)
 
