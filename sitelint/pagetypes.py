@@ -173,6 +173,19 @@ _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|En
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
 # path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*"; with line numbers left out of
 # its source links, "Defined in: [ui/label/index.ts](https://...)".
+# An anchor named for a member's qualified name, in its heading's line or on the line above it, as API reference
+# generators write them (jsii-docgen's `### AbstractPod <a name="org.cdk8s.plus27.AbstractPod"></a>`, protoc-gen-doc's
+# `<a name="acme.v1.Order"></a>` over `### Order`): links to types of other packages go to ids no page of the site has.
+_QUALIFIED_ANCHOR = re.compile(r"""<a\s+(?:name|id)\s*=\s*["'][A-Za-z_][\w-]*(?:\.[\w-]+)+["']\s*>\s*</a>\s*$""")
+_QUALIFIED_LEAST = 10
+
+
+def _qualified_anchors(headings: list[Block], lines: list[str]) -> int:
+    """How many headings carry an anchor named for a qualified name (`_QUALIFIED_ANCHOR`)."""
+    return sum(1 for b in headings if 0 < b.line <= len(lines) and (
+        _QUALIFIED_ANCHOR.search(lines[b.line - 1]) or (b.line > 1 and _QUALIFIED_ANCHOR.match(lines[b.line - 2]))))
+
+
 _TYPEDOC_DEFINED = re.compile(r"(?m)^[*_]?Defined in:? \[?[^\s\]]+\.[cm]?[jt]sx?(?::\d+|\]\()")
 # A member heading that links to the line of the source file it was made from, as API reference generators write
 # them (`### \`start\` <sup><a href="https://github.com/o/r/blob/main/src/x/cli.py#L36">`).
@@ -656,6 +669,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if made_from and total < _FILLED_PROSE:  # TanStack's `ref: docs/framework/react/guides/queries.md`
         return "generated", f"made from the page its front matter `{made_from}` names"
     headings = [b for b in page.blocks if b.kind == "heading"]
+    qualified = _qualified_anchors(headings, lines)
+    if qualified >= _QUALIFIED_LEAST and qualified * 2 >= len(headings):
+        return "generated", (f"an API reference a program wrote ({qualified} headings carry their member's qualified "
+                             "name, `<a name=\"pkg.Type\">`)")
     typed_entries = sum(1 for b in headings if _GENERATOR_ENTRY.match(b.text.strip()))
     if typed_entries >= 3 and typed_entries * 2 >= len(headings):
         # `## method: Page.click`, `### option: Page.click.force`: the source a reference generator makes its pages
