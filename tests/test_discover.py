@@ -102,6 +102,24 @@ def test_a_site_in_a_js_workspace_group_of_sites_is_found(tmp_path: Path) -> Non
     assert layout.other_sites == ()
 
 
+def test_a_mkdocs_config_among_the_tooling_whose_docs_dir_is_the_docs_folder_is_the_site(tmp_path: Path) -> None:
+    # `hack/api-docs/mkdocs.yml` with `docs_dir: ../../docs`, built by a Makefile of its folder: the site's config.
+    touch(tmp_path, "README.md", "docs/index.md", "docs/guides/setup.md", "hack/api-docs/Makefile")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "hack/api-docs/mkdocs.yml").write_text(
+        "site_name: Acme\ndocs_dir: ../../docs\nnav:\n  - index.md\n  - guides/setup.md\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs"
+    assert layout.config_files == (tmp_path / "hack/api-docs/mkdocs.yml",)
+    assert pages(layout) == ["docs/guides/setup.md", "docs/index.md"]
+    # one in an examples folder, or one whose docs_dir is its own, names no site
+    (tmp_path / "hack/api-docs/mkdocs.yml").unlink()
+    touch(tmp_path, "examples/site/cfg/docs/index.md", "tools/theme/preview/docs/index.md")
+    (tmp_path / "examples/site/cfg/mkdocs.yml").write_text("site_name: X\ndocs_dir: ../../../docs\n", encoding="utf-8")
+    (tmp_path / "tools/theme/preview/mkdocs.yml").write_text("site_name: Preview\n", encoding="utf-8")
+    assert discover.detect(tmp_path).framework != "mkdocs"
+
+
 def test_a_site_in_docs_beside_a_smaller_one_in_website_is_the_docs(tmp_path: Path) -> None:
     # A product's home page is one Hugo site (`website/`) and its documentation another (`docs/`, served under
     # `/docs/`): the site with the most pages is linted, the other named as one to run in its folder.

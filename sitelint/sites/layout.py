@@ -527,6 +527,9 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
     elsewhere = _site_elsewhere(root)
     if elsewhere is not None:
         return _framework_in(elsewhere)
+    pointed = _config_of_the_docs_folder(root)
+    if pointed is not None:
+        return _framework_in(pointed)
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
     # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:
@@ -651,6 +654,27 @@ def _mkdocs_scripted(base: Path) -> list[Path]:
                     and folder not in out:
                 out.append(folder)
     return out
+
+
+_DOCS_FOLDERS = ("docs", "doc", "documentation")
+
+
+def _config_of_the_docs_folder(root: Path) -> Path | None:
+    """The folder of a MkDocs config kept among the project's tooling whose `docs_dir` is the top-level docs folder
+    (`hack/api-docs/mkdocs.yml` with `docs_dir: ../../docs`, which a Makefile there builds): the one such config, two
+    or three folders down, examples and tests aside."""
+    tops = {(root / name).resolve() for name in _DOCS_FOLDERS if (root / name).is_dir()}
+    if not tops:
+        return None
+    found = []
+    for folder, dirs, files in os.walk(root):
+        depth = len(Path(folder).relative_to(root).parts)
+        dirs[:] = sorted(d for d in dirs if depth < 3 and not d.startswith(".") and d.lower() not in _NOT_THE_SITE)
+        if depth >= 2 and any(name in files for name in _MKDOCS_NAMES):
+            framework, roots, _ = _framework_in(Path(folder))
+            if framework == "mkdocs" and roots and roots[0].resolve() in tops:
+                found.append(Path(folder))
+    return found[0] if len(found) == 1 else None
 
 
 def _site_elsewhere(root: Path) -> Path | None:
