@@ -671,8 +671,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     headings = [b for b in page.blocks if b.kind == "heading"]
     qualified = _qualified_anchors(headings, lines)
     if qualified >= _QUALIFIED_LEAST and qualified * 2 >= len(headings):
-        return "generated", (f"an API reference a program wrote ({qualified} headings carry their member's qualified "
-                             "name, `<a name=\"pkg.Type\">`)")
+        return "generated", (f"an API reference made from the source ({qualified} headings carry their member's "
+                             "qualified name, `<a name=\"pkg.Type\">`)")
     typed_entries = sum(1 for b in headings if _GENERATOR_ENTRY.match(b.text.strip()))
     if typed_entries >= 3 and typed_entries * 2 >= len(headings):
         # `## method: Page.click`, `### option: Page.click.force`: the source a reference generator makes its pages
