@@ -405,8 +405,9 @@ def _sections(page: Page) -> int:
     """Headings, and the parts a translation may title otherwise: a bold label on a line of its own (the text under
     it on the next line or after a blank one), or a list item alone that names the part the paragraph after it
     describes (`* minMember` over its description, as its source's `### minMember`); a numbered item is a step, its
-    picture below it (`1. Click "Select a project"` over a screenshot), however it ends."""
-    lines = page.source.split("\n")
+    picture below it (`1. Click "Select a project"` over a screenshot), however it ends. A file saved with Windows'
+    line endings has them too."""
+    lines = page.source.replace("\r\n", "\n").split("\n")
     blocks = page.blocks
 
     def label_item(n: int, b: Block) -> bool:
