@@ -32,7 +32,8 @@ class InputProblem(Exception):
 
 
 def read_source(abspath: Path, max_bytes: int) -> str:
-    """Read a page as UTF-8 text (a BOM is dropped), or raise InputProblem saying why it cannot be linted."""
+    """Read a page as UTF-8 text (a BOM is dropped, Windows' line endings read as `\\n`), or raise InputProblem
+    saying why it cannot be linted."""
     try:
         info = abspath.stat()
         if not stat.S_ISREG(info.st_mode):  # a directory or a FIFO named *.md; reading a FIFO would block
@@ -62,7 +63,7 @@ def read_source(abspath: Path, max_bytes: int) -> str:
             "exclude it or give it a name that is not a page's"
         )
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig").replace("\r\n", "\n")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputProblem(

@@ -157,7 +157,8 @@ def _source_then(top: Path, path: str, since: dt.date, memo: dict[tuple[str, ...
         found = _version_on(plain, since, path) if plain is not None else None
     if found is None:
         return None
-    return _git_text(top, memo, "show", f"{found[0]}:{found[1]}")
+    then = _git_text(top, memo, "show", f"{found[0]}:{found[1]}")
+    return then.replace("\r\n", "\n") if then is not None else None  # its lines as the page's are read
 
 
 def _markup_only(old: str, now: str, translation: str = "") -> bool:
@@ -405,9 +406,8 @@ def _sections(page: Page) -> int:
     """Headings, and the parts a translation may title otherwise: a bold label on a line of its own (the text under
     it on the next line or after a blank one), or a list item alone that names the part the paragraph after it
     describes (`* minMember` over its description, as its source's `### minMember`); a numbered item is a step, its
-    picture below it (`1. Click "Select a project"` over a screenshot), however it ends. A file saved with Windows'
-    line endings has them too."""
-    lines = page.source.replace("\r\n", "\n").split("\n")
+    picture below it (`1. Click "Select a project"` over a screenshot), however it ends."""
+    lines = page.source.split("\n")
     blocks = page.blocks
 
     def label_item(n: int, b: Block) -> bool:
