@@ -483,7 +483,10 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         page, source = by_path.get(path), by_path.get(source_path)
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
         # words of its source to keep up with: the page it sends them to does.
-        if page is not None and source is not None and page.page_type != "redirect":
+        # A source written in its translation's language (the site's page is a copy of the translation, never
+        # translated) gives no direction to lag behind: which of the two was written first, git cannot say.
+        if page is not None and source is not None and page.page_type != "redirect" and not (
+                page.language and source.language == page.language != ctx.site.language):
             for found in _measure(ctx, page, source, counted, memo):
                 values = found.values
                 if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
