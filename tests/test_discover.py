@@ -263,6 +263,19 @@ def test_a_book_per_audience_in_doc_is_a_docs_root_each(tmp_path: Path) -> None:
                              "doc/user-guide/src/SUMMARY.md", "doc/user-guide/src/installation.md"]
 
 
+def test_a_shelf_of_books_at_the_top_is_a_docs_root_each(tmp_path: Path) -> None:
+    # One repository of a project's books, a folder each at the top, each its own `src = "."`.
+    touch(tmp_path, "README.md", "bridges/SUMMARY.md", "bridges/index.md", "client/SUMMARY.md", "client/faq.md",
+          "bookshelf/index.html")
+    for book in ("bridges", "client"):
+        (tmp_path / book / "book.toml").write_text(f'[book]\nsrc = "."\ntitle = "{book}"\n', encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["bridges", "client"]
+    assert pages(layout) == ["bridges/SUMMARY.md", "bridges/index.md", "client/SUMMARY.md", "client/faq.md"]
+
+
 def test_a_folder_of_books_named_for_versions_is_one_book_s_releases(tmp_path: Path) -> None:
     # `docs-src/0.6/`, `docs-src/0.7/` and `docs-src/blog/` each hold a book: each a docs root, the newest version's
     # pages current and the older version's a frozen copy.

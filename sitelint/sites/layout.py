@@ -542,6 +542,12 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
         books_found = [(book, src) for book in books if (src := book_source(book)).is_dir()]
         if len(books_found) >= 2:
             return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
+    # A shelf of books at the top, one a folder (`bridges/book.toml`, `gomuks/book.toml`, two or more): each a docs
+    # root, as a book per folder of `docs/` is.
+    books_found = [(book, src) for book in (d / "book.toml" for d in folders if (d / "book.toml").is_file())
+                   if (src := book_source(book)).is_dir()]
+    if len(books_found) >= 2:
+        return "mdbook", [src for _, src in books_found], [book for book, _ in books_found]
     return "", [], []
 
 
