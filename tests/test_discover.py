@@ -263,6 +263,28 @@ def test_a_book_per_audience_in_doc_is_a_docs_root_each(tmp_path: Path) -> None:
                              "doc/user-guide/src/SUMMARY.md", "doc/user-guide/src/installation.md"]
 
 
+def test_a_docsify_site_is_the_folder_of_the_page_that_sets_it_up(tmp_path: Path) -> None:
+    # Docsify: an HTML page that sets `window.$docsify`, its Markdown pages fetched from its folder as they are;
+    # `doc.html` beside a home page of its own in a folder of another name.
+    touch(tmp_path, "README.md", "core/README.md", "acme-doc/README.md", "acme-doc/_sidebar.md",
+          "acme-doc/start/install.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "acme-doc/index.html").write_text("<html><body><h1>Acme</h1></body></html>\n", encoding="utf-8")
+    (tmp_path / "acme-doc/doc.html").write_text(
+        "<div id=app></div>\n<script>\n  window.$docsify = { loadSidebar: true, subMaxLevel: 3 }\n</script>\n"
+        '<script src="//cdn.jsdelivr.net/npm/docsify@4"></script>\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "docsify"
+    assert layout.config_files == (tmp_path / "acme-doc/doc.html",)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["acme-doc"]
+    # ... and at the usual place, `docs/index.html`
+    touch(tmp_path / "b", "README.md", "docs/README.md", "docs/guide.md")
+    (tmp_path / "b/.git").mkdir()
+    (tmp_path / "b/docs/index.html").write_text("<script>window.$docsify = {name: 'b'}</script>\n", encoding="utf-8")
+    layout = discover.detect(tmp_path / "b")
+    assert layout.framework == "docsify" and pages(layout) == ["docs/README.md", "docs/guide.md"]
+
+
 def test_a_shelf_of_books_at_the_top_is_a_docs_root_each(tmp_path: Path) -> None:
     # One repository of a project's books, a folder each at the top, each its own `src = "."`.
     touch(tmp_path, "README.md", "bridges/SUMMARY.md", "bridges/index.md", "client/SUMMARY.md", "client/faq.md",

@@ -1186,4 +1186,22 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         if config.is_file() and (base / "content").is_dir() and re.search(
                 r"(?m)^\s*base_url\s*=", config.read_text(encoding="utf-8", errors="replace")):
             return "zola", [base / "content"], [config]
+    docsify = _docsify(base)
+    if docsify is not None:
+        return "docsify", [base], [docsify]
     return "", [], []
+
+
+_DOCSIFY = re.compile(r"window\.\$docsify\s*=")
+_DOCSIFY_PAGES = 5  # the HTML files at a folder's top read for Docsify's settings
+
+
+def _docsify(base: Path) -> Path | None:
+    """Docsify's page: an HTML file at the folder's top that sets `window.$docsify` (`index.html`, or another name,
+    `doc.html`, beside a home page of its own), its Markdown pages fetched from the folder as they are."""
+    try:
+        pages = sorted(base.glob("*.html"), key=lambda f: (f.name != "index.html", f.name))[:_DOCSIFY_PAGES]
+    except OSError:
+        return None
+    return next((f for f in pages if f.is_file() and _DOCSIFY.search(f.read_text(encoding="utf-8", errors="replace"))),
+                None)

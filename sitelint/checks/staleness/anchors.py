@@ -191,7 +191,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
     rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
-    `#Settings-amp-Their-Default-Values`)."""
+    `#Settings-amp-Their-Default-Values`). On Docsify its own, which keeps marks outside ASCII's and the General
+    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`)."""
     out = set()
     if framework == "jekyll-commonmark":
         return _kramdown_ids_of_html(page)
@@ -206,6 +207,10 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
             continue
         title = _TAGS.sub("", plain).strip()
+        if framework == "docsify":  # lower case, ASCII and general punctuation dropped, others kept (`：`)
+            slug = re.sub(r"-+", "-", re.sub(r"\s", "-", _DOCSIFY_DROPS.sub("", title.lower())))
+            out.add(_loose(re.sub(r"^(\d)", r"_\1", slug)))
+            continue
         if framework == "hexo":  # hexo-renderer-marked slugs the rendered text, its `&` still `&amp;`, its
             # pictures' tags stripped, their alt text with them (`## Mongo Adapter [![NPM version](...)](...)` is
             # `#Mongo-Adapter`)
@@ -643,7 +648,10 @@ _HABIT_SHOWN = 50  # the other places a habit's finding lists
 _ADVICE = "link to the section it became, or drop the anchor"
 # Sluggers whose ids sitelint makes besides the frameworks' own (a site of no framework it knows: markdown-it-anchor's
 # and others that keep punctuation)
-_OWN_SLUGGERS = frozenset({"", "mintlify", "gitbook", "hexo", "jekyll-commonmark", "mkdocs-positional"})
+_OWN_SLUGGERS = frozenset({"", "mintlify", "gitbook", "hexo", "jekyll-commonmark", "mkdocs-positional", "docsify"})
+# Docsify's slugify drops ASCII punctuation but `-` and `_`, and the General and Supplemental Punctuation blocks; it
+# keeps other marks, a full-width colon among them.
+_DOCSIFY_DROPS = re.compile(r"[\u2000-\u206F\u2E00-\u2E7F\\'!\"#$%&()*+,./:;<=>?@\[\]^`{|}~]")
 _SOURCE_ID = " (the id of "  # a translation's anchor that is its source's heading's id
 # Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
 # and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
