@@ -456,6 +456,8 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
+_HUGO_SHORTCODE = re.compile(r"(?m)^[ \t]*\{\{[<%]\s*([\w/-]+)(?:\s[^\n]*?)?\s*[%>]\}\}[ \t]*$")
+_HUGO_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s+["']([\w./-]+)["']""")
 _ID_ATTRIBUTE = re.compile(r"""\bid\s*=\s*["']""")
 
 
@@ -577,9 +579,34 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                                     if (folder / f"{tag}{ext}").is_file())
         return template_ids[tag]
 
+    # Hugo's shortcodes: one alone on a line whose template (`layouts/shortcodes/`, `layouts/_shortcodes/` since Hugo
+    # 0.146, or a theme's) writes headings or ids, itself or through the partials it calls (`{{% http-api
+    # api="versions" %}}` rendering an OpenAPI spec's operations, `#get_matrixclientversions`).
+    layouts = ([d / "layouts" for top in dict.fromkeys(f for c in site.config_files for f in (c.parent, *c.parents)
+                                                         if f.is_relative_to(project))
+                for d in (top, *sorted((top / "themes").glob("*"))) if (d / "layouts").is_dir()]
+               if site.framework == "hugo" else [])
+    shortcode_ids: dict[str, bool] = {}
+
+    def template(kind: str, name: str) -> list[Path]:
+        return [f for folder in layouts for sub in (kind, f"_{kind}") for f in (
+            folder / sub / name, folder / sub / f"{name}.html") if f.is_file()]
+
+    def writes_hugo_ids(name: str, kind: str = "shortcodes", depth: int = 0) -> bool:
+        key = f"{kind}/{name}"
+        if key not in shortcode_ids:
+            shortcode_ids[key] = False  # (a partial that calls itself)
+            texts = [source(f) for f in template(kind, name)]
+            shortcode_ids[key] = any(_ID_ATTRIBUTE.search(t) or _HEADING_MARKUP.search(t) for t in texts) or (
+                depth < 3 and any(writes_hugo_ids(called, "partials", depth + 1)
+                                  for t in texts for called in _HUGO_PARTIAL.findall(t)))
+        return shortcode_ids[key]
+
     def renders(page: Page) -> bool:
         source = page.source
         if includes and "{%" in source and any(writes_ids(m.group(1)) for m in _TEMPLATE_TAG.finditer(source)):
+            return True
+        if layouts and "{{" in source and any(writes_hugo_ids(m.group(1)) for m in _HUGO_SHORTCODE.finditer(source)):
             return True
         if "<" not in source or ("import" not in source and not everywhere):
             return False
