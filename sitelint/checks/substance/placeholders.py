@@ -84,9 +84,10 @@ def _struck(page: Page, line: int, marker: str) -> bool:
 
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME",
-# "marked as WIP", "a good TODO".
+# "marked as WIP", "a title which marks them WIP", "a good TODO".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
-                           r"|(?:marked|labell?ed|tagged|flagged)(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
+                           r"|(?:mark(?:s|ed)?|labell?(?:s|ed)?|tag(?:s|ged)?|flag(?:s|ged)?)"
+                           r"(?:\s+(?:it|them|this|that|these|those))?(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
                            r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
