@@ -88,7 +88,9 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
                            r"|(?:mark(?:s|ed)?|labell?(?:s|ed)?|tag(?:s|ged)?|flag(?:s|ged)?)"
                            r"(?:\s+(?:it|them|this|that|these|those))?(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
-                           r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?$")
+                           r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?"
+                           # ... a marker's words quoted before it: 'a "change to 0.0f" TODO' (a comment's TODO)
+                           r"(?:[\"“][^\"“”\n]{1,40}[\"”]\s+)?$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
 _LOREM = re.compile(r"(?i)lorem\s+ipsum")
@@ -425,6 +427,9 @@ _CELL_MARKUP = re.compile(r"\[\^[^\]]*\]|\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])?")
 
 
 _WILDCARD = re.compile(r"(?i)x{2,4}")  # `XXX` for any number, as `5xx` is any server error
+# `XXX` as the alternative or the comparison a question ends on: "with a Discord bot, or XXX?", "How does it differ
+# from XXX?": any other thing.
+_ANY_OTHER = re.compile(r"(?i)\b(?:or|from|than|vs\.?|versus)\s+x{2,4}\s*\?\s*$")
 # The words of an error message a troubleshooting heading quotes: "## [TMDB] failed to retrieve/fetch XXX".
 _ERROR_WORDS = re.compile(r"(?i)\b(?:failed|fails|error|cannot|can't|unable|not found|exception|denied|refused"
                           r"|timed out|invalid)\b")
@@ -640,6 +645,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "This section is under construction." over the section's content: a disclaimer
             if marker.isupper() and _in_notation(block.text, match.start(), match.end()):
                 continue  # "a netmask in ::/XXX format", "192.168.1.XXX", "TODO.md": a stand-in in a format or a name
+            if _WILDCARD.fullmatch(marker) and _ANY_OTHER.search(block.text[:match.end() + 3]):
+                continue  # "Can I use it with a Discord bot, or XXX?": any other thing, the question's last word
             if block.kind == "heading" and _WILDCARD.fullmatch(marker) and _ERROR_WORDS.search(block.text):
                 continue  # "## [TMDB] failed to retrieve/fetch XXX": an error quoted, XXX where its words vary
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
