@@ -124,8 +124,36 @@ def _folders(root: Path, locales: dict[str, str], skip: set[str]) -> tuple[tuple
                  if key not in skip and key.lower() in children)
 
 
+# `locales: locales` (or the shorthand `locales,`) naming an object another module of the site exports: `import {
+# sidebar, locales } from "./doc.config.mjs"`, where `export const locales = { root: { lang: "zh-CN" }, en: ... }`.
+_NAMED_LOCALES = re.compile(r"(?<![\w$.])locales\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?(?=[,}\n])")
+_IMPORT_FROM = re.compile(r"""\bimport\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
+
+
+def _imported_locales(config: Path, source: str) -> str:
+    """The `locales: {...}` of the module a config imports its locales from, when its first `locales` names them;
+    "" when it gives them in place."""
+    first = re.search(r"(?<![\w$.])locales\s*[:,}\n]", source)
+    named = _NAMED_LOCALES.match(source, first.start()) if first else None
+    if named is None:
+        return ""
+    name = named.group(1) or "locales"
+    for match in _IMPORT_FROM.finditer(source):
+        names = {part.split(" as ")[-1].strip(): part.split(" as ")[0].strip() for part in match.group(1).split(",")}
+        if name not in names:
+            continue
+        module = config.parent / match.group(2)
+        text = read_text(module) if module.is_file() else ""
+        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(names[name])}\s*=\s*\{{", mask_comments(text))
+        if found:
+            return "locales: {" + block_after(mask_comments(text), found.end() - 1) + "}"
+    return ""
+
+
 def _starlight(config: Path, root: Path) -> Languages:
-    locales, default = _locale_objects(_js(config))
+    source = _js(config)
+    locales, default = _locale_objects(_imported_locales(config, source) or source)
+    default = _locale_objects(source)[1] if default == "" else default
     if not locales:
         return Languages(_first_lang(_js(config)), (), ())
     source = default or ("root" if "root" in locales else "")
