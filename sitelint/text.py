@@ -120,3 +120,15 @@ def phrases(words: Sequence[str], ignore_case: bool = True) -> re.Pattern[str]:
     """A pattern matching any of the phrases as whole words (a rule's word list, from its YAML). A space in a phrase
     matches any run of white space; `{a|b}` is a choice of texts, `{a |}` an optional one."""
     return _phrase_pattern(tuple(str(w) for w in words), ignore_case)
+
+
+def struck(source: str, line: int, words: str) -> bool:
+    """Whether every use of the words on the source's line is inside a strikethrough (`~~TODO: how?~~`, `~~As of
+    2023, ...~~`): crossed out, kept as history."""
+    lines = source.splitlines()
+    if not 0 < line <= len(lines):
+        return False
+    text = lines[line - 1]
+    spans = [m.span() for m in re.finditer(r"~~(?!~).+?~~", text)]
+    hits = [m.start() for m in re.finditer(re.escape(words), text, re.IGNORECASE)]
+    return bool(hits and spans) and all(any(a < h < b for a, b in spans) for h in hits)

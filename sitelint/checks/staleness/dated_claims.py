@@ -25,7 +25,7 @@ from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
 from sitelint.sites.product import Version
-from sitelint.text import ECHO, flat
+from sitelint.text import ECHO, flat, struck
 
 # An entry that opens with its version note ("_Version added: 1.0_ named server UI is new in 1.0."), as Sphinx's
 # `versionadded` writes it: its versions say when it arrived.
@@ -264,9 +264,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 shown = flat(" ".join(b.text for b in page.code_blocks))
             if shown and flat(text[start:start + ECHO]) in shown:
                 continue  # a label its example's code shows too ("Coming soon {: .label }"): the example's output
+            line = line_of(page, block, claim)
+            if struck(page.source, line, claim):
+                continue  # "~~As of February 4, 2023, ...~~": crossed out, kept as history
             if not in_link_text(page, block, claim):
-                yield Measurement({"passed": True}, Location(page.path, line_of(page, block, claim)),
-                                  {"claim": claim, "why": why})
+                yield Measurement({"passed": True}, Location(page.path, line), {"claim": claim, "why": why})
 
 
 CHECK = spec("dated-claim", "page", dated_claims, values=("passed",), params=HISTORY_PARAMS,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
-from sitelint.text import ECHO, count, flat, phrase_source
+from sitelint.text import ECHO, count, flat, phrase_source, struck
 
 
 @functools.lru_cache(maxsize=16)
@@ -69,17 +69,6 @@ def _step_labels(page: Page) -> frozenset[int]:
         if after is not None and after.kind in ("list_item", "paragraph", "code"):
             out.add(number)
     return frozenset(out) if len(out) >= _STEP_LABELS_MIN else frozenset()
-
-
-def _struck(page: Page, line: int, marker: str) -> bool:
-    """Whether every use of the marker on the source line is inside a strikethrough (`~~TODO: how?~~`)."""
-    lines = page.source.splitlines()
-    if not 0 < line <= len(lines):
-        return False
-    text = lines[line - 1]
-    spans = [m.span() for m in re.finditer(r"~~(?!~).+?~~", text)]
-    hits = [m.start() for m in re.finditer(re.escape(marker), text, re.IGNORECASE)]
-    return bool(hits and spans) and all(any(a < h < b for a, b in spans) for h in hits)
 
 
 _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
@@ -668,7 +657,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if lorem and block.kind == "table" and _names_filler(page, line):
                 continue  # "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |": its example
-            if _struck(page, line, marker):
+            if struck(page.source, line, marker):
                 continue  # "~~**TODO**: how?~~ This is done by ...": a marker struck through is done
             if line in steps:
                 continue  # "**ToDo: Install Composer globally**" over its steps: the page titles its steps so
