@@ -516,11 +516,12 @@ def test_starlight_locales_imported_from_a_module_of_the_site(tmp_path: Path) ->
         "astro.config.mjs": "import starlight from '@astrojs/starlight';\nimport { sidebar, locales } from "
                             "'./doc.config.mjs';\nexport default defineConfig({ integrations: [starlight({\n"
                             "  title: 'Docs', defaultLocale: 'root', locales: locales, sidebar }),\n"
-                            "  sitemap({ i18n: { defaultLocale: 'zh-CN', locales: { 'zh-CN': 'zh-CN', en: 'en' } } })] });\n",
+                            "  sitemap({ i18n: { defaultLocale: 'zh-CN',\n"
+                            "    locales: { 'zh-CN': 'zh-CN', en: 'en' } } })] });\n",
         "doc.config.mjs": "export const locales = {\n  root: { label: '简体中文', lang: 'zh-CN' },\n"
                           "  en: { label: 'English', lang: 'en' },\n};\nexport const sidebar = [];\n",
         "src/content/docs/guide.md": "# 指南\n\n先安装依赖，然后在项目根目录运行构建命令，最后检查输出目录中的文件。\n",
-        "src/content/docs/en/guide.md": "# Guide\n\nInstall the dependencies, then run the build from the project's top.\n"})
+        "src/content/docs/en/guide.md": "# Guide\n\nInstall the dependencies, then run the build.\n"})
     result = _lint(tmp_path, "STL007")
     pages = {p.path: p for p in result.site.pages}
     assert result.site.language == "zh"
