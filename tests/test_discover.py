@@ -970,6 +970,23 @@ def test_a_velite_site_is_its_collections_of_markdown(tmp_path: Path) -> None:
     (tmp_path / "apps/www/velite.config.ts").write_text(
         'export default defineConfig({ collections: { docs: { pattern: "docs/**/*.mdx" } } })\n', encoding="utf-8")
     assert pages(discover.detect(tmp_path)) == ["apps/www/content/docs/get-started.mdx"]
+    # A root joined to the folder it runs in: `join(process.cwd(), './src/content')`.
+    touch(tmp_path, "apps/www/src/content/pages/intro.mdx")
+    (tmp_path / "apps/www/velite.config.ts").write_text(
+        "export default defineConfig({\n  root: join(process.cwd(), './src/content'),\n"
+        "  collections: { pages: defineCollection({ pattern: 'pages/**/*.mdx' }) },\n})\n", encoding="utf-8")
+    assert pages(discover.detect(tmp_path)) == ["apps/www/src/content/pages/intro.mdx"]
+
+
+def test_a_monorepo_s_docs_app_named_document_is_its_site(tmp_path: Path) -> None:
+    touch(tmp_path, "README.md", "packages/core/README.md", "packages/document/docs/en/guide/start.md",
+          "packages/document/docs/zh/guide/start.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "packages/document/rspress.config.ts").write_text(
+        "export default defineConfig({ root: path.join(__dirname, 'docs'), lang: 'en' });\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "rspress"
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["packages/document/docs"]
 
 
 def test_a_vocs_site_is_its_root_dir_s_pages(tmp_path: Path) -> None:

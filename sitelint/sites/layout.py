@@ -58,7 +58,9 @@ _CONTENTLAYER_CONFIGS = ("contentlayer.config.ts", "contentlayer.config.js", "co
 _VERSIONED_SITE = re.compile(r"(?i)(.+?)[-_.]?(v?\d+(?:\.\d+)*)")  # a site's folder named for a major: `docs-v2`
 _ROOT_DIR = re.compile(r"""\brootDir\s*:\s*["']([^"']+)["']""")  # Vocs' folder of `pages/`
 _VELITE_CONFIGS = ("velite.config.ts", "velite.config.js", "velite.config.mjs")
-_VELITE_ROOT = re.compile(r"""\broot\s*:\s*["']([^"']+)["']""")
+# Velite's `root`: a path, or one joined to the folder it runs in (`root: join(process.cwd(), './src/content')`).
+_VELITE_ROOT = re.compile(r"""\broot\s*:\s*(?:(?:path\.)?(?:join|resolve)\(\s*(?:process\.cwd\(\)|__dirname)\s*,\s*)?"""
+                          r"""["']([^"']+)["']""")
 _VELITE_PATTERN = re.compile(r"""\bpattern\s*:\s*\[?\s*["']([^"']+)["']""")
 _CONTENT_DIR = re.compile(r"""\bcontentDirPath\s*:\s*["']([^"']+)["']""")
 # Astro's content collections (`src/content.config.ts`): each `glob({ pattern, base })` loader's folder of pages
@@ -335,7 +337,7 @@ def _app_docs(root: Path) -> list[Path]:
     return []
 
 
-_DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documentation|websites?|sites?|www)(?:$|[-_.])")
+_DOCS_APP_NAME = re.compile(r"(?i)(?:^|[-_.])(?:docs?|documents?|documentation|websites?|sites?|www)(?:$|[-_.])")
 
 
 def _named_like_docs(group: Path) -> list[Path]:
@@ -814,7 +816,7 @@ def _velite(base: Path) -> tuple[str, list[Path], list[Path]]:
             continue
         text = config.read_text(encoding="utf-8", errors="replace")
         named_root = _VELITE_ROOT.search(text)
-        root = base / named_root.group(1) if named_root else base / "content" if re.search(
+        root = Path(os.path.normpath(base / named_root.group(1))) if named_root else base / "content" if re.search(
             r"\broot\s*:", text) is None else base  # a root the config computes (`root: cwd`) is its folder
         folders: list[Path] = []
         for pattern in _VELITE_PATTERN.findall(text):
