@@ -692,11 +692,23 @@ def _written_ids(page: Page) -> frozenset[str]:
 
 
 def _cased_id(page: Page, anchor: str) -> str:
-    """The id the heading an anchor in another case names has (`#Log_levels` for `## Log levels` is `log-levels`);
-    the anchor in lower case when no heading's slug is it."""
+    """The id the heading an anchor in another case names has (`#Log_levels` for `## Log levels` is `log-levels`),
+    numbered as a repeated heading's is: `#Configuration` for `## Configuration` after a `### configuration` is
+    `configuration-1`; the anchor in lower case when no heading's slug is it."""
     loose = _loose(anchor)
-    section = next((s for s in page.sections if loose in slugs(s.title)), None)
-    return _github_slug(_shown_text(section.title)) if section is not None else anchor.lower()
+    seen: dict[str, int] = {}
+    found: list[tuple[bool, str]] = []
+    for section in page.sections:
+        shown = _shown_text(section.title)
+        slug = _github_slug(shown)
+        slug_id = slug if slug not in seen else f"{slug}-{seen[slug]}"
+        seen[slug] = seen.get(slug, 0) + 1
+        if loose in slugs(section.title):
+            # the heading written in the anchor's own case is the one it means
+            found.append((re.sub(r"\s+", "-", re.sub(r"[^\w\s-]", "", section.title).strip()) == anchor, slug_id))
+    if not found:
+        return anchor.lower()
+    return next((slug_id for same_case, slug_id in found if same_case), found[0][1])
 
 
 def _case_differs(page: Page, anchor: str, written: frozenset[str]) -> bool:
