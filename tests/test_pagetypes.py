@@ -225,6 +225,26 @@ def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None
     assert not flagged & {"docs/landing/step1.md", "docs/landing/step2.md"}
 
 
+def test_markdown_a_next_js_app_s_route_imports_is_a_part_of_that_route(tmp_path: Path) -> None:
+    """A Next.js app of no docs framework whose route shows several Markdown files as one page (`app/docs/v7/page.tsx`
+    importing `@/sections/v7/migration.mdx` and `plugins.mdx`): each a part of that page, their links to each other's
+    sections not judged as a page's own; one no route imports is read as a page."""
+    write_site(tmp_path, {
+        "sections/v7/migration.mdx": "## Migration\n\nSee [the plugin API](#prefixplugin).\n",
+        "sections/v7/plugins.mdx": "## Plugins\n\n### prefixPlugin\n\nAdds a prefix.\n",
+        "sections/v6/faq.mdx": "## FAQ\n\nSee [the answer](#no-such-answer).\n",
+    }, files={
+        "next.config.mjs": "export default {};\n",
+        "app/docs/v7/page.tsx": "import Migration from '@/sections/v7/migration.mdx';\n"
+                                "import Plugins from '@/sections/v7/plugins.mdx';\n"
+                                "export default () => <><Migration /><Plugins /></>;\n",
+    })
+    result = _lint(tmp_path, "STL009")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["sections/v7/migration.mdx"] == ("partial", "included into app/docs/v7/page.tsx")
+    assert {f.path for f in result.findings} == {"sections/v6/faq.mdx"}
+
+
 GERMAN = ("Diese Seite zeigt, wie man Harbor installiert und die Seite veröffentlicht. Zuerst wird das Paket mit "
           "npm installiert, dann legt man die Konfigurationsdatei im Projektordner an. Wenn der Build fertig ist, wird "
           "der Ausgabeordner auf den Server geladen, und die Seite ist für die Leser sichtbar, auch wenn sie nicht "

@@ -819,12 +819,16 @@ def _pasted(config_files: Sequence[Path], project: Path) -> dict[str, str]:
 def _component_imports(config_files: Sequence[Path], project: Path) -> dict[str, str]:
     """Pages that the site's own components import (a home page's component showing `docs/intro/Step1.md`): their
     content is shown inside another page, as a partial's is. Read from the `src/` and `theme/` folders beside the
-    site's config file; `@site/` is that folder (Docusaurus)."""
+    site's config file; `@site/` is that folder (Docusaurus). A Next.js app of no docs framework (`next.config.*` at
+    the project's top) shows the Markdown its routes import (`app/docs/v7/page.tsx` importing `migration.mdx` and
+    `plugins.mdx`, one page): read from its `app/` and `src/` folders."""
     out: dict[str, str] = {}
     seen = 0
-    for config in config_files:
-        base = config.parent
-        for folder in (base / "src", base / "theme"):
+    bases = [config.parent for config in config_files]
+    if not bases and any((project / f"next.config.{ext}").is_file() for ext in ("js", "mjs", "cjs", "ts", "mts")):
+        bases = [project]
+    for base in bases:
+        for folder in (base / "src", base / "theme", base / "app"):
             if not folder.is_dir():
                 continue
             for here, dirs, files in os.walk(folder):
@@ -844,6 +848,9 @@ def _component_imports(config_files: Sequence[Path], project: Path) -> dict[str,
                         target = match.group(1)
                         if target.startswith("@site/"):
                             place = base / target[len("@site/"):]
+                        elif target.startswith(("@/", "~/")):  # the app's folder, or its `src/`, by its alias
+                            rest = target[2:]
+                            place = next((p for p in (base / rest, base / "src" / rest) if p.is_file()), base / rest)
                         elif target.startswith(("./", "../")):
                             place = path.parent / target
                         else:
