@@ -681,8 +681,11 @@ def test_a_hugo_site_s_pages_are_its_default_language_s_own_content_dir(tmp_path
         '[languages]\n[languages.cn]\ncontentDir = "content/cn"\nweight = 1\n[languages.en]\n'
         'contentDir = "content/en"\nweight = 2\n', encoding="utf-8")
     layout = discover.detect(tmp_path)
-    assert layout.framework == "hugo" and layout.docs_roots == ((tmp_path / "content" / "en").resolve(),)
+    assert layout.framework == "hugo" and layout.docs_roots[0] == (tmp_path / "content" / "en").resolve()
     assert [lang for _, lang in layout.translation_dirs] == ["cn"]
+    # ... read as translations, from their folder beside the docs root
+    assert layout.docs_roots[1:] == ((tmp_path / "content" / "cn").resolve(),)
+    assert layout.variant_of(tmp_path / "content/cn/docs/intro.md") == "i18n:cn"
 
 
 def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_are_not(tmp_path: Path) -> None:

@@ -511,12 +511,17 @@ export const collections = { docs, pages, team };
     ({"manual/english/Searching/KNN.md": "# K\n", "manual/english/Intro.md": "# I\n",
       "manual/russian/Searching/KNN.md": "# K\n", "manual/russian/Intro.md": "# I\n",
       "manual/chinese/Intro.md": "# I\n"}, "manual/russian/Searching/KNN.md", "manual/english/Searching/KNN.md", "ru"),
+    # Hugo: each language its own `contentDir`, the other language's folder beside the docs root.
+    ({"config.toml": "baseURL = 'https://x.org/'\ndefaultContentLanguage = 'en'\n[languages.zh]\n"
+                     "contentDir = 'content/zh'\n[languages.en]\ncontentDir = 'content/en'\n",
+      "content/en/docs/guide.md": "# G\n", "content/zh/docs/guide.md": "# G\n"},
+     "content/zh/docs/guide.md", "content/en/docs/guide.md", "zh"),
 ], ids=["starlight-region", "starlight", "vitepress", "vuepress", "vitepress-unlisted", "vitepress-imported-locales",
         "vitepress-spread", "vitepress-before-1-0-path-keys",
         "vitepress-rewrite",
         "mkdocs-suffix", "mkdocs-folder",
         "docusaurus", "docusaurus-instance", "mirrored", "mirrored-deeper", "rspress", "astro-collections",
-        "language-names"])
+        "language-names", "hugo-content-dir-per-language"])
 def test_translations_from_each_frameworks_config(tmp_path: Path, files: dict[str, str], translation: str,
                                                   source: str, locale: str) -> None:
     _write(tmp_path, files)

@@ -293,6 +293,9 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     found = tuple(dict.fromkeys(r.resolve() for r in roots if r.is_dir() and not _holds_project(r, root)))
     languages = localemod.read(framework, configs, found[:1] if framework != "astro" else found)
     own = localemod.language.base(language) if language else (languages.default or "en")
+    if not docs_root:  # a language's own folder beside the docs root (Hugo's `[languages.cn] contentDir`) is read too
+        found += tuple(dict.fromkeys(folder.resolve() for folder, _ in languages.folders if folder.is_dir() and not any(
+            folder.resolve().is_relative_to(r) for r in found) and not _holds_project(folder, root)))
     return Layout(root, framework, found, tuple(configs), own,
                   tuple((_folder_key(folder), locale) for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
