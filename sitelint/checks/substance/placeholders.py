@@ -19,8 +19,16 @@ def _pattern(markers: tuple[str, ...], found: tuple[str, ...], starting: tuple[s
     ("todo:" but not "a todo: list")."""
     edge, end = r"(?<![\w-])", r"(?![\w-])"
     owner = r"(?![\w-]|['’]s\b)"  # "write this page's code": the page's, an instruction, not the phrase
-    return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(found)}){owner})"
-                      rf"|(?im:(?:^|[.!?]\s+)(?:{phrase_source(starting)}))")
+    # A phrase of a script written without spaces (`敬请期待`, "stay tuned") is one wherever it stands among its
+    # sentence's characters: no word's edge to find.
+    unspaced = tuple(p for p in found if _UNSPACED.match(str(p).lstrip("{")))
+    spaced = tuple(p for p in found if p not in unspaced)
+    return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(spaced)}){owner})"
+                      + (rf"|(?:{phrase_source(unspaced)})" if unspaced else "")
+                      + rf"|(?im:(?:^|[.!?]\s+)(?:{phrase_source(starting)}))")
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
 
 
 def _source_line(page: Page, block: Block, needle: str) -> int:
