@@ -267,7 +267,9 @@ _SAYS_DEMO = re.compile(r"(?i)\bthis\s+page\s+(?:exists|is\s+here|is)\s+(?:solel
                         r"|\bthis\s+page\s+(?:demonstrates|shows(?:\s+off)?|showcases)\s+(?:the\s+|how\s+)?"
                         r"(?:(?:\w+\s+)?(?:styl(?:e|es|ing)|colou?rs?|look|appearance|rendering)\b|\w+\s+(?:look|render)s?\b)")
 # A heading that shows its level's style: "Heading 2", "H2", "Heading H2".
-_LEVEL_NAMED = re.compile(r"(?i)(?:heading\s*h?|h)\s*([1-6])(?:\s+heading)?")  # "Heading 2", "H2", "h2 Heading"
+# "Heading 2", "H2", "h2 Heading", "Header 3", "h2 title", and its own markup shown before it ("\\### Header 3")
+_LEVEL_NAMED = re.compile(r"(?i)(?:\\?#{1,6}\s*)?(?:head(?:ing|er)\s*h?|h)\s*([1-6])"
+                          r"(?:\s+(?:heading|header|(?:\w\s+)?title))?")
 _COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"
 _COUNTED_MIN = 3
 _LINK_SECTION_WORDS = 40

@@ -1055,6 +1055,24 @@ def test_pages_a_hugo_section_cascades_render_never_to_are_not_built(tmp_path: P
     assert [f.path for f in result.findings] == ["content/services/support.md"]
 
 
+def test_drafts_a_hugo_section_cascades_and_draft_translations_are_not_reported(tmp_path: Path) -> None:
+    # `cascade: {draft: true}` in a section's `_index.md` leaves every page below it out of the built site; a
+    # translation marked `draft: true` is never built either, so no rule reports on them unless named.
+    todo = "---\ntitle: Tutorial\n---\n\nRun the tutorial's first step.\n\n## Next steps\n\nTODO\n"
+    write_site(tmp_path, {"content/en/docs/draft/_index.md": "---\ntitle: Drafts\ndraft: true\ncascade:\n"
+                                                             "  draft: true\n  no_index: true\n---\n\nPages tested.\n",
+                          "content/en/docs/draft/tutorial.md": todo,
+                          "content/en/docs/guide.md": todo,
+                          "content/en/blog/release.md": "# Release\n\nNotes.\n\n## Fixed\n\nA crash.\n",
+                          "content/cn/blog/release.md": "---\ndraft: true\n---\n# 发布\n\n说明。\n"},
+               {"hugo.toml": "baseURL = 'https://x.org/'\ndefaultContentLanguage = 'en'\n[languages.cn]\n"
+                             "contentDir = 'content/cn'\n[languages.en]\ncontentDir = 'content/en'\n"})
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
+                         select=["SUB002", "STL007"])
+    assert "content/en/docs/draft/tutorial.md" in result.site.unbuilt
+    assert {f.path for f in result.findings} == {"content/en/docs/guide.md"}
+
+
 def test_a_source_s_history_in_a_clone_missing_objects_is_read_by_its_path(tmp_path: Path) -> None:
     # A clone missing objects git needs to follow a rename (a partial clone whose remote is gone): the source's
     # history is still read, by its path, and a source changed only in its markup since its translation has not moved.

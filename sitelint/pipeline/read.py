@@ -556,8 +556,8 @@ def _vuepress_unbuilt(site_pages: tuple[Page, ...], source: Path, patterns: Sequ
 def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
     """Hugo's `cascade` in a section's `_index.md` gives its pages front matter of its own: `cascade: {build: {render:
     never}}` (a list of cascades too, those without a `_target`) leaves every page below it unrendered, its
-    sub-sections' too: entries a list layout shows as cards (a features grid), no pages of their own. The section's
-    own page is rendered."""
+    sub-sections' too: entries a list layout shows as cards (a features grid), no pages of their own; so does
+    `cascade: {draft: true}`, a section of drafts the site's build leaves out. The section's own page is rendered."""
     sections = []
     for page in site_pages:
         if page.abspath.name != "_index.md":
@@ -565,7 +565,7 @@ def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
         cascade = page.front_matter.get("cascade")
         for given in cascade if isinstance(cascade, list) else [cascade]:
             if isinstance(given, Mapping) and not given.get("_target") and not given.get("target") \
-                    and _no_page(given):
+                    and (_no_page(given) or _flag(given.get("draft")) is True):
                 sections.append(page.abspath.parent)
     return frozenset(page.path for page in site_pages
                      if any(page.abspath.is_relative_to(folder) and page.abspath != folder / "_index.md"
@@ -892,11 +892,11 @@ def new_to_cache(targets: Sequence[Path], cwd: Path, settings: Mapping[str, Any]
 
 def translations_of(site: Site, targets: Sequence[Path]) -> frozenset[str]:
     """The translations reported on by the rules that judge translations: all of them in a run over the whole site,
-    else those named or under a named folder; those the build leaves out only when named."""
+    else those named or under a named folder; those the build leaves out, and drafts, only when named."""
     named = matcher(targets) if targets else (lambda where: True)
     files = {os.path.normpath(str(t)) for t in targets}
     return frozenset(p.path for p in site.pages if p.variant.startswith("i18n:") and named(str(p.abspath))
-                     and (p.path not in site.unbuilt or os.path.normpath(str(p.abspath)) in files))
+                     and (not (p.path in site.unbuilt or draft(p)) or os.path.normpath(str(p.abspath)) in files))
 
 
 # A page that tells search engines to leave it out: `<meta name="robots" content="noindex">` in its head (an MDX
@@ -924,6 +924,7 @@ def draft(page: Page) -> bool:
     robots = front.get("robots")
     return (_flag(front.get("draft")) is True or _flag(front.get("published")) is False
             or _flag(front.get("hidden")) is True or _flag(front.get("noindex")) is True
+            or _flag(front.get("no_index")) is True
             or (isinstance(robots, str) and "noindex" in robots.lower())
             or bool(_NOINDEX.search(page.source[:5000])) or _no_page(front) or _head_noindex(front.get("head")))
 
