@@ -550,10 +550,13 @@ def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tup
         sections = their_sections
     parts = their_sections + their_code
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
+    # All its source's examples, term for term: the parts it titles otherwise (lists for headings) are a layout of its
+    # own more often than a gap (info, for a person to judge).
+    all_code = code >= their_code > 0 and (share >= float(ctx.params["min-share"]) or _code_terms_held(page, source))
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
     yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
                        "removed": False, "generated": False, "moved": False, "changed": changed,
-                       "changed_share": spread},
+                       "changed_share": spread, "all_code": all_code},
                       Location(page.path, 1), detail, (Location(source_path, 1),))
 
 
@@ -615,7 +618,7 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page], counted: dict[str, tup
                 shown += f" (and the sources of the {len(others)} other translations named here, the same day)"
             yield Measurement({"lag": 0, "share": 1.0, "dated": False, "removed": True, "generated": generated,
                                "moved": was_moved and not generated, "changed": -1,
-                               "changed_share": 1.0}, Location(path, 1),
+                               "changed_share": 1.0, "all_code": True}, Location(path, 1),
                               {"source": shown, "removed_on": day, "moved_to": moved,
                                "locale": variant.partition(":")[2]},
                               tuple(Location(other, 1) for other, _, _ in others))
@@ -643,7 +646,8 @@ _MATCHED = 3  # translations of a locale matched to their sources before an unma
 
 
 CHECK = spec("translation-lag", "site", translation_lag,
-             values=("lag", "share", "dated", "removed", "generated", "moved", "changed", "changed_share"),
+             values=("lag", "share", "dated", "removed", "generated", "moved", "changed", "changed_share",
+                     "all_code"),
              needs=("git",),
              requires=("git",),
              params={"max-lag": Count("Days past which a lag is checked for a change of words, not only of markup."),
