@@ -580,8 +580,8 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         return template_ids[tag]
 
     # Hugo's shortcodes: one alone on a line whose template (`layouts/shortcodes/`, `layouts/_shortcodes/` since Hugo
-    # 0.146, or a theme's) writes headings or ids, itself or through the partials it calls (`{{% http-api
-    # api="versions" %}}` rendering an OpenAPI spec's operations, `#get_matrixclientversions`).
+    # 0.146, or a theme's) writes ids, itself or through the partials it calls (`{{% http-api api="versions" %}}`
+    # rendering an OpenAPI spec's operations, `#get_matrixclientversions`).
     layouts = ([d / "layouts" for top in dict.fromkeys(f for c in site.config_files for f in (c.parent, *c.parents)
                                                          if f.is_relative_to(project))
                 for d in (top, *sorted((top / "themes").glob("*"))) if (d / "layouts").is_dir()]
@@ -597,7 +597,8 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
         if key not in shortcode_ids:
             shortcode_ids[key] = False  # (a partial that calls itself)
             texts = [source(f) for f in template(kind, name)]
-            shortcode_ids[key] = any(_ID_ATTRIBUTE.search(t) or _HEADING_MARKUP.search(t) for t in texts) or (
+            # (a heading tag a template writes has no id of Hugo's making: `<h4 class="alert-heading">` has none)
+            shortcode_ids[key] = any(_ID_ATTRIBUTE.search(t) for t in texts) or (
                 depth < 3 and any(writes_hugo_ids(called, "partials", depth + 1)
                                   for t in texts for called in _HUGO_PARTIAL.findall(t)))
         return shortcode_ids[key]
