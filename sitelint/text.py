@@ -128,7 +128,7 @@ def struck(source: str, line: int, words: str) -> bool:
     lines = source.splitlines()
     if not 0 < line <= len(lines):
         return False
-    text = lines[line - 1]
+    text = re.sub(r"\*+|`+", "", lines[line - 1])  # its emphasis and code marks aside: `~~As of **May 2023**~~`
     spans = [m.span() for m in re.finditer(r"~~(?!~).+?~~", text)]
     hits = [m.start() for m in re.finditer(re.escape(words), text, re.IGNORECASE)]
     return bool(hits and spans) and all(any(a < h < b for a, b in spans) for h in hits)
