@@ -256,11 +256,12 @@ _HUGO_CODE = re.compile(r"[ \t]{0,3}\{\{<[ \t]*((?i:highlight|[\w-]*code[\w-]*)|
 
 def _hugo_code_end(lines: list[str], index: int) -> int:
     """The line of the shortcode's closing tag (`{{< /highlight >}}`) when the line opens a shortcode of code, else
-    -1."""
+    -1; the tag may close a line of other tags (`{{< /code-tab >}}{{< /code-tabs >}}`)."""
     opened = _HUGO_CODE.match(lines[index])
     if opened is None:
         return -1
-    return _closing_line(lines, index, r"[ \t]*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
+    return _closing_line(lines, index, r"[ \t]*(?:\{\{<[^\n]*?>\}\}[ \t]*)*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1))
+                         + r"[ \t]*>\}\}[ \t]*$")
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
