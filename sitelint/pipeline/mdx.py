@@ -260,8 +260,8 @@ def _hugo_code_end(lines: list[str], index: int) -> int:
     opened = _HUGO_CODE.match(lines[index])
     if opened is None:
         return -1
-    return _closing_line(lines, index, r"[ \t]*(?:\{\{<[^\n]*?>\}\}[ \t]*)*\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1))
-                         + r"[ \t]*>\}\}[ \t]*$")
+    others = r"[ \t]*(?:\{\{<[^\n]*?>\}\}[ \t]*)*"  # the tags closed before it on its line
+    return _closing_line(lines, index, others + r"\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
