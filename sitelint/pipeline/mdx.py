@@ -261,7 +261,8 @@ def _hugo_code_end(lines: list[str], index: int) -> int:
     if opened is None:
         return -1
     others = r"[ \t]*(?:\{\{<[^\n]*?>\}\}[ \t]*)*"  # the tags closed before it on its line
-    return _closing_line(lines, index, others + r"\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$")
+    closing = r"\{\{<[ \t]*/[ \t]*" + re.escape(opened.group(1)) + r"[ \t]*>\}\}[ \t]*$"
+    return _closing_line(lines, index, others + closing)
 
 
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
