@@ -173,6 +173,7 @@ _TYPEDOC_TITLE = re.compile(r"(?:Interface|Function|Type Alias|Variable|Class|En
 # typedoc-plugin-markdown's line under each symbol: "Defined in: [packages/x/src/y.ts:16](https://...)", or the
 # path alone; its older releases wrote "*Defined in [src/utils.ts:35](https://...)*"; with line numbers left out of
 # its source links, "Defined in: [ui/label/index.ts](https://...)".
+_TYPEDOC_DEFINED = re.compile(r"(?m)^[*_]?Defined in:? \[?[^\s\]]+\.[cm]?[jt]sx?(?::\d+|\]\()")
 # An anchor named for a member's qualified name, in its heading's line or on the line above it, as API reference
 # generators write them (jsii-docgen's `### AbstractPod <a name="org.cdk8s.plus27.AbstractPod"></a>`, protoc-gen-doc's
 # `<a name="acme.v1.Order"></a>` over `### Order`): links to types of other packages go to ids no page of the site has.
@@ -186,7 +187,6 @@ def _qualified_anchors(headings: list[Block], lines: list[str]) -> int:
         _QUALIFIED_ANCHOR.search(lines[b.line - 1]) or (b.line > 1 and _QUALIFIED_ANCHOR.match(lines[b.line - 2]))))
 
 
-_TYPEDOC_DEFINED = re.compile(r"(?m)^[*_]?Defined in:? \[?[^\s\]]+\.[cm]?[jt]sx?(?::\d+|\]\()")
 # A member heading that links to the line of the source file it was made from, as API reference generators write
 # them (`### \`start\` <sup><a href="https://github.com/o/r/blob/main/src/x/cli.py#L36">`).
 _SOURCE_LINE_LINK = re.compile(r"""(?i)(?:href=["']|\]\()[^"')\s]*/(?:blob|tree|src)/[^"')\s]+"""
@@ -266,8 +266,8 @@ _SAYS_DEMO = re.compile(r"(?i)\bthis\s+page\s+(?:exists|is\s+here|is)\s+(?:solel
                         # "This page demonstrates the styling and colors of alerts": a page of how the theme looks
                         r"|\bthis\s+page\s+(?:demonstrates|shows(?:\s+off)?|showcases)\s+(?:the\s+|how\s+)?"
                         r"(?:(?:\w+\s+)?(?:styl(?:e|es|ing)|colou?rs?|look|appearance|rendering)\b|\w+\s+(?:look|render)s?\b)")
-# A heading that shows its level's style: "Heading 2", "H2", "Heading H2".
-# "Heading 2", "H2", "h2 Heading", "Header 3", "h2 title", and its own markup shown before it ("\\### Header 3")
+# A heading that shows its level's style: "Heading 2", "H2", "h2 Heading", "Header 3", "h2 title", its own markup
+# shown before it ("\\### Header 3").
 _LEVEL_NAMED = re.compile(r"(?i)(?:\\?#{1,6}\s*)?(?:head(?:ing|er)\s*h?|h)\s*([1-6])"
                           r"(?:\s+(?:heading|header|(?:\w\s+)?title))?")
 _COUNTED = re.compile(r"(?i)heading[ _]?(\d+)(?!\d)")  # "Heading 7", "Heading 7.1", "Heading_17_is_a_long_one"

@@ -44,13 +44,13 @@ _CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
 # A heading that says its part has nothing in it: "No environment variables", "None", "N/A" (not "No-Merge Policy").
 _SAYS_NONE = re.compile(r"(?i)\s*(?:no\s+[a-z]|none\b|nothing\b|n/a\b)")
-# A warning set as a heading, its word and a colon first: "Watch out: ...", "Warning: ...", "Important: ...".
 # A step or a way of doing something named by its label and told in full after it: "The first step: Enter the
 # corresponding project", "Step 2: Restart the server", "方式一：在demo示例中直接更改页面代码即可".
 _TOLD_STEP = re.compile(r"(?i)\s*(?:the\s+\w+\s+step|step\s*\w+|option\s*\w+|method\s*\w+|way\s*\w+"
                         r"|第[一二三四五六七八九十\d]+步|方式[一二三四五六七八九十\d]+|方法[一二三四五六七八九十\d]+)"
                         r"\s*[:：]\s*(?P<told>.+)")
 _TOLD_WORDS = 4  # words after a step's label that tell the whole step
+# A warning set as a heading, its word and a colon first: "Watch out: ...", "Warning: ...", "Important: ...".
 _BANNER = re.compile(r"(?i)\s*[*_]*\s*(?:watch out|warning|caution|attention|important|heads up|note)\s*[*_]*\s*:")
 # ... or signs off ("## Enjoy!", "## Happy coding!").
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set)|enjoy|have fun|happy \w+ing"
