@@ -554,6 +554,18 @@ def test_starlight_locales_imported_from_a_module_of_the_site(tmp_path: Path) ->
     assert result.site.sources["src/content/docs/en/guide.md"] == "src/content/docs/guide.md"
 
 
+def test_language_folders_named_with_their_region_are_a_source_and_its_translation(tmp_path: Path) -> None:
+    # `en_US/` beside `zh_CN/`, no framework: the site's own pages in the folder of its language with a region.
+    _write(tmp_path, {"README.md": "# Docs\n\nThe docs of the broker.\n",
+                      "en_US/admin/cli.md": "# CLI\n\nRun the broker's command line.\n",
+                      "en_US/deploy/install.md": "# Install\n\nInstall the broker.\n",
+                      "zh_CN/admin/cli.md": "# 命令行\n\n运行命令行工具。\n",
+                      "zh_CN/deploy/install.md": "# 安装\n\n安装服务。\n"})
+    result = _lint(tmp_path, "STL007")
+    assert result.site.sources == {"zh_CN/admin/cli.md": "en_US/admin/cli.md",
+                                   "zh_CN/deploy/install.md": "en_US/deploy/install.md"}
+
+
 def test_translations_are_judged_only_by_the_translation_rules(tmp_path: Path) -> None:
     thin = "# Install\n\n## Steps\n\nRun `npm install harbor`.\n"
     write_site(tmp_path, {"docs/page.md": thin,

@@ -383,7 +383,9 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
             except OSError:
                 continue
             candidates = [d for d in children if _locale_of(d.name) and _base(_locale_of(d.name)) != own]
-            home = next((d for d in children if _locale_of(d.name) == own), None)
+            # the site's own language's folder, named for it with a region too (`en_US/` beside `zh_CN/`)
+            home = next((d for d in children if _locale_of(d.name) == own), None) or next(
+                (d for d in children if _locale_of(d.name) and _base(_locale_of(d.name)) == own), None)
             if candidates:
                 names = {c.name for c in candidates}
                 outside = {p for p in _pages_under(folder) if p.split("/", 1)[0] not in names}
