@@ -171,6 +171,8 @@ def _markup_only(old: str, now: str, translation: str = "") -> bool:
         return True  # the source was empty when the translation last changed: the translation is the original
     if _same_but_spelling(_words(old), _words(now), _words(translation) if translation else ()):
         return True
+    if Counter(_words(old)) == Counter(_words(now)):
+        return True  # the same words in another order: its sections or paragraphs moved, nothing new to translate
     if translation and (_followed_translation(old, now, translation) or _gained_its_sections(old, now, translation)):
         return True
     # ... or to the names of its links alone ("[Rsbuild Introduction](/start)" -> "[Introduction](/start)", link texts
