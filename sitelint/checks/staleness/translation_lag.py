@@ -169,9 +169,10 @@ def _markup_only(old: str, now: str, translation: str = "") -> bool:
     was written from since."""
     if not _words(_HEADING_LINE.sub("", old)) and len(_words(translation)) >= _STUB_WORDS:
         return True  # the source was empty when the translation last changed: the translation is the original
-    if _same_but_spelling(_words(old), _words(now), _words(translation) if translation else ()):
+    before, after = _words(old), _words(now)
+    if _same_but_spelling(before, after, _words(translation) if translation else ()):
         return True
-    if Counter(_words(old)) == Counter(_words(now)):
+    if Counter(before) == Counter(after):
         return True  # the same words in another order: its sections or paragraphs moved, nothing new to translate
     if translation and (_followed_translation(old, now, translation) or _gained_its_sections(old, now, translation)):
         return True
