@@ -75,7 +75,7 @@ _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@
 # A content tab (`=== "Label"`), which pymdownx.tabbed gives an id of its label, after its section's (`logo-image`).
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
-_FOOTNOTE = re.compile(r"(?m)^[ ]{0,3}\[\^([^\]\s]+)\]:")  # a footnote's definition, `[^1]: The source.`
+FOOTNOTE = re.compile(r"(?m)^[ ]{0,3}\[\^([^\]\s]+)\]:")  # a footnote's definition, `[^1]: The source.`
 # A definition list's term (`Term` over `: its definition`, the colon indented or not), which Hugo, mdBook and
 # others give an id.
 _TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=[ \t]{0,3}:\s)")
@@ -389,7 +389,7 @@ def _anchors(page: Page) -> frozenset[str]:
     found |= {_loose(written) for written in _written_ids(page)}
     # A footnote's definition and its reference, by the ids GitHub's renderer (and GitBook, which writes them as
     # links, `[1](#user-content-fn-1)[^1]`) and markdown-it give them.
-    for label in _FOOTNOTE.findall(page.source):
+    for label in FOOTNOTE.findall(page.source):
         found |= {_loose(f"{prefix}{kind}-{label}") for prefix in ("", "user-content-") for kind in ("fn", "fnref")}
         found |= {_loose(f"fn{label}"), _loose(f"fnref{label}")}
     for match in _TERM.finditer(page.source):

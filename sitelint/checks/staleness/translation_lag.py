@@ -544,18 +544,23 @@ def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tup
     sections, code = _sections(page), _code(page)  # each counted once: _sections reads the page's source
     if code < their_code and _has_their_code(page, source):
         code = their_code  # the same code in fewer blocks
-    if sections < their_sections and code >= their_code > 0 and _content(page) >= their_content \
-            and _code_terms_held(page, source):
-        # All its source's examples, term for term, and as many paragraphs, items and tables: the parts are there,
-        # titled otherwise (the source's bold labels over its examples as numbered items, `2. 请求示例 show child
-        # paths:`). (A page of no code may list its source's parts by name alone, with nothing under them; one whose
-        # examples are an older version's, `devPath` where its source has `devUrl`, has not kept up.)
-        sections = their_sections
+    complete = code >= their_code > 0  # as many code blocks as its source, one at least
+    held: bool | None = None  # ... and all their terms: read once, when asked
+    if sections < their_sections and complete and _content(page) >= their_content:
+        held = _code_terms_held(page, source)
+        if held:
+            # All its source's examples, term for term, and as many paragraphs, items and tables: the parts are
+            # there, titled otherwise (the source's bold labels over its examples as numbered items, `2. 请求示例
+            # show child paths:`). (A page of no code may list its source's parts by name alone, with nothing under
+            # them; one whose examples are an older version's, `devPath` where its source has `devUrl`, has not kept
+            # up.)
+            sections = their_sections
     parts = their_sections + their_code
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
     # All its source's examples, term for term: the parts it titles otherwise (lists for headings) are a layout of its
     # own more often than a gap (info, for a person to judge).
-    all_code = code >= their_code > 0 and (share >= float(ctx.params["min-share"]) or _code_terms_held(page, source))
+    all_code = complete and (share >= float(ctx.params["min-share"])
+                             or (held if held is not None else _code_terms_held(page, source)))
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
     yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
                        "removed": False, "generated": False, "moved": False, "changed": changed,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitelint import pagetypes
 from sitelint.checks import CheckContext, site_fact, spec
-from sitelint.checks.staleness.anchors import slugs
+from sitelint.checks.staleness.anchors import FOOTNOTE, slugs
 from sitelint.model import Location, Measurement, Page, Site
 from sitelint.text import count
 
@@ -107,9 +107,6 @@ def _pictures(lines: list[str]) -> bool:
     return any(_PICTURE.search(line) for line in lines) and all(not _PICTURE.sub("", line).strip() for line in lines)
 
 
-_FOOTNOTE = re.compile(r"(?m)^ {0,3}\[\^[^\]\s]+\]:")  # a footnote's definition (`[^a]: ...`)
-
-
 def _lists_its_pages(page: Page, ctx: CheckContext) -> bool:
     """Whether the page is a Hugo (or Zola) section's `_index.md` with pages in its section, which the section's
     layout follows with the list of those pages (as Docsy and most themes draw a section, unless its front matter
@@ -140,7 +137,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         own[-1] = True  # Hugo's section page: the layout lists the section's pages right after the last heading
     if page.sections and page.page_type == "partial" and page.type_reason.startswith("included into "):
         own[-1] = True  # a partial's last heading opens a section the page including it goes on with
-    if page.sections and _FOOTNOTE.search(page.source):
+    if page.sections and FOOTNOTE.search(page.source):
         own[-1] = True  # "## Footnotes" last: the page's footnotes are rendered at its end, right under it
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
