@@ -630,7 +630,15 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                 return True
         return False
 
-    return renders
+    answers: dict[str, bool] = {}
+
+    def renders_once(page: Page) -> bool:
+        """`renders`, read once a page: a link to it asks for every link."""
+        if page.path not in answers:
+            answers[page.path] = renders(page)
+        return answers[page.path]
+
+    return renders_once
 
 
 _TSCONFIGS = ("tsconfig.json", "jsconfig.json")
