@@ -11,6 +11,7 @@ import pytest
 from conftest import write_site
 from sitelint import api, config as configmod
 from sitelint.pipeline import discover
+from sitelint.sites import docusaurus
 
 
 def touch(root: Path, *paths: str) -> None:
@@ -157,6 +158,25 @@ def test_a_docusaurus_docs_path_named_by_a_constant_is_that_folder(tmp_path: Pat
     layout = discover.detect(tmp_path)
     assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots][0] == "docs/current_docs"
     assert "docs/current_docs/index.md" in pages(layout) and "docs/STYLE_GUIDE.md" not in pages(layout)
+
+
+def test_a_docusaurus_docs_path_written_for_a_site_built_once_per_language(tmp_path: Path) -> None:
+    # `path: `./docs/${siteName}/guides``: the English folder is the source, the Chinese one its translation.
+    touch(tmp_path, "docs/en/guides/intro.md", "docs/en/guides/deploy.md", "docs/cn/guides/intro.md",
+          "docs/cn/guides/deploy.md", "docs/en/sidebars.js")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docusaurus.config.js").write_text(
+        "const siteName = process.env.site || 'cn';\nconst lang = siteName === 'cn' ? 'zh' : 'en';\n"
+        "module.exports = {i18n: {defaultLocale: lang, locales: [lang]}, presets: [['classic', {docs: {\n"
+        "  path: `./docs/${siteName}/guides`, routeBasePath: 'guides', sidebarPath: './docs/en/sidebars.js'}}]]};\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["docs"]
+    assert {p: layout.variant_of(tmp_path / p) for p in pages(layout)} == {
+        "docs/en/guides/intro.md": "", "docs/en/guides/deploy.md": "",
+        "docs/cn/guides/intro.md": "i18n:cn", "docs/cn/guides/deploy.md": "i18n:cn"}
+    site = docusaurus.read_site(tmp_path)  # (`defaultLocale: lang` names no language: the default, English)
+    assert (site.docs[0].path, site.default_locale) == ("docs/en/guides", "en")
 
 
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:

@@ -198,6 +198,21 @@ def test_a_file_the_docusaurus_docs_plugin_excludes_is_a_partial(tmp_path: Path)
     assert "docs/storage/partials/steps.mdx" not in result.site.unbuilt
 
 
+def test_the_docusaurus_docs_plugin_s_exclude_named_by_a_constant(tmp_path: Path) -> None:
+    """`exclude: docsExcludePatterns`, the list declared in the config (shared with another plugin): its files are
+    left out of the docs, their links not judged."""
+    write_site(tmp_path, {
+        "docs/guide/scripts/types.md": "# Types\n\nSee [the list](#supported-types).\n",
+        "docs/guide/install.md": "# Install\n\nSee [the steps](#steps).\n",
+    }, {"docusaurus.config.js": "const docsExcludePatterns = [\n  '**/template.md',\n  'guide/scripts/**',\n];\n"
+                                "module.exports = { presets: [['classic', { docs: { routeBasePath: '/', "
+                                "exclude: docsExcludePatterns } }]] };\n"})
+    result = _lint(tmp_path, "STL009")
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["docs/guide/scripts/types.md"] == "partial"
+    assert [f.path for f in result.findings] == ["docs/guide/install.md"]
+
+
 def test_a_page_the_sites_components_import_is_a_partial(tmp_path: Path) -> None:
     """A home page's component that imports Markdown files (`import Step1 from '../../docs/intro/step1.md'`) shows
     them inside another page: they are snippets, neither thin pages nor orphans; one no component imports is read

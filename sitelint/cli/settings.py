@@ -96,7 +96,7 @@ def _default_language(layout: discover.Layout) -> str:
         text = siteconfig.mask_comments(siteconfig.read_text(config))
         if layout.framework == "docusaurus":
             for body in siteconfig.js_objects_after(text, r"\bi18n\s*:\s*"):
-                locale = siteconfig.js_value(body, "defaultLocale")
+                locale = siteconfig.js_string(body, "defaultLocale")
                 if locale:
                     return locale
         match = _SPHINX_LANGUAGE.search(text) if layout.framework == "sphinx" else None

@@ -13,7 +13,7 @@ import os
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 from typing import Any
@@ -25,6 +25,7 @@ from sitelint.sites.siteconfig import (
     imported_modules,
     js_object,
     js_objects_after,
+    js_string,
     js_value,
     mask_comments,
     read_text,
@@ -52,6 +53,9 @@ class DocsInstance:
     include_current: bool = True
     sidebar_path: str | None = None  # the sidebarPath option ("false": no sidebar); None: not set
     exclude: tuple[str, ...] = ()  # the exclude option's globs: files of the folder that are no docs (partials)
+    # for a path written as a template that folders of several languages fit (`./docs/${siteName}/guides`), the
+    # folder that holds those languages' folders (`docs`), "" otherwise
+    languages_in: str = ""
 
     def versions(self, root: Path) -> Iterator[tuple[str, str, str]]:
         """(version name, its folder relative to the site, its route path part), current version first."""
@@ -135,7 +139,8 @@ def read_site(root: Path) -> DocusaurusSite:
         for body in js_objects_after(text, _PLUGIN.format(name="blog")):
             blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
-    default_locale = js_value(i18n, "defaultLocale") or "en"
+    default_locale = js_string(i18n, "defaultLocale") or "en"
+    instances = [_templated(inst, root, default_locale) if "${" in inst.path else inst for inst in instances]
     locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
                           blogs=tuple(blogs), default_locale=default_locale,
@@ -216,10 +221,52 @@ def _instance(body: str, source: str = "") -> DocsInstance:
             paths[name] = found
     key = _EXCLUDE.search(top_level(body))  # the instance's own key, not one of an object inside it
     listed = body[key.end():].split("]", 1)[0] if key else ""
+    named = _EXCLUDE_NAMED.search(top_level(body)) if key is None else None
+    if named is not None:  # `exclude: docsExcludePatterns`, with `const docsExcludePatterns = [...]` in the config
+        declared = re.search(rf"\b(?:const|let|var)\s+{re.escape(named.group(1))}\b[^=\n]*=\s*\[", source)
+        listed = source[declared.end():].split("]", 1)[0] if declared else ""
     return DocsInstance(_folder(path), "docs" if route is None else route.strip("/"),
                         js_value(body, "id") or "default", js_value(body, "lastVersion"),
                         MappingProxyType(paths), js_value(body, "includeCurrentVersion") != "false",
                         _sidebar_path(body, source), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
+
+
+def _templated(inst: DocsInstance, root: Path, default_locale: str) -> DocsInstance:
+    """A plugin whose `path` is written as a template (`./docs/${siteName}/guides`, the site built once per value of a
+    variable the build sets), with the folder of the site that fits it, each `${...}` one folder's name. Where folders
+    of several languages fit (`docs/en/guides`, `docs/cn/guides`: one site a language), the site's own language's (its
+    default locale, else English), the folder above the languages' kept as `languages_in` (where the others are its
+    translations); the template as written when no folder fits."""
+    parts = [re.escape(part) for part in re.split(r"\$\{[^}]*\}", inst.path)]
+    shape = re.compile("([^/]+)".join(parts))
+    fits: list[tuple[str, tuple[str, ...]]] = []
+    for folder in sorted(_folders_under(root, inst.path.count("/") + 1)):
+        found = shape.fullmatch(folder)
+        if found is not None:
+            fits.append((folder, found.groups()))
+    own = default_locale.lower().split("-")[0].split("_")[0]
+    above = inst.path.split("${", 1)[0].rstrip("/")
+    for wanted in (own, "en"):
+        for folder, names in fits:
+            if any(name.lower().split("-")[0].split("_")[0] == wanted for name in names):
+                return replace(inst, path=folder, languages_in=above if len(fits) > 1 else "")
+    return replace(inst, path=fits[0][0]) if len(fits) == 1 else inst
+
+
+def _folders_under(root: Path, depth: int) -> Iterator[str]:
+    """The folders under root, to depth levels, as paths relative to it written as a plugin's option would
+    ("./docs/en/guides" is "docs/en/guides")."""
+    level = [root]
+    for _ in range(depth):
+        below = []
+        for folder in level:
+            try:
+                below += [d for d in folder.iterdir() if d.is_dir() and d.name not in ("node_modules", ".git")]
+            except OSError:
+                continue
+        for d in below:
+            yield d.relative_to(root).as_posix()
+        level = below
 
 
 def _option(body: str, key: str, source: str) -> str | None:
@@ -251,6 +298,7 @@ def _declared(value: str, source: str) -> str:
 
 
 _EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")  # the docs plugin's `exclude: ["**/partials/**"]`
+_EXCLUDE_NAMED = re.compile(r"\bexclude\s*:\s*([A-Za-z_$][\w$]*)\s*(?=[,}\n]|$)")  # or a constant's name
 
 
 # The docs plugin's `exclude` where its options set none: files and folders named with a leading `_` (a partial

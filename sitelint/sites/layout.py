@@ -1106,7 +1106,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
             text = config.read_text(encoding="utf-8", errors="replace")
             # Each docs instance the config sets up (the classic preset's is `docs/` unless it names a path), and
             # any other `path:` it names but a URL route's (`actions.addRoute({path: '/'})`).
-            paths = [*(inst.path for inst in docusaurus.read_site(base).docs),
+            # (A path written for a site built once per language is read from the folder above the languages':
+            # the own language's pages the source, the others' its translations.)
+            paths = [*(inst.languages_in or inst.path for inst in docusaurus.read_site(base).docs),
                      *(p for p in _DOCS_PATH.findall(text) if not p.startswith("/"))]
             docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []

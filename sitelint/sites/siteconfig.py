@@ -178,6 +178,14 @@ def js_value(block: str, key: str) -> str | None:
     return match.group(2) if match.group(1) else match.group(3)
 
 
+def js_string(block: str, key: str) -> str | None:
+    """The value of key among the block's own keys when it is written as a string, not a name the config computes
+    (`defaultLocale: lang`, with `const lang = isCN ? "zh" : "en"`)."""
+    flat = top_level(block)
+    match = re.search(r"(?<![\w$.])['\"]?" + re.escape(key) + r"['\"]?\s*:\s*(['\"`])(.*?)\1", flat)
+    return match.group(2) if match and "${" not in match.group(2) else None
+
+
 def js_object(block: str, key: str) -> str | None:
     """The body of the object that is key's value among the block's own keys, or None."""
     flat = top_level(block)
