@@ -141,7 +141,9 @@ _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs",
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
                           r"\s*\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?\s+release\b|\brelease\s+v?\d+\.\d+")
 _NOTES_DIR_END = re.compile(r"(?i)[-_](?:releases|changelogs?|release[-_]notes)$")  # latest-releases/, past_releases/
-_VERSION_HEADING = re.compile(r"^\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[(:–—-])", re.I)
+# (or a release's date and then its version: `## Apr 7, 2026 (v1.2.893-nightly)`, `## 2024-05-01 - v2.1`)
+_VERSION_HEADING = re.compile(r"^(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})\s*[(\[–—-]\s*(?=v?\d))?"
+                              r"\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[()\]:–—-])", re.I)
 _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
 # A release announced in the words of its makers: "we are thrilled to announce our upcoming release ... v2.9.0".
 _WE_ANNOUNCE = re.compile(r"(?i)\bwe(?:'re| are)? (?:(?:very|so|really) )?(?:thrilled|excited|proud|happy|pleased"
@@ -203,9 +205,12 @@ _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
 # A script that sends the reader elsewhere as the page loads: a router's go/push/replace, or the location set.
+# Or a script of the site's named for what it does (`<script src="/docs/js/redirect-old-api.js">`).
 _REDIRECT_SCRIPT = re.compile(r"<script\b[^>]*>(?:(?!</script>).)*?(?:\b(?:go|navigate)\s*\("
                               r"|\brouter\.(?:push|replace)\s*\(|\blocation\.(?:replace|assign)\s*\("
-                              r"|\blocation(?:\.href)?\s*=[^=])", re.S | re.I)
+                              r"|\blocation(?:\.href)?\s*=[^=])"
+                              r"|<script\b[^>]*\bsrc\s*=\s*['\"][^'\"]*\bredirect[^'\"/]*['\"]", re.S | re.I)
+_NOSCRIPT = re.compile(r"(?is)<noscript\b[^>]*>.*</noscript>")
 _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it does ("Resolving legacy link…")
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
@@ -331,13 +336,35 @@ def is_roadmap(page: Page) -> bool:
     return bool(_ROADMAP.match(stem) or _ROADMAP.match(page.title.strip()))
 
 
+# What a redirect that sends its reader on by itself was known by (its front matter, a tag, a component, a script), as
+# against a notice the reader reads and then follows.
+_SENDS_AWAY = ("front matter", "redirects its readers", "a script sends")
+
+
+def sends_away(page: Page) -> bool:
+    """Whether the page is a redirect that sends its reader elsewhere as it loads: an anchor in a link to it is looked
+    for where it sends them (by its script, when that maps old anchors to new pages), not on it."""
+    return page.page_type == "redirect" and page.type_reason.startswith(_SENDS_AWAY)
+
+
+# The number a folder's name starts with to order it (`02-rfcs/`, `1.guides/`), which Docusaurus, VuePress and
+# GitBook themes drop from its name.
+_ORDER_PREFIX = re.compile(r"^\d+[-_.](?=[a-z])")
+
+
+def folder_names(path: str) -> list[str]:
+    """The names of the folders a page is in, lower-cased, without the numbers that order them (`02-rfcs` is
+    `rfcs`)."""
+    return [_ORDER_PREFIX.sub("", f.lower()) for f in path.split("/")[:-1]]
+
+
 def post_reason(page: Page) -> str:
     """Why a page is a dated post (a blog folder, a date-prefixed name, front matter date and author, the notes of
     meetings), or ''."""
     name = page.path.rsplit("/", 1)[-1]
     front = page.front_matter
     # a blog folder, or one named with a blog's name among its words (`blog-video/`, `tech_blog/`)
-    folders = [f.lower() for f in page.path.split("/")[:-1]]
+    folders = folder_names(page.path)
     return ("in a blog folder" if any(f in _BLOG_DIRS or _BLOG_DIRS & set(re.split(r"[-_]", f)) for f in folders)
             else "in a folder of articles, dated" if _ARTICLE_DIRS & set(folders) and any(
                 front.get(k) for k in _POST_DATES) else
@@ -426,7 +453,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
     stem = name.split(".", 1)[0]
-    folders = [p.lower() for p in page.path.split("/")[:-1]]
+    folders = folder_names(page.path)
     front = page.front_matter
     if partial or partial_name(name) and not _shows_levels(page):  # `__elements.md`: the site's makers' styling page
         return "partial", "included into other pages"
@@ -466,7 +493,11 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "redirect", "redirects its readers"
     prose = [b for b in page.prose_blocks if b.kind != "table"]
     total = sum(text.count(b.text) for b in prose)
-    if total <= _REDIRECT_WORDS and any(b.kind in ("html", "jsx") and _REDIRECT_SCRIPT.search(b.text)
+    # (the words of a `<noscript>` paragraph are for a reader whose browser runs no scripts: not the page's)
+    lines = page.source.splitlines()
+    shown = sum(text.count(b.text) for b in prose
+                if not _NOSCRIPT.fullmatch(" ".join(lines[b.line - 1:b.end_line]).strip()))
+    if shown <= _REDIRECT_WORDS and any(b.kind in ("html", "jsx") and _REDIRECT_SCRIPT.search(b.text)
                                         for b in page.blocks):
         return "redirect", "a script sends its readers elsewhere"
     links = [link for link in page.links if not link.image]
@@ -748,6 +779,8 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       # "Redirect page for [Installation](/installation/)": a wiki's page kept to send readers on
                       r"redirect(?:s|ion)?(?:\s+page)?\s+(?:for|to)|"
                       r"check\s+out|review|consult|"
+                      # "Alias for [TO_STRING](to-string.md).": a reference's entry for another's other name
+                      r"(?:an?\s+|(?:this|it)\s+is\s+an\s+)?alias\s+(?:for|of|to)|"
                       # "Follow the instructions on the [Acme-Ansible](...) repo": the steps are kept there
                       r"follow\s+the\s+(?:instructions|steps|guide|docs|documentation)\s+(?:on|in|at|from)\b|"
                       r"this\s+page\s+(?:has\s+)?moved\s+to|now\s+(?:at|in)"

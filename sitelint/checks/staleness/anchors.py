@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
-from sitelint.pagetypes import bare, from_source
+from sitelint.pagetypes import bare, from_source, sends_away
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 from sitelint.sites.siteconfig import read_text
@@ -448,11 +448,12 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     # (VitePress `page: true`: the page is components; a page of front matter only is drawn by its layout, ids and
     # all: `layout: index.njk` renders a section per entry of a data file)
     # A page a program wrote from the source (a reference its generator committed) holds the headings it shows: a
-    # link to it is judged, though its own links are the generator's.
+    # link to it is judged, though its own links are the generator's. A redirect's anchors are where it sends its
+    # readers.
     return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
         or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
-        or bare(page)
+        or bare(page) or sends_away(page)
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
