@@ -102,6 +102,9 @@ _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotat
 # column whose other cells are dates, versions or other states.
 _STATUS_CELL_WORDS = 4  # words of a cell that says a state (YES, NO, "Not supported")
 _DATE_OR_VERSION = re.compile(r"\d{4}|\bv?\d+\.\d+|\b(?:Q[1-4]|H[12])\b")
+# A column whose header names a state: its cells say how far each row's item is ("| grouping | TBD |" under
+# "| Aggregator | Progress |").
+_STATE_HEADER = re.compile(r"(?i)\W*(?:progress|status|state|stage|support(?:ed)?|availability|eta|maturity)\W*")
 
 
 def _sentence_words(text: str, start: int, end: int) -> int:
@@ -461,8 +464,9 @@ def _schedule_cells(page: Page, block: Block) -> frozenset[int]:
             known = [other[column] for _, other in rows[1:] if len(other) > column and other is not cells
                      and other[column] and not set(other[column]) <= set("-: ")]  # the header row aside
             short = [value for value in known if count(value) <= _STATUS_CELL_WORDS]
-            if any(_DATE_OR_VERSION.search(value) for value in known) or (len(short) >= 2
-                                                                           and 2 * len(short) >= len(known)):
+            header = rows[0][1][column] if rows and len(rows[0][1]) > column and rows[0][1] is not cells else ""
+            if _STATE_HEADER.fullmatch(header) or any(_DATE_OR_VERSION.search(value) for value in known) or (
+                    len(short) >= 2 and 2 * len(short) >= len(known)):
                 out.add(number)
     return frozenset(out)
 
