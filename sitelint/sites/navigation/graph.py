@@ -314,7 +314,9 @@ def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, 
         route = normalise(target)
         if route == "/" and navigation.routes:
             return navigation.routes.get(route)  # the site's home: a page of the routes, or one the build makes
-        return navigation.routes.get(route) or found.find(site.root, target)
+        # (a route a page's slug names with its suffix, `slug: concurrency.html`, is served at that name)
+        return navigation.routes.get(route) or navigation.routes.get("/" + target.strip("/")) \
+            or found.find(site.root, target)
     hit = found.find(page.abspath.parent, target)
     if hit is None and own_route is not None:
         # A link without a file suffix is relative to the page's URL: `../y/` from /guides/x/ is /guides/y, and
