@@ -179,6 +179,16 @@ def test_a_docusaurus_docs_path_written_for_a_site_built_once_per_language(tmp_p
     assert (site.docs[0].path, site.default_locale) == ("docs/en/guides", "en")
 
 
+def test_a_docs_folder_that_holds_the_published_build_is_not_the_docs(tmp_path: Path) -> None:
+    # GitHub Pages publishes `docs/`, the site's own build writes it; its pages are Markdown elsewhere.
+    touch(tmp_path, "docs/index.html", "docs/docs/type/string.html", "design/website/docs/type/string.md",
+          "README.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["."]
+    assert "design/website/docs/type/string.md" in pages(layout)
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

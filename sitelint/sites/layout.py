@@ -270,7 +270,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
         roots = [(root / docs_root).resolve()]
     if not roots:  # no framework: Eleventy's input folder, the docs folder by the usual names, else the project
         roots = _eleventy_input(root) or next(
-            ([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()), [root])
+            ([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()
+             and not _published_build(root / f)), [root])
         if roots == [root / "docs"]:
             roots = _app_docs(root) or roots
         if roots != [root] and _nuxt_content(roots[0]):
@@ -441,6 +442,12 @@ def _nuxt_content(app: Path) -> bool:
     place: a nuxt.config (a next.config) beside a `content/` folder of pages."""
     return (any((app / f"{name}.config.{ext}").is_file() for name in ("nuxt", "next") for ext in ("ts", "js", "mjs"))
             and (app / "content").is_dir() and _holds_pages(app / "content"))
+
+
+def _published_build(folder: Path) -> bool:
+    """Whether a folder is a site's build, committed to be published from it (GitHub Pages' `docs/`): a built home
+    page at its top, and no Markdown page in it."""
+    return (folder / "index.html").is_file() and not _holds_pages(folder)
 
 
 def _holds_pages(folder: Path) -> bool:
