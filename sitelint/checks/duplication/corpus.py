@@ -308,6 +308,10 @@ _VERSION_FOLDER = re.compile(r"(?i)v(\d+)(?:\.(\d+))?(?:\.(?:\d+|x))?|(\d+)\.(\d
 _DATED_FOLDER = re.compile(r"((?:19|20)\d\d)-(0[1-9]|1[0-2])(?:-(0[1-9]|[12]\d|3[01]))?")
 _NEXT_FOLDERS = frozenset({"draft", "next", "unreleased"})
 _NEXT = (10_000, 0, 0)  # the version of a `draft` folder: after every numbered or dated one
+# The folder of the release readers use, beside numbered ones and the next's (`latest/`, `v2/`, `next/`): after every
+# numbered one, before the next's.
+_LATEST_FOLDERS = frozenset({"latest", "current", "stable"})
+_LATEST = (9_999, 0, 0)
 
 
 def _folder_version(part: str) -> tuple[int, int, int] | None:
@@ -319,7 +323,7 @@ def _folder_version(part: str) -> tuple[int, int, int] | None:
     dated = _DATED_FOLDER.fullmatch(part)
     if dated:
         return int(dated.group(1)), int(dated.group(2)), int(dated.group(3) or 0)
-    return _NEXT if part.lower() in _NEXT_FOLDERS else None
+    return _NEXT if part.lower() in _NEXT_FOLDERS else _LATEST if part.lower() in _LATEST_FOLDERS else None
 
 
 def _older_versions(pages: Sequence[Page]) -> set[str]:
