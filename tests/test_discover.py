@@ -189,6 +189,31 @@ def test_a_docs_folder_that_holds_the_published_build_is_not_the_docs(tmp_path: 
     assert "design/website/docs/type/string.md" in pages(layout)
 
 
+def test_starlight_locales_a_module_exports_by_default_and_a_language_pair_in_each_version_folder(
+        tmp_path: Path) -> None:
+    # `import locales from './src/i18n/languages'` (its default export: Chinese at the root), and each version's
+    # folder holding its Chinese pages and their English translations.
+    touch(tmp_path, *(f"src/content/docs/{v}/{lang}/guide/{p}.md" for v in ("latest", "v2")
+                      for lang in ("zh-cn", "en") for p in ("intro", "deploy", "faq")))
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "src/i18n").mkdir(parents=True)
+    (tmp_path / "src/i18n/languages.ts").write_text(
+        "export default {\n  'root': { label: '简体中文', lang: 'zh-cn' },\n  'en': { label: 'English', lang: 'en' }\n};\n",
+        encoding="utf-8")
+    (tmp_path / "astro.config.mjs").write_text(
+        "import starlight from '@astrojs/starlight';\nimport locales from './src/i18n/languages';\n"
+        "export default { integrations: [starlight({ title: 'Acme', defaultLocale: 'root', locales, })] };\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.default_locale == "zh"
+    variants = {p: layout.variant_of(tmp_path / p) for p in pages(layout)}
+    assert variants["src/content/docs/v2/en/guide/faq.md"] == "i18n:en"
+    assert variants["src/content/docs/latest/en/guide/faq.md"] == "i18n:en"
+    assert variants["src/content/docs/latest/zh-cn/guide/faq.md"] == ""
+    assert layout.source_candidates(tmp_path / "src/content/docs/v2/en/guide/faq.md")[0] == \
+        tmp_path / "src/content/docs/v2/zh-cn/guide/faq.md"
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

@@ -185,6 +185,8 @@ class Layout:
                 # A locale folder mirrors the folder it sits in, or the default locale's folder beside it.
                 parent = Path(folder.rstrip("/")).parent
                 beside = parent / self.default_locale if self.default_locale else None
+                if beside is not None and not beside.is_dir():  # named with its region too (`zh-cn/` for zh)
+                    beside = localemod.own_folder(parent, self.default_locale) or beside
                 home = (self.source_dir if self.source_dir and self.source_dir.parent == parent else
                         beside if beside is not None and beside.is_dir() else self.source_dir or parent)
                 rests.append((home, full[len(folder):]))

@@ -15,7 +15,16 @@ from typing import Any
 import yaml
 
 from sitelint import language
-from sitelint.sites.siteconfig import block_after, js_object, js_value, load_mkdocs, mask_comments, read_text, top_level
+from sitelint.sites.siteconfig import (
+    block_after,
+    js_object,
+    js_value,
+    load_mkdocs,
+    mask_comments,
+    module_candidates,
+    read_text,
+    top_level,
+)
 
 # Language codes sites name their locale folders with (ISO 639-1, a few 639-3), with an optional region or script.
 LOCALE = re.compile(
@@ -128,25 +137,31 @@ def _folders(root: Path, locales: dict[str, str], skip: set[str]) -> tuple[tuple
 # sidebar, locales } from "./doc.config.mjs"`, where `export const locales = { root: { lang: "zh-CN" }, en: ... }`.
 _NAMED_LOCALES = re.compile(r"(?<![\w$.])locales\s*(?::\s*([A-Za-z_$][\w$]*)\s*)?(?=[,}\n])")
 _IMPORT_FROM = re.compile(r"""\bimport\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']+)["']""")
+_IMPORT_DEFAULT = re.compile(r"""\bimport\s+([A-Za-z_$][\w$]*)\s+from\s*["'](\.{1,2}/[^"']+)["']""")
 
 
 def _imported_locales(config: Path, source: str) -> str:
-    """The `locales: {...}` of the module a config imports its locales from, when its first `locales` names them;
-    "" when it gives them in place."""
+    """The `locales: {...}` of the module a config imports its locales from, when its first `locales` names them
+    (`import { locales } from "./doc.config.mjs"`, or the module's default export: `import locales from
+    "./src/i18n/languages"`); "" when it gives them in place."""
     first = re.search(r"(?<![\w$.])locales\s*[:,}\n]", source)
     named = _NAMED_LOCALES.match(source, first.start()) if first else None
     if named is None:
         return ""
     name = named.group(1) or "locales"
-    for match in _IMPORT_FROM.finditer(source):
-        names = {part.split(" as ")[-1].strip(): part.split(" as ")[0].strip() for part in match.group(1).split(",")}
+    imports = [({part.split(" as ")[-1].strip(): part.split(" as ")[0].strip() for part in m.group(1).split(",")},
+                m.group(2)) for m in _IMPORT_FROM.finditer(source)]
+    imports += [({m.group(1): ""}, m.group(2)) for m in _IMPORT_DEFAULT.finditer(source)]
+    for names, path in imports:
         if name not in names:
             continue
-        module = config.parent / match.group(2)
-        text = read_text(module) if module.is_file() else ""
-        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(names[name])}\s*=\s*\{{", mask_comments(text))
+        module = next((m for m in module_candidates(config.parent / path, (".ts", ".mts", ".js", ".mjs"))
+                       if m.is_file()), None)
+        text = mask_comments(read_text(module)) if module is not None else ""
+        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(names[name])}\s*=\s*\{{" if names[name] else
+                          r"\bexport\s+default\s*\{", text)
         if found:
-            return "locales: {" + block_after(mask_comments(text), found.end() - 1) + "}"
+            return "locales: {" + block_after(text, found.end() - 1) + "}"
     return ""
 
 
@@ -366,6 +381,15 @@ def _locale_of(name: str) -> str:
     return name if LOCALE.fullmatch(name) else LANGUAGE_NAMES.get(name, "")
 
 
+def own_folder(parent: Path, own: str) -> Path | None:
+    """The folder in parent named for the language own, with or without its region (`zh-cn/` for zh), if any."""
+    try:
+        return next((d for d in sorted(parent.iterdir()) if d.is_dir() and _locale_of(d.name)
+                     and _base(_locale_of(d.name)) == _base(own)), None)
+    except OSError:
+        return None
+
+
 def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
     """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, or in a folder
     of the site's own language beside them (`en/` beside `zh/`, which is then where the translated pages are),
@@ -373,6 +397,7 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
     that folder of the site's own language, if any."""
     out: list[tuple[Path, str]] = []
     source: Path | None = None
+    homes: set[Path | None] = set()
     level = [root]
     for _ in range(depth):
         below: list[Path] = []
@@ -397,8 +422,9 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
                     elif inside and len(inside & at_home) >= _MIRROR_SHARE * len(inside):
                         out.append((candidate, _locale_of(candidate.name)))
                         source = home
-            if out:
-                return tuple(out), source
+                        homes.add(home)
             below += [d for d in children if d not in candidates]
+        if out:  # (each folder of the level that holds them: a version's `zh-cn/` and `en/`, in each version's folder)
+            return tuple(out), source if len(homes) <= 1 else None
         level = below[:200]
     return tuple(out), None
