@@ -232,7 +232,30 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             straight = title.translate(_STRAIGHT_QUOTES)
             out.add(_loose(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s$*_+~.()'\"!:@-]+", "", straight)).strip("-").lower()))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
+    if framework == "":
+        out |= _badged_github_ids(page)
     return frozenset(out)
+
+
+# A link to a folder, not a file in it: no name with a suffix at its end (`./packages/cli`, `../`, `.`).
+_FOLDER_LINK = re.compile(r"(?:^|/)(?:[^/.]+|\.{1,2})/?$")
+_PICTURE = re.compile(r"!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])?")
+_EMPTY_LINK = re.compile(r"\[\s*\](?:\([^)]*\)|\[[^\]]*\])?")
+
+
+def _badged_github_ids(page: Page) -> set[str]:
+    """The ids GitHub gives headings with pictures on their line (a README's badges): from the text it shows, the
+    pictures none, the space before them kept (`## Contributors [![Contributors][src]][href]` is `#contributors-`)."""
+    lines = page.source.split("\n")
+    out = set()
+    for sec in page.sections:
+        line = lines[sec.line - 1] if 0 < sec.line <= len(lines) else ""
+        if "![" not in line or not line.lstrip().startswith("#"):
+            continue
+        shown = _EMPTY_LINK.sub("", _PICTURE.sub("", re.sub(r"^\s*#+\s+", "", line).rstrip("\r")))
+        shown = _MD_LINK.sub(r"\1", re.sub(r"\s+#+\s*$", "", shown)).replace("`", "")
+        out.add(_loose(_github_slug(shown.lower())))
+    return out
 
 
 # Jekyll's `markdown:` setting: CommonMark (jekyll-commonmark) or CommonMarkGhPages in place of kramdown.
@@ -868,6 +891,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 linked = page if not where.strip() else by_key.get(resolve(where, page) or "")
                 if linked is None or linked.variant.startswith("versioned:") or _unjudged(linked, skip, renders):
                     continue
+                if site.framework == "" and anchor.lower() == "readme" and _FOLDER_LINK.search(where.strip()):
+                    continue  # GitHub's own: a folder's page shows its README in a box of that id (`./pkg#readme`)
                 target = linked
                 if page.variant and not target.variant:
                     continue  # which locale's page a translation's link opens is the build's to say (`x.md`)
