@@ -228,8 +228,32 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         told = _TOLD_STEP.match(section.title)
         if told and count(told.group("told")) >= _TOLD_WORDS:
             return True  # "#### The first step: Enter the corresponding project": the step told in its heading
+        if introduced(index):
+            return True  # "We have several contribution points:" then "#### Wiki & JavaDoc", "#### Nacos Console"
         said = section.title.rstrip()
-        return len(words) >= 4 and said.endswith((".", "!")) and not said.endswith(("..", "!!"))
+        # (a sentence in a language written without spaces counts its words so: "已确认过文档确实有误或存在缺失。")
+        return (len(words) >= 4 or count(said) >= 4) and said.endswith((".", "!", "。", "！")) \
+            and not said.endswith(("..", "!!"))
+
+    block_lines = [b.line for b in page.blocks]
+
+    def introduced(index: int) -> bool:
+        """A heading that is an item of a list a sentence introduces, the items written as headings: one of a run of
+        sibling headings, none numbered, with nothing under them, right after a paragraph that ends in a colon."""
+        at = index
+        while not _NUMBERED.match(page.sections[at].title):
+            before = bisect_left(block_lines, page.sections[at].line) - 1
+            block = page.blocks[before] if before >= 0 else None
+            if block is None:
+                return False
+            if block.kind == "paragraph":
+                return block.text.rstrip().endswith((":", "："))
+            previous = next((i for i in range(at - 1, -1, -1) if page.sections[i].line == block.line), None)
+            if block.kind != "heading" or previous is None or \
+                    page.sections[previous].level != page.sections[at].level or own[previous]:
+                return False
+            at = previous
+        return False
 
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
