@@ -63,7 +63,9 @@ class Signals:
     card_components: tuple[str, ...] = ("DocCardList", "DocCard", "CardList", "Cards", "CardGrid", "LinkCard")
     nav_link_density: float = 0.5
     notice_words: tuple[str, ...] = ("removed", "deprecated", "moved", "renamed", "superseded", "replaced by",
-                                     "no longer supported", "no longer maintained")
+                                     "no longer supported", "no longer maintained",
+                                     # the same in Chinese: 已废弃 (deprecated), 已弃用, 已迁移 (migrated), 已移至
+                                     "已废弃", "已弃用", "已迁移", "已移至", "已移动到")
     notice_words_max: int = 80
 
 

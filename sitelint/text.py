@@ -111,9 +111,23 @@ def phrase_source(words: Sequence[str]) -> str:
     return "|".join(alternatives) or r"(?!x)x"
 
 
+# A script written without spaces between words (kana, CJK ideographs): a phrase of it (`敬请期待`, "stay tuned";
+# `已废弃`, "deprecated") is one wherever it stands among its sentence's characters, with no word's edge to find.
+UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
+
+
+def unspaced_phrases(phrases: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(The phrases of a script written with spaces, those of one written without: see UNSPACED.)"""
+    unspaced = tuple(p for p in phrases if UNSPACED.match(str(p).lstrip("{")))
+    return tuple(p for p in phrases if p not in unspaced), unspaced
+
+
 @functools.lru_cache(maxsize=64)
 def _phrase_pattern(phrases: tuple[str, ...], ignore_case: bool) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-])(?:{phrase_source(phrases)})(?![\w-])", re.IGNORECASE if ignore_case else 0)
+    spaced, unspaced = unspaced_phrases(phrases)
+    whole = rf"(?<![\w-])(?:{phrase_source(spaced)})(?![\w-])" if spaced else ""
+    among = rf"(?:{phrase_source(unspaced)})" if unspaced else ""
+    return re.compile("|".join(p for p in (whole, among) if p) or r"(?!x)x", re.IGNORECASE if ignore_case else 0)
 
 
 def phrases(words: Sequence[str], ignore_case: bool = True) -> re.Pattern[str]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
-from sitelint.text import ECHO, count, flat, phrase_source, struck
+from sitelint.text import ECHO, count, flat, phrase_source, struck, unspaced_phrases
 
 
 @functools.lru_cache(maxsize=16)
@@ -21,14 +21,10 @@ def _pattern(markers: tuple[str, ...], found: tuple[str, ...], starting: tuple[s
     owner = r"(?![\w-]|['’]s\b)"  # "write this page's code": the page's, an instruction, not the phrase
     # A phrase of a script written without spaces (`敬请期待`, "stay tuned") is one wherever it stands among its
     # sentence's characters: no word's edge to find.
-    unspaced = tuple(p for p in found if _UNSPACED.match(str(p).lstrip("{")))
-    spaced = tuple(p for p in found if p not in unspaced)
+    spaced, unspaced = unspaced_phrases(found)
     return re.compile(rf"{edge}(?:{phrase_source(markers)}){end}|(?i:{edge}(?:{phrase_source(spaced)}){owner})"
                       + (rf"|(?:{phrase_source(unspaced)})" if unspaced else "")
                       + rf"|(?im:(?:^|[.!?]\s+)(?:{phrase_source(starting)}))")
-
-
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")  # kana and CJK ideographs
 
 
 def _source_line(page: Page, block: Block, needle: str) -> int:
