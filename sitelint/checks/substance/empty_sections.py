@@ -11,7 +11,7 @@ from sitelint import pagetypes
 from sitelint.checks import CheckContext, site_fact, spec
 from sitelint.checks.staleness.anchors import FOOTNOTE, slugs
 from sitelint.model import Location, Measurement, Page, Site
-from sitelint.text import count
+from sitelint.text import UNSPACED, count
 
 # Kinds that show the reader something; comments, imports and front matter do not. A directive (mkdocstrings
 # `::: pkg.Class`, a snippet include) is filled in at build time.
@@ -232,7 +232,7 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # "We have several contribution points:" then "#### Wiki & JavaDoc", "#### Nacos Console"
         said = section.title.rstrip()
         # (a sentence in a language written without spaces counts its words so: "已确认过文档确实有误或存在缺失。")
-        return (len(words) >= 4 or count(said) >= 4) and said.endswith((".", "!", "。", "！")) \
+        return (count(said) if UNSPACED.search(said) else len(words)) >= 4 and said.endswith((".", "!", "。", "！")) \
             and not said.endswith(("..", "!!"))
 
     block_lines = [b.line for b in page.blocks]
