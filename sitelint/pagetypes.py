@@ -144,7 +144,8 @@ _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|w
                           r"\s*\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?\s+release\b|\brelease\s+v?\d+\.\d+")
 _NOTES_DIR_END = re.compile(r"(?i)[-_](?:releases|changelogs?|release[-_]notes)$")  # latest-releases/, past_releases/
 # (or a release's date and then its version: `## Apr 7, 2026 (v1.2.893-nightly)`, `## 2024-05-01 - v2.1`)
-_VERSION_HEADING = re.compile(r"^(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})\s*[(\[–—-]\s*(?=v?\d))?"
+_VERSION_HEADING = re.compile(r"^(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})"
+                              r"\s*[(\[–—-]\s*(?=v?\d))?"
                               r"\[?v?\d+\.\d+(?:\.\d+)?(?:[-.][\w.]+)?\]?(?:\s|$|[()\]:–—-])", re.I)
 _RELEASE = re.compile(r"(?<![\w.])v?\d+\.\d+(?:\.\d+)?(?![\w.])|\breleased?\b", re.I)  # a post announcing one
 # A release announced in the words of its makers: "we are thrilled to announce our upcoming release ... v2.9.0".
@@ -497,9 +498,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     total = sum(text.count(b.text) for b in prose)
     # (the words of a `<noscript>` paragraph are for a reader whose browser runs no scripts: not the page's)
     lines = page.source.splitlines()
-    shown = sum(text.count(b.text) for b in prose
-                if not _NOSCRIPT.fullmatch(" ".join(lines[b.line - 1:b.end_line]).strip()))
-    if shown <= _REDIRECT_WORDS and any(b.kind in ("html", "jsx") and _REDIRECT_SCRIPT.search(b.text)
+    scripted = sum(text.count(b.text) for b in prose
+                   if not _NOSCRIPT.fullmatch(" ".join(lines[b.line - 1:b.end_line]).strip()))
+    if scripted <= _REDIRECT_WORDS and any(b.kind in ("html", "jsx") and _REDIRECT_SCRIPT.search(b.text)
                                         for b in page.blocks):
         return "redirect", "a script sends its readers elsewhere"
     links = [link for link in page.links if not link.image]

@@ -198,7 +198,8 @@ def test_starlight_locales_a_module_exports_by_default_and_a_language_pair_in_ea
     (tmp_path / ".git").mkdir()
     (tmp_path / "src/i18n").mkdir(parents=True)
     (tmp_path / "src/i18n/languages.ts").write_text(
-        "export default {\n  'root': { label: '简体中文', lang: 'zh-cn' },\n  'en': { label: 'English', lang: 'en' }\n};\n",
+        "export default {\n  'root': { label: '简体中文', lang: 'zh-cn' },\n"
+        "  'en': { label: 'English', lang: 'en' }\n};\n",
         encoding="utf-8")
     (tmp_path / "astro.config.mjs").write_text(
         "import starlight from '@astrojs/starlight';\nimport locales from './src/i18n/languages';\n"
