@@ -215,6 +215,16 @@ def test_starlight_locales_a_module_exports_by_default_and_a_language_pair_in_ea
         tmp_path / "src/content/docs/v2/zh-cn/guide/faq.md"
 
 
+def test_a_monorepo_s_docs_app_beside_a_top_docs_folder_of_notes(tmp_path: Path) -> None:
+    # `apps/docs/` (its own package.json, its pages in a folder of its own) holds the site; the top `docs/` a plan.
+    touch(tmp_path, "docs/plans/2026-01-02-search.md", "apps/docs/package.json",
+          *(f"apps/docs/markdown-pages/docs/manual/page-{n}.mdx" for n in range(12)))
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["apps/docs"]
+    assert "apps/docs/markdown-pages/docs/manual/page-3.mdx" in pages(layout)
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

@@ -331,12 +331,20 @@ _APP_DOCS_MIN = 10
 
 
 def _app_docs(root: Path) -> list[Path]:
-    """The `docs/` folder of the repository's docs app (`site/`, `website/` or `www/` with a package.json of its own),
-    when it holds many more pages than the top `docs/` (a migration note or two kept there), else none."""
+    """The `docs/` folder of the repository's docs app (`site/`, `website/` or `www/` with a package.json of its own;
+    a monorepo's `apps/docs/`, or its `docs/`), when it holds many more pages than the top `docs/` (a migration note
+    or two kept there), else none."""
     top = _page_count(root / "docs")
     for app in ("site", *DOCS_APPS):
         folder = root / app / "docs"
         if (root / app / "package.json").is_file() and folder.is_dir():
+            pages = _page_count(folder)
+            if pages >= _APP_DOCS_MIN and pages >= _APP_DOCS_SHARE * top:
+                return [folder]
+    # ... or a monorepo's docs app (`apps/docs/`, its pages in folders of its own: `markdown-pages/docs/`)
+    for app in (root / group / name for group in _MONOREPO_GROUPS for name in ("docs", *DOCS_APPS)):
+        if (app / "package.json").is_file():
+            folder = app / "docs" if (app / "docs").is_dir() else app
             pages = _page_count(folder)
             if pages >= _APP_DOCS_MIN and pages >= _APP_DOCS_SHARE * top:
                 return [folder]
