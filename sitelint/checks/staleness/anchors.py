@@ -234,6 +234,13 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     if framework == "":
         out |= _badged_github_ids(page)
+        # A renderer that reads no attribute list (Kiln's) slugs it as text: `## ファイルミドルウェア {#file-middleware}`
+        # is `#ファイルミドルウェア-file-middleware`.
+        lines = page.source.split("\n")
+        for section in page.sections:
+            raw = _ATX.match(lines[section.line - 1]) if 0 < section.line <= len(lines) else None
+            if raw is not None and _TRAILING_ATTRS.search(raw.group(1)):
+                out |= _slugs(raw.group(1), attrs=False)
     return frozenset(out)
 
 
