@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -15,8 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # The shared material beside the checkout; SITELINT_SHARED names it for a checkout that lives elsewhere.
 SHARED = Path(os.environ.get("SITELINT_SHARED") or ROOT.parent / "shared")
 # sitelint's user cache folder (model digests, the model's ONNX export) for this test session only, never ~/.cache;
-# set before any test runs so that every child process inherits it.
-os.environ.setdefault("XDG_CACHE_HOME", tempfile.mkdtemp(prefix="sitelint-tests-xdg-"))
+# set before any test runs so that every child process inherits it; removed when the session that made it ends.
+if "XDG_CACHE_HOME" not in os.environ:
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="sitelint-tests-xdg-")
+    atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
 
 
 def git(repo: Path, *args: str, date: str | None = None) -> str:
