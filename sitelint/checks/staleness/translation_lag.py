@@ -488,8 +488,10 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         # words of its source to keep up with: the page it sends them to does.
         # A source written in its translation's language (the site's page is a copy of the translation, never
         # translated) gives no direction to lag behind: which of the two was written first, git cannot say.
+        # A stand-in that tells its readers the page is not translated yet ("No Translation Yet") keeps up with
+        # nothing and hides nothing: the site knows of it.
         if page is not None and source is not None and page.page_type != "redirect" and not (
-                page.language and source.language == page.language != ctx.site.language):
+                page.language and source.language == page.language != ctx.site.language) and not _stand_in(page):
             for found in _measure(ctx, page, source, counted, memo):
                 values = found.values
                 if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
@@ -506,6 +508,25 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
                             related=first.related + tuple(other.at for other in others))
         yield first
     yield from _orphans(ctx, by_path, counted, memo)
+
+
+# What a translation's stand-in says: the page is not translated yet (in English, which most such stand-ins are
+# written in, and in the languages of the sites that write them in their own).
+_NOT_TRANSLATED = re.compile(
+    r"(?i)\b(?:(?:has|have|is|are)\s+not\s+(?:yet\s+)?(?:been\s+)?translated|not\s+(?:yet\s+)?translated\s+yet"
+    r"|no\s+translations?\s+(?:yet|available)|untranslated)\b"
+    r"|尚未翻译|暂未翻译|暂无翻译|还没有翻译|未翻訳|まだ翻訳されていません|아직\s*번역되지"
+    r"|(?i:\b(?:pas\s+encore\s+(?:été\s+)?tradui|noch\s+nicht\s+übersetzt|a[uú]n\s+no\s+(?:ha\s+sido\s+|está\s+)?"
+    r"traducid|ainda\s+não\s+(?:foi\s+)?traduzid|ещ[её]\s+не\s+переведен))")
+_STAND_IN_WORDS = 80  # words a stand-in says, at most: the notice and where to read the page meanwhile
+
+
+def _stand_in(page: Page) -> bool:
+    """Whether a translation is a stand-in that says the page is not translated yet."""
+    prose = [b.text for b in page.prose_blocks]
+    headings = [b.text for b in page.blocks if b.kind == "heading"]
+    return sum(text.count(t) for t in prose) <= _STAND_IN_WORDS and any(
+        _NOT_TRANSLATED.search(t) for t in (*prose, *headings))
 
 
 def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]]) -> tuple[bool, int, int, int]:
