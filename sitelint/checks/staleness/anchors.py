@@ -492,6 +492,9 @@ _HUGO_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s+["']([\w./-]+)["']""")
 _ID_ATTRIBUTE = re.compile(r"""\bid\s*=\s*["']""")
 
 
+_REGISTERED = re.compile(r"""\bapp\.component\(\s*['"]([A-Za-z][\w-]*)['"]\s*,\s*([A-Za-z_$][\w$]*)\s*\)""")
+
+
 def _component_headings(site: Site) -> Callable[[Page], bool]:
     """Whether a page places alone on a line a component of the site's own that renders headings: its source file
     (found from the import, relative to the page, the docs root, the project or its `src/`, a Docusaurus
@@ -582,6 +585,17 @@ def _component_headings(site: Site) -> Callable[[Page], bool]:
                 everywhere.setdefault(name.split(" as ")[-1].strip(), files)
         for name in _DEFINED_COMPONENT.findall(text):
             everywhere.setdefault(name, [mapping])
+    # VitePress' theme registers components every page may place with no import (`app.component('PluginsDirectory',
+    # PluginsDirectory)` in `.vitepress/theme/index.ts`, the component imported there, at once or lazily).
+    themes = ([t for c in site.config_files for t in sorted((c.parent / "theme").glob("index.*"))]
+              if site.framework == "vitepress" else [])
+    for theme in themes:
+        text = source(theme)
+        for name, held in _REGISTERED.findall(text):
+            found = re.search(rf"(?:\bimport\s+{re.escape(held)}\s+from\s*|\b{re.escape(held)}\s*=\s*"
+                              rf"defineAsyncComponent\(\s*\(\)\s*=>\s*import\(\s*)['\"]([^'\"]+)['\"]", text)
+            if found is not None:
+                everywhere.setdefault(name, files_of(found.group(1), page=None, near=theme.parent))
 
     relayed: dict[Path, bool] = {}
 
