@@ -225,6 +225,17 @@ def test_a_monorepo_s_docs_app_beside_a_top_docs_folder_of_notes(tmp_path: Path)
     assert "apps/docs/markdown-pages/docs/manual/page-3.mdx" in pages(layout)
 
 
+def test_a_monorepo_s_example_app_of_one_page_is_not_its_docs(tmp_path: Path) -> None:
+    # `apps/astro-app/` shows the project at work (an Astro config, one page); `apps/docs-analog/`, named for the
+    # docs, holds the pages, built by a framework sitelint does not know.
+    touch(tmp_path, "apps/astro-app/package.json", "apps/astro-app/src/pages/index.md", "apps/docs-analog/package.json",
+          "docs/notes.md", *(f"apps/docs-analog/src/content/docs/guide-{n}.md" for n in range(12)))
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "apps/astro-app/astro.config.mjs").write_text("export default {}\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["apps/docs-analog"]
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

@@ -328,6 +328,7 @@ def _eleventy_input(root: Path) -> list[Path]:
 
 _APP_DOCS_SHARE = 3  # times the pages of the top `docs/` an app's own `docs/` holds to be the site's pages
 _APP_DOCS_MIN = 10
+_EXAMPLE_SHARE = 10  # times an app's pages another app of `apps/` holds for it to be an example, not a site
 
 
 def _app_docs(root: Path) -> list[Path]:
@@ -341,8 +342,10 @@ def _app_docs(root: Path) -> list[Path]:
             pages = _page_count(folder)
             if pages >= _APP_DOCS_MIN and pages >= _APP_DOCS_SHARE * top:
                 return [folder]
-    # ... or a monorepo's docs app (`apps/docs/`, its pages in folders of its own: `markdown-pages/docs/`)
-    for app in (root / group / name for group in _MONOREPO_GROUPS for name in ("docs", *DOCS_APPS)):
+    # ... or a monorepo's docs app (`apps/docs/`, `apps/docs-analog/`, its pages in folders of its own:
+    # `markdown-pages/docs/`)
+    apps = [root / group / name for group in _MONOREPO_GROUPS for name in ("docs", *DOCS_APPS)]
+    for app in [*apps, *(a for group in _MONOREPO_GROUPS for a in _named_like_docs(root / group) if a not in apps)]:
         if (app / "package.json").is_file():
             folder = app / "docs" if (app / "docs").is_dir() else app
             pages = _page_count(folder)
@@ -516,8 +519,13 @@ def _bases(root: Path) -> list[Path]:
     # A monorepo keeps its docs app among its packages: `packages/docs/`, `apps/website/`, `packages/acme-website/`.
     bases += [root / group / app for group in _MONOREPO_GROUPS for app in (*DOCS_APPS, "docs", "documentation")]
     bases += [app for group in _MONOREPO_GROUPS for app in _named_like_docs(root / group) if app not in bases]
-    # `apps/` holds a monorepo's sites whatever their names (`apps/v4/`): each app, the one with the most pages first.
-    bases += [app for app in sorted(_packages(root / "apps"), key=lambda app: -_page_count(app)) if app not in bases]
+    # `apps/` holds a monorepo's sites whatever their names (`apps/v4/`): each app, the one with the most pages first
+    # (an app of a tenth of the pages of another or fewer is an example of the project's, `apps/astro-app/` of one
+    # page beside `apps/docs-analog/` of 146, not its docs).
+    counted = {app: _page_count(app) for app in _packages(root / "apps")}
+    most = max(counted.values(), default=0)
+    bases += [app for app in sorted(counted, key=lambda app: -counted[app])
+              if app not in bases and counted[app] * _EXAMPLE_SHARE > most]
     # A JS workspace may keep its sites in a group of another name (`websites/*` in pnpm-workspace.yaml): the docs
     # apps among its packages, or, in a group named for sites, every package, the one with the most pages first.
     for group in _workspace_groups(root):
