@@ -234,8 +234,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     if framework == "":
         out |= _badged_github_ids(page)
-        # A renderer that reads no attribute list (Kiln's) slugs it as text: `## ファイルミドルウェア {#file-middleware}`
-        # is `#ファイルミドルウェア-file-middleware`.
+        # A renderer that reads no attribute list (Kiln's) slugs it as text:
+        # `## ファイルミドルウェア {#file-middleware}` is `#ファイルミドルウェア-file-middleware`.
         lines = page.source.split("\n")
         for section in page.sections:
             raw = _ATX.match(lines[section.line - 1]) if 0 < section.line <= len(lines) else None
