@@ -336,9 +336,9 @@ def _app_docs(root: Path) -> list[Path]:
     a monorepo's `apps/docs/`, or its `docs/`), when it holds many more pages than the top `docs/` (a migration note
     or two kept there), else none."""
     top = _page_count(root / "docs")
-    for app in ("site", *DOCS_APPS):
-        folder = root / app / "docs"
-        if (root / app / "package.json").is_file() and folder.is_dir():
+    for name in ("site", *DOCS_APPS):
+        folder = root / name / "docs"
+        if (root / name / "package.json").is_file() and folder.is_dir():
             pages = _page_count(folder)
             if pages >= _APP_DOCS_MIN and pages >= _APP_DOCS_SHARE * top:
                 return [folder]
