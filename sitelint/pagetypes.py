@@ -205,6 +205,9 @@ _MIGRATION = re.compile(r"(?i)\b(?:migrat\w*|upgrad\w*|updating\s+(?:from|to)\s+
 _THANKS_TITLE = re.compile(r"(?i)\s*(?:thanks|thank\s+you)(?:\s+so\s+much)?\s+for\b")
 _THANKS_WORDS = 40
 _NOT_FOUND_NAME = frozenset({"404", "not-found", "notfound", "404-page"})
+# GitHub's community files that say where to report or ask (`SECURITY.md`, `SUPPORT.md`, named in capitals as GitHub
+# looks for them), at the top of the repository, in `.github/` or `docs/`.
+_POLICY_NAMES = frozenset({"SECURITY", "SUPPORT"})
 _META_REFRESH = re.compile(r"""<meta\s[^>]*http-equiv\s*=\s*['"]?refresh""", re.I)
 _REDIRECT_COMPONENT = re.compile(r"<\s*(?:Redirect|Navigate)\b")
 # A script that sends the reader elsewhere as the page loads: a router's go/push/replace, or the location set.
@@ -471,6 +474,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "template", FILLED_FRONT
     if stem.lower() in _NOT_FOUND_NAME:
         return "404", f"file name {name}"
+    if stem in _POLICY_NAMES and folders in ([], [".github"], ["docs"]):
+        return "hub", f"the repository's {stem.lower()} policy, which GitHub shows: where to report, with whom"
     if any(folder.lower() in _GENERATED_DIRS for folder in page.path.split("/")[:-1]):
         return "generated", f"{IN_GENERATED} (`generated/`: a program writes them)"
     if _cobra(page):  # `helm upgrade`'s page is a command's reference, not an upgrade guide; `tilt demo`'s no notice
