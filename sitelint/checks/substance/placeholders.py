@@ -428,7 +428,7 @@ _WILDCARD = re.compile(r"(?i)x{2,4}")  # `XXX` for any number, as `5xx` is any s
 _ANY_OTHER = re.compile(r"(?i)\b(?:or|from|than|vs\.?|versus)\s+x{2,4}\s*\?\s*$")
 # The words of an error message a troubleshooting heading quotes: "## [TMDB] failed to retrieve/fetch XXX".
 _ERROR_WORDS = re.compile(r"(?i)\b(?:failed|fails|error|cannot|can't|unable|not found|exception|denied|refused"
-                          r"|timed out|invalid)\b")
+                          r"|timed out|invalid)\b|报错|错误|不存在|不能|无法|失败")  # (报错: "reports an error")
 
 
 def _cell_text(cell: str) -> str:
