@@ -131,6 +131,10 @@ def _dated_entry(page: Page, block: Block, year: str) -> bool:
 
 # A sentence that opens with a condition: what it says of the moment holds whenever the condition does.
 _CONDITION = re.compile(r"(?i)\s*(?:if|whenever|once|unless)\b")
+# A moment that names a control of a calendar or a pager: the word after it ("next year button", "the next page
+# link"), or its opposite before it ("previous year/next year").
+_CONTROL_AFTER = re.compile(r"(?i)\s*(?:buttons?|arrows?|icons?|links?|tabs?|slots?|controls?)\b")
+_CONTROL_PAIR = re.compile(r"(?i)\b(?:previous|prev|last)\s+\w+\s*/\s*$")
 # A moment right after "when" or "each time" that names a turn of time in the general ("when the next year arrives"):
 # what the sentence says happens at every such turn.
 _WHENEVER = re.compile(r"(?i)\b(?:when|whenever|each time|every time)\s+the\s*$")
@@ -248,6 +252,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "If many are tagged fixed, a new release is probably coming soon": a rule of thumb
             if _WHENEVER.search(text[max(0, match.start() - 12):match.start()]):
                 continue  # "a new sequence starts at 1 when the next year arrives": any year's turn, not one
+            if _CONTROL_AFTER.match(text, match.end()) or _CONTROL_PAIR.search(text[max(0, match.start() - 24):
+                                                                                     match.start()]):
+                continue  # "Custom next year button", "buttons for previous year/next year": a calendar's control
             if _captions_picture(page, block):
                 continue  # "At the time of writing, notifications look like this:" over a screenshot: its caveat
             if _DATED_BY_ITS_PARENTHESIS.match(text, match.end()):
