@@ -98,9 +98,10 @@ _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotat
 # column whose other cells are dates, versions or other states.
 _STATUS_CELL_WORDS = 4  # words of a cell that says a state (YES, NO, "Not supported")
 _DATE_OR_VERSION = re.compile(r"\d{4}|\bv?\d+\.\d+|\b(?:Q[1-4]|H[12])\b")
-# A column whose header names a state: its cells say how far each row's item is ("| grouping | TBD |" under
-# "| Aggregator | Progress |").
-_STATE_HEADER = re.compile(r"(?i)\W*(?:progress|status|state|stage|support(?:ed)?|availability|eta|maturity)\W*")
+# A column whose header names a state, first: its cells say how far each row's item is ("| grouping | TBD |" under
+# "| Aggregator | Progress |", "| Function | Progress / Example |").
+_STATE_HEADER = re.compile(r"(?i)\W*(?:progress|status|state|stage|support(?:ed)?|availability|eta|maturity)"
+                           r"\b(?:\W.*)?")
 
 
 def _sentence_words(text: str, start: int, end: int) -> int:
