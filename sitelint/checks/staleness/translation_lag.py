@@ -482,6 +482,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     memo: dict[tuple[str, ...], str | None] = {}  # git's answers (a source's log), read once for all its translations
     behind: dict[str, list[Measurement]] = {}  # a source's translations behind its last change alone
     limit, least = int(ctx.params["max-lag"]), float(ctx.params["min-share"])
+    first = _written_first(ctx, by_path)
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
@@ -492,7 +493,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         # nothing and hides nothing: the site knows of it.
         if page is not None and source is not None and page.page_type != "redirect" and not (
                 page.language and source.language == page.language != ctx.site.language) and not _stand_in(page):
-            for found in _measure(ctx, page, source, counted, memo):
+            for found in _measure(ctx, page, source, counted, memo, page.variant in first):
                 values = found.values
                 if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
                     behind.setdefault(source_path, []).append(found)
@@ -529,6 +530,32 @@ def _stand_in(page: Page) -> bool:
         _NOT_TRANSLATED.search(t) for t in (*prose, *headings))
 
 
+_FIRST_PAIRS = 10  # translations of a locale git saw added on another day than their sources, for the order to tell
+_FIRST_SHARE = 0.8  # ... of which the share added before their sources, for the locale's pages to be the originals
+
+
+def _written_first(ctx: CheckContext, by_path: dict[str, Page]) -> frozenset[str]:
+    """The locales (as page variants, `i18n:zh`) whose pages git saw added before their sources, most of them and ten
+    at least: the site's config names another language its own, but these pages are the originals (a project written
+    in Chinese, its English pages translated from them a year on), so a later change of their "source" is the
+    translation's, no lag of theirs. (Added the same day, or some first and some after, the order says nothing.)"""
+    history = ctx.run.git
+    if history is None:
+        return frozenset()
+    pairs: dict[str, list[bool]] = {}
+    for path, source_path in ctx.site.sources.items():
+        page, source = by_path.get(path), by_path.get(source_path)
+        if page is None or source is None or not page.variant.startswith("i18n:"):
+            continue
+        mine, theirs = history.file(page.abspath), history.file(source.abspath)
+        if mine is None or theirs is None or mine.first_commit is None or theirs.first_commit is None:
+            continue
+        if mine.first_commit != theirs.first_commit:  # (added the same day: the order says nothing)
+            pairs.setdefault(page.variant, []).append(mine.first_commit < theirs.first_commit)
+    return frozenset(locale for locale, older in pairs.items()
+                     if len(older) >= _FIRST_PAIRS and sum(older) >= _FIRST_SHARE * len(older))
+
+
 def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]]) -> tuple[bool, int, int, int]:
     """Whether a source is a stub, and its sections, code blocks and blocks of content."""
     if source.path not in counted:
@@ -537,7 +564,7 @@ def _source_counts(source: Page, counted: dict[str, tuple[bool, int, int, int]])
 
 
 def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tuple[bool, int, int, int]],
-             memo: dict[tuple[str, ...], str | None]) -> Iterator[Measurement]:
+             memo: dict[tuple[str, ...], str | None], original: bool = False) -> Iterator[Measurement]:
     """How far a translation is behind its source: days, and the share of its sections and code it has."""
     stub, their_sections, their_code, their_content = _source_counts(source, counted)
     if stub:
@@ -583,7 +610,9 @@ def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tup
     all_code = complete and (share >= float(ctx.params["min-share"])
                              or (held if held is not None else _code_terms_held(page, source)))
     detail.update(sections=f"{sections} of {their_sections} sections", code=f"{code} of {their_code} code blocks")
-    yield Measurement({"lag": lag, "share": round(share, 3), "dated": own is not None and theirs is not None,
+    # (a page of a locale whose pages are the originals is not behind its "source" by the days between them)
+    yield Measurement({"lag": lag, "share": round(share, 3),
+                       "dated": own is not None and theirs is not None and not original,
                        "removed": False, "generated": False, "moved": False, "changed": changed,
                        "changed_share": spread, "all_code": all_code},
                       Location(page.path, 1), detail, (Location(source_path, 1),))
