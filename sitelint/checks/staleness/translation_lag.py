@@ -482,7 +482,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
     memo: dict[tuple[str, ...], str | None] = {}  # git's answers (a source's log), read once for all its translations
     behind: dict[str, list[Measurement]] = {}  # a source's translations behind its last change alone
     limit, least = int(ctx.params["max-lag"]), float(ctx.params["min-share"])
-    first = _written_first(ctx, by_path)
+    originals = _written_first(ctx, by_path)
     for path, source_path in sorted(ctx.site.sources.items()):
         page, source = by_path.get(path), by_path.get(source_path)
         # A translation that sends its readers to another page (`redirectTo: Database-Resources_apache.html`) has no
@@ -493,7 +493,7 @@ def translation_lag(ctx: CheckContext) -> Iterator[Measurement]:
         # nothing and hides nothing: the site knows of it.
         if page is not None and source is not None and page.page_type != "redirect" and not (
                 page.language and source.language == page.language != ctx.site.language) and not _stand_in(page):
-            for found in _measure(ctx, page, source, counted, memo, page.variant in first):
+            for found in _measure(ctx, page, source, counted, memo, page.variant in originals):
                 values = found.values
                 if values["dated"] and int(values["lag"]) > limit and float(values["share"]) >= least:
                     behind.setdefault(source_path, []).append(found)
