@@ -333,12 +333,9 @@ def _written_over(site_pages: tuple[Page, ...], project: Path) -> tuple[Page, ..
             rel[page.abspath.relative_to(project).as_posix()] = page
         except ValueError:
             continue
-    ignored = gitinfo.ignored_paths(project, sorted(rel))
-    if not ignored:
-        return site_pages
+    over = {rel[path].path for path in gitinfo.ignored_paths(project, sorted(rel)) if path in rel}
     return tuple(replace(page, page_type="generated", type_reason=pagetypes.WRITTEN_OVER)
-                 if page.page_type != "partial" and any(rel.get(path) is page for path in ignored) else page
-                 for page in site_pages)
+                 if page.path in over and page.page_type != "partial" else page for page in site_pages)
 
 
 _ENTRY_WORDS = 8  # words of text a front matter value holds for an entry's text to live there

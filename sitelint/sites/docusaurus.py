@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from sitelint import language
 from sitelint.sites.siteconfig import (
     docusaurus_config,
     imported_modules,
@@ -244,11 +245,10 @@ def _templated(inst: DocsInstance, root: Path, default_locale: str) -> DocsInsta
         found = shape.fullmatch(folder)
         if found is not None:
             fits.append((folder, found.groups()))
-    own = default_locale.lower().split("-")[0].split("_")[0]
     above = inst.path.split("${", 1)[0].rstrip("/")
-    for wanted in (own, "en"):
+    for wanted in (language.base(default_locale), "en"):
         for folder, names in fits:
-            if any(name.lower().split("-")[0].split("_")[0] == wanted for name in names):
+            if any(language.base(name) == wanted for name in names):
                 return replace(inst, path=folder, languages_in=above if len(fits) > 1 else "")
     return replace(inst, path=fits[0][0]) if len(fits) == 1 else inst
 
