@@ -239,9 +239,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
 
     def introduced(index: int) -> bool:
         """A heading that is an item of a list a sentence introduces, the items written as headings: one of a run of
-        sibling headings, none numbered, with nothing under them, right after a paragraph that ends in a colon."""
+        sibling headings, none numbered nor naming code, with nothing under them, right after a paragraph that ends in
+        a colon. (Steps are still to write, and so are the entries of a reference: "Its methods:" over `### get`.)"""
         at = index
-        while not _NUMBERED.match(page.sections[at].title):
+        while not _NUMBERED.match(page.sections[at].title) and page.sections[at].line not in names_code:
             before = bisect_left(block_lines, page.sections[at].line) - 1
             block = page.blocks[before] if before >= 0 else None
             if block is None:
