@@ -22,8 +22,10 @@ CONTENT_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition",
 # A comment that marks where the build inserts content (`{/* insert option description */}`, `<!-- AUTO-GENERATED
 # -->`, `<!-- Autogenerate in the build -->`, VitePress' `<!--@include: ./parts/setup.md-->`, a preprocessor's
 # `<!--@@@DLT_SNIPPET ./snippets/dataset.py::getting_started-->`): the section is filled in when the site is built.
+# Or ExDoc's tabs, `<!-- tabs-open -->` over headings that are the tabs' labels: the section holds the tabs.
 _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injected|populated|filled in)\b"
-                       r"|<!--\s*@include:|<!--\s*\S*\s+\.{1,2}/[\w./-]+\.\w+(?:::[\w-]+)?\s*-->")
+                       r"|<!--\s*@include:|<!--\s*\S*\s+\.{1,2}/[\w./-]+\.\w+(?:::[\w-]+)?\s*-->"
+                       r"|<!--\s*tabs-open\s*-->")
 # A heading that numbers its place in a run of steps or parts: "1. Deploy", "a) Transport", "Step 2: Sign".
 _NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b)")
 
