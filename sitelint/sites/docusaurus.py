@@ -141,7 +141,10 @@ def read_site(root: Path) -> DocusaurusSite:
             blogs.append(_blog(body))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
     default_locale = js_string(i18n, "defaultLocale") or "en"
-    instances = [_templated(inst, root, default_locale) if "${" in inst.path else inst for inst in instances]
+    templated = [inst.path for inst in instances if "${" in inst.path]
+    if templated:  # the site's folders, walked once for all the paths written as templates
+        folders = sorted(_folders_under(root, max(path.count("/") for path in templated) + 1))
+        instances = [_templated(inst, folders, default_locale) if "${" in inst.path else inst for inst in instances]
     locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
                           blogs=tuple(blogs), default_locale=default_locale,
@@ -232,7 +235,7 @@ def _instance(body: str, source: str = "") -> DocsInstance:
                         _sidebar_path(body, source), tuple(re.findall(r"['\"`]([^'\"`]+)['\"`]", listed)))
 
 
-def _templated(inst: DocsInstance, root: Path, default_locale: str) -> DocsInstance:
+def _templated(inst: DocsInstance, folders: list[str], default_locale: str) -> DocsInstance:
     """A plugin whose `path` is written as a template (`./docs/${siteName}/guides`, the site built once per value of a
     variable the build sets), with the folder of the site that fits it, each `${...}` one folder's name. Where folders
     of several languages fit (`docs/en/guides`, `docs/cn/guides`: one site a language), the site's own language's (its
@@ -241,7 +244,7 @@ def _templated(inst: DocsInstance, root: Path, default_locale: str) -> DocsInsta
     parts = [re.escape(part) for part in re.split(r"\$\{[^}]*\}", inst.path)]
     shape = re.compile("([^/]+)".join(parts))
     fits: list[tuple[str, tuple[str, ...]]] = []
-    for folder in sorted(_folders_under(root, inst.path.count("/") + 1)):
+    for folder in folders:  # (the site's, relative to it, sorted)
         found = shape.fullmatch(folder)
         if found is not None:
             fits.append((folder, found.groups()))

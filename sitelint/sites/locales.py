@@ -382,12 +382,18 @@ def _locale_of(name: str) -> str:
 
 
 def own_folder(parent: Path, own: str) -> Path | None:
-    """The folder in parent named for the language own, with or without its region (`zh-cn/` for zh), if any."""
+    """The folder in parent named for the language own (`_home`), if any."""
     try:
-        return next((d for d in sorted(parent.iterdir()) if d.is_dir() and _locale_of(d.name)
-                     and _base(_locale_of(d.name)) == _base(own)), None)
+        return _home(sorted(d for d in parent.iterdir() if d.is_dir()), own)
     except OSError:
         return None
+
+
+def _home(folders: Sequence[Path], own: str) -> Path | None:
+    """Of the folders, the one named for the language own, or else named for it with a region too (`en_US/` beside
+    `zh_CN/`, `zh-cn/` for zh)."""
+    return next((d for d in folders if _locale_of(d.name) == own), None) or next(
+        (d for d in folders if _locale_of(d.name) and _base(_locale_of(d.name)) == _base(own)), None)
 
 
 def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
@@ -408,9 +414,7 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
             except OSError:
                 continue
             candidates = [d for d in children if _locale_of(d.name) and _base(_locale_of(d.name)) != own]
-            # the site's own language's folder, named for it with a region too (`en_US/` beside `zh_CN/`)
-            home = next((d for d in children if _locale_of(d.name) == own), None) or next(
-                (d for d in children if _locale_of(d.name) and _base(_locale_of(d.name)) == own), None)
+            home = _home(children, own)  # the site's own language's folder
             if candidates:
                 names = {c.name for c in candidates}
                 outside = {p for p in _pages_under(folder) if p.split("/", 1)[0] not in names}
