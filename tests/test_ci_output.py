@@ -248,6 +248,16 @@ def test_no_pages_where_a_framework_config_keeps_them_names_the_config(tmp_path:
     assert code == 2 and "no pages found: the mkdocs config mkdocs.yml was found, but no pages where it keeps" in out
 
 
+def test_a_site_of_partials_alone_is_no_pages(tmp_path: Path) -> None:
+    # A Docsify site whose folder holds its sidebar only: a build step copies the pages in (`rsync -a docs/ build/`).
+    write_site(tmp_path, {"site/index.html": "<script>window.$docsify = { loadSidebar: true }</script>\n",
+                          "site/_sidebar.md": "* [Install](install.md)\n* [Tour](tour.md)\n",
+                          "site/_coverpage.md": "# Acme\n"})
+    code, out = invoke(tmp_path, "check", "--no-semantic")
+    assert code == 2 and "no pages found: the docsify config site/index.html was found, but no pages where it keeps " \
+        "them (only partials, pages a build step may copy in)" in out, out
+
+
 def test_no_pages_in_a_repository_of_submodules_not_checked_out_says_so(tmp_path: Path) -> None:
     # The site's config points its docs at submodules (`path: "../engine/docs"`), cloned without them: say so.
     (tmp_path / "engine").mkdir()

@@ -240,13 +240,15 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
         refuse_output(value.partition(":")[2] or None, result)
     # A named page may be excluded on purpose; a site or a folder with no page at all is a mistake to say.
     unreadable = bool(result.site.unreadable) and not paths  # then the scope names pages only
-    if changed is None and not result.scope and not unreadable and all(Path(p).is_dir() for p in paths):
+    # Partials alone are no site: a Docsify folder of its `_sidebar.md`, its pages copied in by a build step.
+    pages = [p for p in result.site.pages if p.path in result.scope and not result.site.is_partial(p)]
+    if changed is None and not pages and not unreadable and all(Path(p).is_dir() for p in paths):
         where = " ".join(paths) or _shown(result.site.root)
-        if result.unread and not result.site.pages:
+        if result.unread and not pages:
             fail(f"{where}: no Markdown pages found, and its {result.unread} reStructuredText page(s) (.rst) are not "
                  "linted: sitelint reads Markdown and MyST pages only")
         asciidoc = _asciidoc_pages(result.site.root)
-        if asciidoc and not result.site.pages:
+        if asciidoc and not pages:
             fail(f"{where}: no Markdown pages found, and its {asciidoc} AsciiDoc page(s) (.adoc) are not linted: "
                  "sitelint reads Markdown and MyST pages only")
         empty = _empty_submodules(result.site.repo_root)
@@ -256,8 +258,9 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
                  "then lint again")
         site = result.site
         if site.framework and site.config_files:
+            only = " (only partials, pages a build step may copy in)" if result.scope else ""
             fail(f"{where}: no pages found: the {site.framework} config {_shown(site.config_files[0])} was found, but "
-                 "no pages where it keeps them; set docs-root in the sitelint configuration to the pages' folder")
+                 f"no pages where it keeps them{only}; set docs-root in the sitelint configuration to the pages' folder")
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
