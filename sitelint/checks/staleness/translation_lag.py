@@ -183,8 +183,9 @@ def _markup_only(old: str, now: str, translation: str = "") -> bool:
 
 _REWORD_GROWTH = 5  # words a rewording of a passage may add to it ("check" to "please take a look at"); more is new
 _DIGITS = re.compile(r"\d+")
-_PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")  # a word of prose ("walk-around", "Harbor's"), not a name
-# as code writes it (`env.d.ts`, `--port`, `snake_case`)
+# A word of prose ("walk-around", "Harbor's", an abbreviation's letters dotted: "e.g"), not a name as code writes it
+# (`env.d.ts`, `--port`, `snake_case`)
+_PLAIN_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*|(?:[^\W\d_]\.){1,3}[^\W\d_]\.?")
 # Words that turn what a sentence allows or requires ("is supported" to "is not supported", "may" to "must"), by the
 # turn they give it: a change of that is a change of what the page says, however small ("should" to "need to", "can
 # not" to "cannot" are not).
