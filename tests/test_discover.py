@@ -236,6 +236,20 @@ def test_a_monorepo_s_example_app_of_one_page_is_not_its_docs(tmp_path: Path) ->
     assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["apps/docs-analog"]
 
 
+def test_a_monorepo_s_main_package_keeps_the_site_in_its_docs_folder(tmp_path: Path) -> None:
+    # `packages/acme/docs/` holds an MkDocs config per language (`mkdocs-en.yml`, inheriting a base), built by that
+    # package's scripts; the top `docs/` holds two notes. The one package with a framework's config in its `docs/`.
+    touch(tmp_path, "docs/README.md", "docs/payout.md", "packages/acme/docs/en/index.md",
+          "packages/acme/docs/en/guides/install.md", "packages/acme-logger/README.md", "packages/acme-logger/docs/x.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "packages/acme/docs/base-mkdocs.yml").write_text("site_name: Acme\n", encoding="utf-8")
+    (tmp_path / "packages/acme/docs/mkdocs-en.yml").write_text(
+        "INHERIT: ./base-mkdocs.yml\ndocs_dir: en\nnav:\n  - index.md\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mkdocs"
+    assert pages(layout) == ["packages/acme/docs/en/guides/install.md", "packages/acme/docs/en/index.md"]
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

@@ -560,6 +560,12 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
     pointed = _config_of_the_docs_folder(root)
     if pointed is not None:
         return _framework_in(pointed)
+    # A monorepo whose main package keeps the site in its `docs/` (`packages/appium/docs/mkdocs-en.yml`, built by
+    # that package's scripts): the one package of its groups with a framework's config there.
+    held = [docs for group in _MONOREPO_GROUPS for pkg in _packages(root / group)
+            if (docs := pkg / "docs").is_dir() and _framework_in(docs)[0]]
+    if len(held) == 1:
+        return _framework_in(held[0])
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
     # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:
