@@ -12,7 +12,7 @@ import pytest
 
 from conftest import write_site
 from sitelint import api, config as configmod, gitinfo
-from sitelint.sites.product import find_product
+from sitelint.sites.product import Version, find_product
 
 PRIVATE_SITE = json.dumps({"name": "docs", "version": "0.0.1", "private": True,
                            "dependencies": {"@acme/harbor": "workspace:*", "astro": "^5"}})
@@ -257,3 +257,18 @@ def test_a_project_file_left_behind_the_releases_tagged_since_gives_way_to_the_n
         subprocess.run(["git", "tag", tag], cwd=tmp_path, check=True)
     product = find_product(tmp_path, {}, tmp_path, lambda: gitinfo.version_tags(tmp_path))
     assert product.version is not None and (product.version.text, product.source) == ("2.3.1", "pyproject.toml")
+
+
+def test_a_prerelease_after_alphas_alone_keeps_the_newest_tagged_release_as_its_readers_line(tmp_path: Path) -> None:
+    # `9.0.0-beta.0` in package.json, 8.0.0 tagged only as alphas, 7.8.2 the newest release: pages naming 7.x
+    # describe the release readers use, not an older line.
+    _write(tmp_path, {"package.json": '{"name": "acme", "version": "9.0.0-beta.0"}'})
+    tags = ["9.0.0-beta.0", "7.8.2", "8.0.0-alpha.14", "7.8.1", "6.6.7"]
+    version = find_product(tmp_path, {}, tmp_path, tags=lambda: tags).version
+    assert version is not None and version.released_line == (7,)
+    seven, six = Version.parse("RxJS 7.8"), Version.parse("RxJS 6")
+    assert seven is not None and six is not None
+    assert not seven.older_line(version) and six.older_line(version)
+    # With no release tagged, the line before the prerelease's, as before.
+    version = find_product(tmp_path, {}, tmp_path).version
+    assert version is not None and version.released_line == (8,)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -24,6 +25,7 @@ class Version:
     text: str
     parts: tuple[int | None, ...]
     prerelease: bool = False  # '5.0.0-0', '2.0.0-alpha.19': not released yet
+    released: tuple[int, ...] = ()  # a prerelease's: the line of the newest release tagged before it, where known
 
     @classmethod
     def parse(cls, text: str) -> Version | None:
@@ -43,6 +45,8 @@ class Version:
     def released_line(self) -> tuple[int, ...]:
         """The line readers use: this one, or the one before while this is the first prerelease of a new line
         (a repository at 5.0.0-0 documents 4.x until 5.0.0 ships)."""
+        if self.prerelease and self.released:
+            return self.released  # `9.0.0-beta.0` after 8.0.0's alphas alone: readers use 7.x, the newest tagged
         major, minor = self.parts[0] or 0, self.parts[1] or 0
         if self.prerelease and not any(self.parts[2:3]):
             if major > 1 and minor == 0:
@@ -375,4 +379,15 @@ def find_product(site_folder: Path, settings: Mapping[str, Any], repo: Path | No
         return Product(Version.parse(configured), name, "setting current-version")
     if found is None:
         return Product(None, name, "")
-    return Product(Version.parse(found.version), name, found.where)
+    return Product(_with_release(Version.parse(found.version), tags), name, found.where)
+
+
+def _with_release(version: Version | None, tags: Callable[[], Sequence[str]]) -> Version | None:
+    """A prerelease with the line of the newest release tagged before it (`v7.8.2` below `9.0.0-beta.0`, whose
+    8.x never shipped but as alphas): the line its readers use."""
+    if version is None or not version.prerelease:
+        return version
+    stable = next((v for tag in tags() if (match := _TAG.match(tag)) and (v := Version.parse(match.group(1)))
+                   and _key(v) < _key(version)), None)
+    return dataclasses.replace(version, released=stable.line) if stable is not None and stable.line < version.line \
+        else version
