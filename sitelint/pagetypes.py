@@ -223,7 +223,8 @@ _REDIRECT_WORDS = 12  # words a page that redirects by script may say while it d
 # A front matter value naming another page's file: the page it is made from, with a few words replaced.
 _PAGE_PATH = re.compile(r"(?:\.{0,2}/)?(?:[\w.-]+/)+[\w.-]+\.mdx?")
 # Content filled in at build time: snippet includes (pymdownx, markdown-include, Jinja, FastAPI's `{* *}`, an
-# `@include path` line a site's own build replaces with the file, Hugo's `{{% include "x.md" %}}` and Docsy's
+# `@include path` line a site's own build replaces with the file (`@include: path`, markdown-it-include's `includeRe`
+# as a site sets it), Hugo's `{{% include "x.md" %}}` and Docsy's
 # `{{< readfile "x.md" >}}`, markdown-it-include's `!!!include(x.md)!!!`, MyST's ```{include} and ```{literalinclude},
 # reStructuredText's `.. include::`). A page
 # with includes and little prose of its own is made of them; one with prose of its own is a doc that shows a file.
@@ -231,7 +232,7 @@ _INCLUDE = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%\s*include\b|\{!.+!\}|\{\*.+\*\}|
                       r"|:{1,2}(?:partial|include|snippet)\{"  # an MDC component a site fills in from a partial
                       r"|\{\{#include\s|<include\b[^>]*>[^<]+\.mdx?\s*</include>"
                       r"|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"  # dumi's embed of a Markdown file
-                      r"|@include\s+[\w./-]+\s*$|\{\{[<%]\s*(?:include|readfile)\s"
+                      r"|@include:?\s+[\w./-]+\s*$|\{\{[<%]\s*(?:include|readfile)\s"
                       r"|(?:`{3,}|:{3,})\{(?:literal)?include\}|\.\.\s+(?:literal)?include::)")
 # mkdocs-render-swagger-plugin's embed of an OpenAPI spec, a file or an address: `!!swagger openapi.json!!`,
 # `!!swagger-http https://api.example.org/openapi.json!!`.
