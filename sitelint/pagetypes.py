@@ -435,7 +435,12 @@ _GO_TEMPLATE_FRONT = re.compile(r"\A\ufeff?(---|\+\+\+)[ \t]*\n(?:(?!\1).*\n)*?.
 
 
 # A slide deck in Markdown: remark.js' (slides between `---` lines, a slide's properties right after one, `class:
-# center, middle`, its presenter notes after `???`, `--` for a step of a slide) or Marp's (`marp: true`).
+# center, middle`, its presenter notes after `???`, `--` for a step of a slide), Marp's (`marp: true`) or reveal.js'
+# (reveal-md's `revealOptions` front matter; a slide's attributes in a comment, `<!-- .slide: data-background=... -->`,
+# its speaker notes after a `Note:` line; or the deck an HTML page of its name beside it shows, `class="reveal"`).
+_REVEAL_SLIDE = re.compile(r"<!--\s*\.(?:slide|element):")
+_REVEAL_NOTES = re.compile(r"(?m)^Note:")
+_REVEAL_PAGE = re.compile(r"""class\s*=\s*["']reveal["']""")
 _SLIDE_BREAK = re.compile(r"(?m)^---[ \t]*$")
 _SLIDE_NOTES = re.compile(r"(?m)^\?\?\?[ \t]*$")
 _SLIDE_PROPERTY = re.compile(r"(?m)^---[ \t]*\n(?:class|name|layout|template|background-image|count):[ \t]*\S")
@@ -447,6 +452,8 @@ def _slide_deck(page: Page) -> str:
     """Why the page is a slide deck (remark.js' slides and presenter notes, Marp's front matter), or ''."""
     if page.front_matter.get("marp") is True:
         return "front matter `marp: true`"
+    if isinstance(page.front_matter.get("revealOptions"), dict):
+        return "reveal-md's front matter `revealOptions`"
     after = next((b.end_line for b in page.blocks if b.kind == "front_matter"), 0)
     body = "\n".join(page.source.split("\n")[after:])
     if len(_SLIDE_BREAK.findall(body)) < _SLIDE_BREAKS_MIN:
@@ -455,6 +462,14 @@ def _slide_deck(page: Page) -> str:
         return "slides between `---` lines, presenter notes after `???`"
     if _SLIDE_PROPERTY.search(body) or len(_SLIDE_STEP.findall(body)) >= 2:
         return "slides between `---` lines, each with its properties or steps"
+    if _REVEAL_SLIDE.search(body) or _REVEAL_NOTES.search(body):
+        return "reveal.js slides between `---` lines, with slide attributes or speaker notes"
+    shown = page.abspath.with_suffix(".html")
+    try:
+        if shown.is_file() and _REVEAL_PAGE.search(shown.read_text(encoding="utf-8", errors="replace")):
+            return f"reveal.js slides between `---` lines, shown by {shown.name} beside it"
+    except OSError:
+        pass
     return ""
 
 
