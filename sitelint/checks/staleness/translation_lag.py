@@ -424,6 +424,29 @@ def _sections(page: Page) -> int:
         b.kind == "paragraph" and 0 < b.line <= len(lines) and _BOLD_LABEL.match(lines[b.line - 1])))
 
 
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}")  # the line under a table's header, `| --- | :--: |`
+
+
+def _entries(page: Page) -> int:
+    """The entries a page lists: its list items and its tables' rows (each table's header aside)."""
+    lines, count = page.source.split("\n"), 0
+    for b in page.blocks:
+        if b.kind == "table":
+            rows = [line for line in lines[b.line - 1:b.end_line] if "|" in line and not _TABLE_RULE.match(line)]
+            count += max(0, len(rows) - 1)
+        elif b.kind == "list_item":
+            count += 1
+    return count
+
+
+def _entries_held(page: Page, source: Page) -> bool:
+    """Whether a translation lists as many entries as its source (items, a table's rows), one at least, and as
+    many paragraphs but one."""
+    def paragraphs(of: Page) -> int:
+        return sum(1 for b in of.blocks if b.kind == "paragraph")
+    return _entries(page) >= _entries(source) > 0 and paragraphs(page) >= paragraphs(source) - 1
+
+
 def _code(page: Page) -> int:
     return sum(1 for b in page.blocks if b.kind == "code")
 
@@ -604,6 +627,10 @@ def _measure(ctx: CheckContext, page: Page, source: Page, counted: dict[str, tup
             # them; one whose examples are an older version's, `devPath` where its source has `devUrl`, has not kept
             # up.)
             sections = their_sections
+    if their_sections == sections + 1 and code >= their_code and _entries_held(page, source):
+        # One heading short, its source's entries all there: the heading over a table of its source's (`## Parameters`)
+        # left out, its rows given as a list (`- 数据源：选择 MYSQL`) under the paragraph before.
+        sections = their_sections
     parts = their_sections + their_code
     share = min(1.0, (sections + code) / parts) if parts and not waiting else 1.0
     # All its source's examples, term for term: the parts it titles otherwise (lists for headings) are a layout of its
