@@ -44,6 +44,10 @@ _SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\
 _CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*")
 # A doc comment's tag or a decorator: `@deprecated`, `@experimental/@beta`.
 _TAG_NAME = re.compile(r"\s*@[\w-]+(?:\s*/\s*@[\w-]+)*\s*")
+# An option's entry whose heading gives its name, its type and its value (`type(string) = 'flowGL'`, `zoom(string) =
+# 'area zooming'`): all there is to say of a fixed value or a label's default; not an unset one (`= undefined`), whose
+# meaning the entry has to give.
+_OPTION_VALUE = re.compile(r"\s*[A-Za-z_$][\w$.]*\s*\([^()]*\)\s*=\s*(?!(?:undefined|null|None|nil)\s*$)\S.*")
 # A heading that says its part has nothing in it: "No environment variables", "None", "N/A" (not "No-Merge Policy").
 _SAYS_NONE = re.compile(r"(?i)\s*(?:no\s+[a-z]|none\b|nothing\b|n/a\b)")
 # A step or a way of doing something named by its label and told in full after it: "The first step: Enter the
@@ -223,6 +227,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
         if _FIRST_RELEASE.match(section.title) or _REPEAT_STEPS.search(section.title):
             return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
+        if _OPTION_VALUE.fullmatch(section.title):
+            return True  # "## type(string) = 'flowGL'": the option's name, type and value are its whole entry
         if _SAYS_NONE.match(section.title):
             return True  # "##### No environment variables" under a hook's entry: the heading says there is none
         if _BANNER.match(section.title) and len(words) >= 4:
