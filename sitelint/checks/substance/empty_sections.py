@@ -227,6 +227,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
         if _FIRST_RELEASE.match(section.title) or _REPEAT_STEPS.search(section.title):
             return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
+        aside = section.title.strip()
+        if aside.startswith("(") and aside.endswith(")") and len(words) >= 3:
+            return True  # "###### (🏷️ = Require tags for working)": a legend set small, for the tables after it
         if _OPTION_VALUE.fullmatch(section.title):
             return True  # "## type(string) = 'flowGL'": the option's name, type and value are its whole entry
         if _SAYS_NONE.match(section.title):
