@@ -765,7 +765,8 @@ def test_a_template_in_a_folder_the_docs_plugin_excludes_is_not_built(tmp_path: 
 def test_a_deck_an_html_page_of_its_name_shows_with_reveal_js_is_slides(tmp_path: Path) -> None:
     # `brief.md` beside `brief.html` (reveal.js, `class="reveal"`): its title-only slides are by design; the same
     # Markdown with no such page beside it is a page of empty sections.
-    deck = "# Architecture\n\nThe team.\n\n---\n\n## History\n\nFrom 2013 on.\n\n---\n\n## The End\n\n---\n\n## Questions\n"
+    deck = ("# Architecture\n\nThe team.\n\n---\n\n## History\n\nFrom 2013 on.\n\n---\n\n## The End\n\n---\n\n"
+            "## Questions\n")
     write_site(tmp_path, {"docs/slides/brief/brief.md": deck, "docs/notes.md": deck},
                files={"docs/slides/brief/brief.html": '<div class="reveal"><div class="slides"></div></div>\n'})
     assert [f.path for f in _lint(tmp_path, "SUB003").findings] == ["docs/notes.md"]

@@ -260,7 +260,8 @@ def run_lint(paths: Sequence[str], opts: dict[str, Any], *, changed: Collection[
         if site.framework and site.config_files:
             only = " (only partials, pages a build step may copy in)" if result.scope else ""
             fail(f"{where}: no pages found: the {site.framework} config {_shown(site.config_files[0])} was found, but "
-                 f"no pages where it keeps them{only}; set docs-root in the sitelint configuration to the pages' folder")
+                 f"no pages where it keeps them{only}; set docs-root in the sitelint configuration to the pages' "
+                 "folder")
         fail(f"{where}: no pages found (.md, .mdx, .markdown matching include = {config.settings['include']}); run "
              "from the site's folder, pass its docs folder, or set docs-root in the sitelint configuration")
     return result, opts.get("fail_on") or config.settings["fail-on"]
