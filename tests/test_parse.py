@@ -58,6 +58,14 @@ def test_read_source_rejects_binary() -> None:
         read_source(PAGES / "binary.md", 1000)
 
 
+def test_read_source_names_a_stray_nul_byte_in_a_page_of_text(tmp_path: Path) -> None:
+    # A page of UTF-8 text with one NUL byte an editor left at its end: the byte to delete, not a binary file.
+    path = tmp_path / "guide.md"
+    path.write_bytes(b"# Guide\n\nTune it with a plugin.\x00\n")
+    with pytest.raises(InputProblem, match=r"text but for a stray NUL byte \(offset 31, line 3\); delete it"):
+        read_source(path, 1000)
+
+
 def test_read_source_rejects_non_utf8_with_position_and_advice() -> None:
     with pytest.raises(InputProblem) as info:
         read_source(PAGES / "latin1.md", 1000)

@@ -58,6 +58,11 @@ def read_source(abspath: Path, max_bytes: int) -> str:
         raise InputProblem(f"the file is {codec} text (without a byte order mark); re-encode it as UTF-8 "
                            f"(for example: iconv -f {codec} -t UTF-8)")
     if nul >= 0:
+        line = data.count(b"\n", 0, nul) + 1
+        if data.count(b"\x00") <= _STRAY_NULS and _utf8(data.replace(b"\x00", b"")):
+            # A page of text but for a NUL byte or two that an editor or a paste left in it.
+            raise InputProblem(f"the file is text but for a stray NUL byte (offset {nul}, line {line}); delete it",
+                               line)
         raise InputProblem(
             f"the file holds binary data (a NUL byte at offset {nul}), not text; "
             "exclude it or give it a name that is not a page's"
@@ -71,6 +76,17 @@ def read_source(abspath: Path, max_bytes: int) -> str:
             "re-encode it as UTF-8 (for example: iconv -f latin1 -t utf-8)",
             line,
         ) from None
+
+
+_STRAY_NULS = 3  # NUL bytes in a file of UTF-8 text that are a slip, not binary data
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _utf16_without_bom(data: bytes) -> str:
