@@ -852,6 +852,19 @@ def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
     assert pages(discover.detect(tmp_path / "b")) == ["x.md"]
 
 
+def test_a_symlink_loop_in_a_go_package_s_testdata_is_none_of_the_docs(tmp_path: Path) -> None:
+    # The repository's top read as the docs (no framework, no docs folder): `testdata/` holds a test's data, a loop
+    # among them on purpose; not read, not reported. One among the pages still is.
+    touch(tmp_path, "README.md", "guide/install.md", "pkg/file/testdata/req-resp/a.txt")
+    (tmp_path / ".git").mkdir()
+    os.symlink(tmp_path / "pkg/file/testdata/req-resp", tmp_path / "pkg/file/testdata/req-resp/root-link")
+    os.symlink(tmp_path / "guide", tmp_path / "guide" / "loop")
+    found = list(discover.walk(discover.detect(tmp_path), ["**/*.md"], []))
+    assert [f.path.relative_to(tmp_path).as_posix() for f in found if f.problem] == ["guide/loop"]
+    assert [f.path.relative_to(tmp_path).as_posix() for f in found if not f.problem] == ["README.md",
+                                                                                         "guide/install.md"]
+
+
 def test_include_exclude_and_config_docs_root(tmp_path: Path) -> None:
     touch(tmp_path, "docs/a.md", "docs/drafts/b.md", "docs/c.mdx", "handbook/d.md")
     layout = discover.detect(tmp_path)

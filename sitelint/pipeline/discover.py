@@ -55,8 +55,8 @@ SKIP_DIRS = frozenset({"node_modules", ".git", ".docusaurus", "_build", "build",
                        ".sitelint", "__pycache__", ".venv", "venv", ".cache", "_static"})
 _COPIES_DIRS = frozenset({"i18n", "versioned_docs"})
 # Folders of a repository that hold code's tests, examples and demos, not its docs.
-NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "examples", "example", "demo", "demos", "e2e",
-                      "benchmarks", "playground", "playgrounds"})
+NOT_DOCS = frozenset({"test", "tests", "__tests__", "fixtures", "testdata", "examples", "example", "demo", "demos",
+                      "e2e", "benchmarks", "playground", "playgrounds"})
 # Instructions for coding agents kept beside the pages (the AGENTS.md convention, and its tools' own names): for the
 # agents that edit the site, never a page for its readers.
 # Files of instructions for coding agents, and an agent skill's `SKILL.md` (its name and description in front matter).
@@ -136,6 +136,8 @@ def walk(layout: Layout, include: Sequence[str], exclude: Sequence[str],
                 yield Found(path, variant=layout.variant_of(os.path.join(full, "")), not_read=not_read)
                 continue
             if problem:
+                if whole and any(part.lower() in NOT_DOCS for part in rel_of(full).split("/")):
+                    continue  # a folder of tests is not read: a symlink loop among its data is none of the docs'
                 yield Found(path, problem=problem)
                 continue
             if not wanted(full):
