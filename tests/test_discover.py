@@ -250,6 +250,20 @@ def test_a_monorepo_s_main_package_keeps_the_site_in_its_docs_folder(tmp_path: P
     assert pages(layout) == ["packages/acme/docs/en/guides/install.md", "packages/acme/docs/en/index.md"]
 
 
+def test_a_jekyll_config_its_build_command_names_is_the_site_s(tmp_path: Path) -> None:
+    # `jekyll build --config jekyll.yml` in netlify.toml, `source: app`: the site is `app/`, its `_posts/` a blog;
+    # the repository's own notes (OWNERS.md) and scaffolds (`templates/`) are no pages of it.
+    touch(tmp_path, "OWNERS.md", "templates/policy.md", "app/docs/intro.md", "app/_posts/2020-09-10-launch.md",
+          "app/_layouts/default.html")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "jekyll.yml").write_text("source: app\ndestination: dist\n", encoding="utf-8")
+    (tmp_path / "netlify.toml").write_text('[build]\n  command = "bundle exec jekyll build --config jekyll.yml"\n',
+                                           encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "jekyll"
+    assert pages(layout) == ["app/_posts/2020-09-10-launch.md", "app/docs/intro.md"]
+
+
 def test_a_route_path_in_a_docusaurus_config_is_not_a_docs_folder(tmp_path: Path) -> None:
     # `actions.addRoute({path: '/'})` in a plugin of the config's own: a URL route, not the filesystem's root.
     touch(tmp_path, "docusaurus.config.ts", "docs/intro.md", "src/pages/home.tsx")

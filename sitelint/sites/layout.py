@@ -434,6 +434,33 @@ def _myst_project(config: Path) -> bool:
         return True  # a broken myst.yml is still the site's; its navigation's reader says what is wrong
 
 
+# A build command naming Jekyll's config (`bundle exec jekyll build --config jekyll.yml`, in netlify.toml or a
+# Makefile), the first of a list (`--config a.yml,b.yml`).
+_JEKYLL_SCRIPT = re.compile(r"\bjekyll\s+(?:build|serve|s|b)\b[^\n\"']*?\s--config[= ]\s*['\"]?"
+                            r"([\w.][\w./-]*\.ya?ml)\b")
+
+
+def _jekyll_scripted(base: Path) -> tuple[Path, Path] | None:
+    """A Jekyll site whose config has a name of its own that its build command gives (`jekyll.yml`): the config,
+    and the folder its `source` names (`source: app`), the site's folder, else the config's own."""
+    for name in (*_BUILD_FILES, "netlify.toml"):
+        file = base / name
+        if not file.is_file():
+            continue
+        for spec in _JEKYLL_SCRIPT.findall(file.read_text(encoding="utf-8", errors="replace")):
+            config = Path(os.path.normpath(base / spec))
+            if not config.is_file() or not config.resolve().is_relative_to(base.resolve()):
+                continue
+            try:
+                source = siteconfig.load_yaml(config).get("source")
+            except ValueError:
+                source = None
+            folder = Path(os.path.normpath(config.parent / source)) if isinstance(source, str) else config.parent
+            if folder.is_dir() and folder.resolve().is_relative_to(base.resolve()):
+                return config, folder
+    return None
+
+
 def _jekyll_collections(config: Path) -> frozenset[str]:
     """The folders of a Jekyll site's collections that it writes out as pages (`collections: {docs: {output:
     true}}` keeps them in `_docs/`), and `_posts/`, its blog."""
@@ -1205,6 +1232,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     jekyll = next((base / n for n in ("_config.yml", "_config.yaml") if (base / n).is_file()), None)
     if jekyll is not None and any((base / d).is_dir() for d in ("_layouts", "_includes", "_posts", "_data")):
         return "jekyll", [base], [jekyll]  # Jekyll: the site's folder, `_` folders its layouts but for collections
+    scripted_jekyll = _jekyll_scripted(base)
+    if scripted_jekyll is not None:
+        return "jekyll", [scripted_jekyll[1]], [scripted_jekyll[0]]
     for name in _HUGO_CONFIGS:
         config = base / name
         if not config.is_file():
