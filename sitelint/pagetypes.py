@@ -434,6 +434,11 @@ FILLED_FRONT = "a page to copy, as its name says: its front matter holds the pla
 _GO_TEMPLATE_FRONT = re.compile(r"\A\ufeff?(---|\+\+\+)[ \t]*\n(?:(?!\1).*\n)*?.*\{\{.*\}\}", re.M)
 
 
+# A file that opens by defining a partial of etpl, the template engine a site's build assembles its pages with
+# (`{{ target: partial-version }}`, used in entries as `{{ use: partial-version(...) }}`): a fragment, no page.
+_TEMPLATE_PARTIAL = re.compile(r"\A\s*\{\{\s*target\s*:\s*partial[-\w]*\s*\}\}")
+
+
 # A slide deck in Markdown: remark.js' (slides between `---` lines, a slide's properties right after one, `class:
 # center, middle`, its presenter notes after `???`, `--` for a step of a slide), Marp's (`marp: true`) or reveal.js'
 # (reveal-md's `revealOptions` front matter; a slide's attributes in a comment, `<!-- .slide: data-background=... -->`,
@@ -484,6 +489,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if {b.kind for b in page.blocks} - {"front_matter", "comment"} == {"esm"} and not any(
             _DEFAULT_EXPORT.search(b.text) for b in page.blocks if b.kind == "esm"):  # `export const Badge = ...`
         return "partial", f"{MODULE}: only `import` and `export` statements, nothing shown"
+    if _TEMPLATE_PARTIAL.match(page.source):
+        return "partial", "a template engine's partial (`{{ target: partial-version }}`), used in other entries"
     if _DYNAMIC_ROUTE.fullmatch(name.rsplit(".", 1)[0]):
         return "generated", "a dynamic route's template, filled in for each of its pages (`[name].md`)"
     if "archetypes" in folders and _GO_TEMPLATE_FRONT.match(page.source):
