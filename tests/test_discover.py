@@ -240,14 +240,16 @@ def test_a_monorepo_s_main_package_keeps_the_site_in_its_docs_folder(tmp_path: P
     # `packages/acme/docs/` holds an MkDocs config per language (`mkdocs-en.yml`, inheriting a base), built by that
     # package's scripts; the top `docs/` holds two notes. The one package with a framework's config in its `docs/`.
     touch(tmp_path, "docs/README.md", "docs/payout.md", "packages/acme/docs/en/index.md",
-          "packages/acme/docs/en/guides/install.md", "packages/acme-logger/README.md", "packages/acme-logger/docs/x.md")
+          "packages/acme/docs/en/guides/install.md", "packages/acme/docs/en/guides/drivers.md",
+          "packages/acme-logger/README.md", "packages/acme-logger/docs/x.md")
     (tmp_path / ".git").mkdir()
     (tmp_path / "packages/acme/docs/base-mkdocs.yml").write_text("site_name: Acme\n", encoding="utf-8")
     (tmp_path / "packages/acme/docs/mkdocs-en.yml").write_text(
         "INHERIT: ./base-mkdocs.yml\ndocs_dir: en\nnav:\n  - index.md\n", encoding="utf-8")
     layout = discover.detect(tmp_path)
     assert layout.framework == "mkdocs"
-    assert pages(layout) == ["packages/acme/docs/en/guides/install.md", "packages/acme/docs/en/index.md"]
+    assert pages(layout) == ["packages/acme/docs/en/guides/drivers.md", "packages/acme/docs/en/guides/install.md",
+                             "packages/acme/docs/en/index.md"]
 
 
 def test_a_jekyll_config_its_build_command_names_is_the_site_s(tmp_path: Path) -> None:
@@ -1173,6 +1175,20 @@ def test_a_gitbook_space_synced_with_its_defaults_has_no_gitbook_yaml(tmp_path: 
     (tmp_path / ".gitbook/assets").rmdir()
     (tmp_path / ".gitbook").rmdir()
     assert discover.detect(tmp_path).framework != "gitbook"
+
+
+def test_a_monorepo_whose_packages_are_gitbook_spaces_lints_the_largest_and_names_the_others(tmp_path: Path) -> None:
+    # `packages/dolt/` and `packages/doltlab/`, each a GitBook space (`.gitbook.yaml`, `root: ./content/`): the one
+    # with the most pages is linted, the other named as a site of its own.
+    touch(tmp_path, "README.md", "packages/dolt/content/SUMMARY.md", "packages/dolt/content/intro.md",
+          "packages/dolt/content/sql.md", "packages/doltlab/content/SUMMARY.md", "packages/doltlab/content/install.md")
+    (tmp_path / ".git").mkdir()
+    for name in ("dolt", "doltlab"):
+        (tmp_path / f"packages/{name}/.gitbook.yaml").write_text("root: ./content/\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "gitbook"
+    assert layout.docs_roots == ((tmp_path / "packages/dolt/content").resolve(),)
+    assert layout.other_sites == ((tmp_path / "packages/doltlab").resolve(),)
 
 
 def test_a_repository_of_gitbook_spaces_holds_each_in_a_folder(tmp_path: Path) -> None:

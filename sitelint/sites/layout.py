@@ -516,6 +516,11 @@ def _framework(root: Path, bases: Sequence[Path]) -> tuple[str, list[Path], list
     return _framework_beyond(root)
 
 
+def _package_sites(root: Path) -> list[tuple[str, list[Path], list[Path]]]:
+    """The packages of a monorepo's groups that are docs sites themselves, each its framework, roots and configs."""
+    return [found for group in _MONOREPO_GROUPS for pkg in _packages(root / group) if (found := _framework_in(pkg))[0]]
+
+
 def _apart(one: Path, other: Path) -> bool:
     """Whether two sites' folders are two sites: neither is the other or inside it."""
     one, other = one.resolve(), other.resolve()
@@ -537,6 +542,11 @@ def other_sites(root: Path, configs: Sequence[Path], bases: Sequence[Path]) -> t
         here = found[2][0].parent.resolve() if found[0] and found[2] else None
         if here is not None and _apart(here, chosen) and here not in out:
             out.append(here)
+    if any(chosen.is_relative_to((root / group).resolve()) for group in _MONOREPO_GROUPS):
+        for found in _package_sites(root):  # the packages that are sites beside the one chosen
+            here = found[2][0].parent.resolve() if found[2] else None
+            if here is not None and _apart(here, chosen) and here not in out:
+                out.append(here)
     return tuple(out)
 
 
@@ -589,10 +599,17 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
         return _framework_in(pointed)
     # A monorepo whose main package keeps the site in its `docs/` (`packages/appium/docs/mkdocs-en.yml`, built by
     # that package's scripts): the one package of its groups with a framework's config there.
-    held = [docs for group in _MONOREPO_GROUPS for pkg in _packages(root / group)
-            if (docs := pkg / "docs").is_dir() and _framework_in(docs)[0]]
-    if len(held) == 1:
-        return _framework_in(held[0])
+    # ... or a group whose packages are sites themselves (`packages/dolt/.gitbook.yaml`, `packages/doltlab/...`):
+    # the one with the most pages, the others named as sites of their own (`other_sites`). Either holds more pages
+    # than a top `docs/` of no framework.
+    top = _page_count(root / "docs")
+    held = [found for group in _MONOREPO_GROUPS for pkg in _packages(root / group)
+            if (pkg / "docs").is_dir() and (found := _framework_in(pkg / "docs"))[0]]
+    sites = held if len(held) == 1 else _package_sites(root)
+    if sites:
+        best = max(sites, key=lambda found: sum(_page_count(r) for r in found[1]))
+        if sum(_page_count(r) for r in best[1]) > top:
+            return best
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
     # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:
