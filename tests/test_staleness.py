@@ -925,13 +925,13 @@ def test_a_jekyll_site_builds_no_meta_file_without_front_matter_nor_what_its_con
 
 
 def test_a_gitbook_space_is_its_root_its_summary_and_its_ids(tmp_path: Path) -> None:
-    # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids and keeps dots and plus
-    # signs; a page SUMMARY.md does not list is not published.
+    # `.gitbook.yaml` puts the pages under `docs/`; GitBook spells `<` and `>` out in ids (`$` as `usd`) and keeps
+    # dots and plus signs; a page SUMMARY.md does not list is not published.
     earthfile = ("# Earthfile\n\n##### `--secret <env-var>=<secret-id>`\n\nA secret.\n\n"
                  "See [secrets](#secret-less-than-env-var-greater-than-less-than-secret-id-greater-than) and "
                  "[gone](#secret-less-than-env-var-greater-than-less-than-secret-ref-greater-than).\n")
-    practices = ("# Best practices\n\nRead [IF vs RUN](#if-...-vs-run-if-...).\n\n## `IF ...` vs `RUN if ...`\n\n"
-                 "Prefer IF.\n")
+    practices = ("# Best practices\n\nRead [IF vs RUN](#if-...-vs-run-if-...) and [history](#history_usdtable).\n\n"
+                 "## `IF ...` vs `RUN if ...`\n\nPrefer IF.\n\n## `history_$TABLE`\n\nOne table a table.\n")
     write_site(tmp_path, {"docs/earthfile.md": earthfile, "docs/practices.md": practices, "docs/draft.md": "",
                           "docs/README.md": "# Kit\n\nTODO: say what Kit is before this is published.\n",
                           "docs/SUMMARY.md": "# Table of contents\n\n* [Earthfile](earthfile.md)\n"

@@ -186,7 +186,7 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`), and league/commonmark's (a PHP site's), which keeps
     letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps
     punctuation but periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?`
-    `#what’s-next`). On GitBook its own: lower case, `<`, `>` and `&` spelled out,
+    `#what’s-next`). On GitBook its own: lower case, `<`, `>` and `&` spelled out, `$` written `usd` in its word,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
     `#secret-less-than-env-var-greater-than`, `` `IF ...` vs `RUN if ...` `` `#if-...-vs-run-if-...`), `id-` before
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
@@ -202,6 +202,7 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
         plain = _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", heading)).replace("`", "")
         if framework == "gitbook":
             spelled = plain.lower().replace("<", " less than ").replace(">", " greater than ").replace("&", " and ")
+            spelled = spelled.replace("$", "usd")  # a currency's sign its code, in the word: `#dolt_history_usdtable`
             slug = re.sub(r"[^\w.+]+", "-", spelled.replace("*", "")).strip("-")
             # an id may not start with a digit there: `### 12. Direct Reply Node` is `#id-12.-direct-reply-node`
             out.add(_loose(f"id-{slug}" if slug[:1].isdigit() else slug))
