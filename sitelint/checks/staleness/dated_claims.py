@@ -62,16 +62,19 @@ def _wording_shown(page: Page, block: Block, claim: str, before: str) -> bool:
 
 
 _PRESENT = re.compile(r"(?i)as\s+of\s+(?:right\s+)?now|as\s+of\s+today")
+_HEDGE = re.compile(r"(?i)at\s+the\s+time\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:this\s+)?writing"
+                    r"|as\s+of\s+(?:right\s+)?now|as\s+of\s+today")
 _PRESENT_SPAN = 2  # years after which a claim about the present ("as of now") is judged
 
 
-def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> int | None:
-    """When an undated claim was written at the latest: a year in the same block, else the page's last change."""
+def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> tuple[int | None, bool]:
+    """When an undated claim was written at the latest: a year in the same block, else the page's last change; and
+    whether the text said it (a page's age alone says no more than that time went by)."""
     years = [int(y) for y in re.findall(rf"\b({YEAR})\b", block.text)]
     if years:
-        return max(years)
+        return max(years), True
     record = ctx.run.git.file(page.abspath) if ctx.run.git is not None else None
-    return record.last_changed(ctx.today).year if record else None
+    return (record.last_changed(ctx.today).year if record else None), False
 
 
 def _another_package(page: Page, block: Block, lead: str, ver: str, product_names: list[str]) -> bool:
@@ -178,6 +181,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     for block in prose(page, ctx.params):
         text = block.text
         found: list[tuple[int, str, str]] = []
+        aged: set[int] = set()  # the claims dated by the page's last change alone
         cited = [link.text.strip() for link in page.links if block.line <= link.line <= block.end_line]
         for match in AS_OF_YEAR.finditer(text):
             moment = re.sub(r"(?i)^as\s+of\s+", "", match.group(0)).strip()
@@ -241,7 +245,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         for match in UNDATED.finditer(text):
             if told_past(text[match.end():]):
                 continue  # "..., at the time of writing, no theme quite fit what I wanted": an account of the past
-            year = _anchor_year(block, page, ctx)
+            year, said = _anchor_year(block, page, ctx)
             # "As of now" and "as of today" speak of the present, as "currently" does: true until what they say
             # changes, which a year gone by does not show (a limitation "not supported as of now" a year on);
             # two years gone, they want a look. The other moments date themselves: the year of writing, or one
@@ -260,6 +264,11 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if _DATED_BY_ITS_PARENTHESIS.match(text, match.end()):
                 continue  # "at the time of writing this (v1.3 release timeframe)": the moment says which it is
             if year is not None and year <= ctx.today.year - span:
+                if not said and _HEDGE.fullmatch(match.group(0)):
+                    # "As of now", "at the time of writing", dated by the page's last change alone: what they hedge
+                    # may still hold, and age is no evidence it does not (info). "Coming soon" and "later this
+                    # year" are overtaken by that time itself.
+                    aged.add(match.start())
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
         for start, claim, why in sorted(found):
             if _SUPPOSED.search(" ".join(re.split(r"(?<=[.!?])\s+", text[:start])[-2:])):
@@ -275,8 +284,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if struck(page.source, line, claim):
                 continue  # "~~As of February 4, 2023, ...~~": crossed out, kept as history
             if not in_link_text(page, block, claim):
-                yield Measurement({"passed": True}, Location(page.path, line), {"claim": claim, "why": why})
+                yield Measurement({"passed": True, "dated": start not in aged}, Location(page.path, line),
+                                  {"claim": claim, "why": why})
 
 
-CHECK = spec("dated-claim", "page", dated_claims, values=("passed",), params=HISTORY_PARAMS,
+CHECK = spec("dated-claim", "page", dated_claims, values=("passed", "dated"), params=HISTORY_PARAMS,
              needs=("product", "git"))
