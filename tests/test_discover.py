@@ -1189,6 +1189,9 @@ def test_a_monorepo_whose_packages_are_gitbook_spaces_lints_the_largest_and_name
     assert layout.framework == "gitbook"
     assert layout.docs_roots == ((tmp_path / "packages/dolt/content").resolve(),)
     assert layout.other_sites == ((tmp_path / "packages/doltlab").resolve(),)
+    # ... and run in its folder, as the note says, the other space is linted.
+    assert discover.detect(tmp_path / "packages/doltlab").docs_roots == (
+        (tmp_path / "packages/doltlab/content").resolve(),)
 
 
 def test_a_repository_of_gitbook_spaces_holds_each_in_a_folder(tmp_path: Path) -> None:

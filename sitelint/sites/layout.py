@@ -227,7 +227,7 @@ def variant_of(relpath: str) -> str:
 
 
 def _markers(folder: Path) -> bool:
-    names = ("sitelint.toml", *_MKDOCS_NAMES, _ZENSICAL, "hugo.toml", "conf.py", ".vitepress", ".git",
+    names = ("sitelint.toml", *_MKDOCS_NAMES, _ZENSICAL, "hugo.toml", "conf.py", ".vitepress", ".gitbook.yaml", ".git",
              *DOCUSAURUS_CONFIGS, *ASTRO_CONFIGS)
     if any((folder / name).exists() for name in names):
         return True
