@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -400,13 +400,53 @@ def _tagged_heading_ids(page: Page) -> frozenset[str]:
     return frozenset(out)
 
 
-def _anchors(page: Page) -> frozenset[str]:
+# Hugo's `param` shortcode, which writes a page's parameter (its front matter's, or one a section's `cascade` gives
+# its pages) before the heading's id is made: `## Configure {{% param "PRODUCT_NAME" %}}` is `#configure-alloy`.
+_PARAM_SHORTCODE = re.compile(r"""\{\{[<%]\s*param\s+["']?([\w.-]+)["']?\s*[%>]\}\}""")
+
+
+def _hugo_params(site: Site) -> Callable[[Page], dict[str, str]]:
+    """The parameters Hugo's `param` shortcode reads for a page: those the `cascade` of each `_index.md` above it
+    gives (the nearest first), then its own front matter's; names in lower case, as Hugo reads them."""
+    cascades: dict[str, dict[str, str]] = {}
+    for page in site.pages:
+        if page.path.rsplit("/", 1)[-1] not in ("_index.md", "_index.mdx"):
+            continue
+        given = page.front_matter.get("cascade")
+        merged: dict[str, str] = {}
+        for one in given if isinstance(given, list) else [given]:
+            if isinstance(one, dict) and "_target" not in one and "target" not in one:
+                merged.update({str(k).lower(): str(v) for k, v in one.items() if isinstance(v, (str, int, float))})
+        if merged:
+            cascades[page.path.rpartition("/")[0]] = merged
+
+    def params(page: Page) -> dict[str, str]:
+        if not cascades:
+            return {}
+        out: dict[str, str] = {}
+        folder = page.path.rpartition("/")[0]
+        chain = [folder]
+        while folder:
+            folder = folder.rpartition("/")[0]
+            chain.append(folder)
+        for at in reversed(chain):
+            out.update(cascades.get(at, {}))
+        out.update({str(k).lower(): str(v) for k, v in page.front_matter.items() if isinstance(v, (str, int, float))})
+        return out
+    return params
+
+
+def _anchors(page: Page, params: Mapping[str, str] | None = None) -> frozenset[str]:
     lines = page.source.split("\n")
     found: set[str] = set()
     for section in page.sections:
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         match = _ATX.match(raw)
         found |= slugs(section.title) | slugs(match.group(1) if match else raw)
+        if params and _PARAM_SHORTCODE.search(raw):
+            filled = _PARAM_SHORTCODE.sub(lambda m: params.get(m.group(1).lower(), m.group(0)),
+                                          match.group(1) if match else raw)
+            found |= slugs(filled)
         # A reference link renders its text (``[`ModelProfile`][pkg.profiles.ModelProfile] is now a `TypedDict` ``,
         # the reference mkdocs-autorefs resolves at build time): the id is the text's.
         referred = _REF_LINK.sub(r"\1", match.group(1) if match else raw)
@@ -885,6 +925,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                else "mkdocs-positional" if _mkdocs_positional(site) else site.framework)
     layout_ids = _layout_ids(site)
     shown_in = _shown_in(site.pages, by_path, skip, renders)
+    params = _hugo_params(site)
     for page in site.pages:
         includer = shown_in.get(page.path)
         if page.variant.startswith("versioned:") or (page.page_type in skip and includer is None):
@@ -907,7 +948,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     continue
                 known = anchors.get(page.path)
                 if known is None:
-                    known = anchors[page.path] = _anchors(page).union(*(_anchors(p) for p in includer))
+                    known = anchors[page.path] = _anchors(page, params(page)).union(
+                        *(_anchors(p, params(p)) for p in includer))
                 target: Page = page
             else:
                 linked = page if not where.strip() else by_key.get(resolve(where, page) or "")
@@ -920,7 +962,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     continue  # which locale's page a translation's link opens is the build's to say (`x.md`)
                 known = anchors.get(target.path)
                 if known is None:
-                    known = anchors[target.path] = _anchors(target)
+                    known = anchors[target.path] = _anchors(target, params(target))
             if (link.line, target.path, _loose(anchor)) in reported:
                 continue
             if target is page and unchecked and (0 in unchecked or link.line in unchecked):
@@ -954,7 +996,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             translated = ""
             if cased and present:  # the page has the id in lower case, else no heading of that name at all
                 translated = f" (ids are lower case: its heading's is '#{_cased_id(target, anchor)}')"
-            elif source is not None and (_has(source, anchor, anchors.setdefault(source.path, _anchors(source))) or (
+            elif source is not None and (_has(source, anchor, anchors.setdefault(
+                    source.path, _anchors(source, params(source)))) or (
                     slugger in _OWN_SLUGGERS and _loose(anchor) in plain_ids.setdefault(
                         source.path, _own_slugs(source, slugger)))):
                 translated = f"{_SOURCE_ID}{source.path}'s heading; the translation's heading has its own)"
