@@ -444,7 +444,7 @@ _TEMPLATE_PARTIAL = re.compile(r"\A\s*\{\{\s*target\s*:\s*partial[-\w]*\s*\}\}")
 # (reveal-md's `revealOptions` front matter; a slide's attributes in a comment, `<!-- .slide: data-background=... -->`,
 # its speaker notes after a `Note:` line; or the deck an HTML page of its name beside it shows, `class="reveal"`).
 _REVEAL_SLIDE = re.compile(r"<!--\s*\.(?:slide|element):")
-_REVEAL_NOTES = re.compile(r"(?m)^Note:")
+_REVEAL_NOTES = re.compile(r"(?m)^Note:[ \t]*$")  # alone on its line: a paragraph that opens "Note:" is prose
 _REVEAL_PAGE = re.compile(r"""class\s*=\s*["']reveal["']""")
 _SLIDE_BREAK = re.compile(r"(?m)^---[ \t]*$")
 _SLIDE_NOTES = re.compile(r"(?m)^\?\?\?[ \t]*$")
