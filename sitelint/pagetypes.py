@@ -967,7 +967,8 @@ def _sections_of_links(page: Page, links: Sequence[Link]) -> bool:
 
 
 _MARKDOWN_IMPORT = re.compile(r"""from\s+["'][^"']+\.mdx?["']""")  # a partial's text, rendered in place
-_RENDERED_IMPORT = re.compile(r"""(?m)^\s*import\s+([\w$]+)\s+from\s+["'][^"']+\.mdx?["']""")  # its default export
+# its default export, named bindings beside it or not (`import Template, { toc } from "./_t.mdx"`, over several lines)
+_RENDERED_IMPORT = re.compile(r"""(?m)^\s*import\s+([\w$]+)\s*(?:,\s*\{[^}]*\}\s*)?\s+from\s+["'][^"']+\.mdx?["']""")
 
 
 _CAPTION_WORDS = 12  # a line over a component that says what it shows
