@@ -91,7 +91,7 @@ _FILLER_GOES_ON = re.compile(r"(?i)\s+dolor\b")
 _INLINE_TAG = re.compile(r"<(?:mark|kbd|abbr|span|sup|sub|ins|del|u|s|small|code|em|strong|b|i)\b[^>]*>", re.I)
 _QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries"
-                          r"|messages?|apps?|tasks?|text|generators?|placeholders?|queues?"
+                          r"|messages?|apps?|applications?|tasks?|text|generators?|placeholders?|queues?"
                           # "(TODO removed, custom fields added)": what was done to the scaffold's marker
                           r"|removed|deleted|replaced))\b")
 # A state a table gives a row: a cell of only TBA, TBD or WIP (a release's end of life, an adapter's support) in a
