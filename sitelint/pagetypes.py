@@ -553,6 +553,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             and _pointed_places(links, told[0])
             and any(_POINTER.match(sentence) for sentence in re.split(r"(?<=[.!?])\s+", told[0].text))):
         return "redirect", "one sentence that sends its readers to another page"
+    if not links and len(told) == 1 and total <= _NOTICE_ALONE_WORDS and not page.code_blocks and len(
+            page.sections) <= 1 and notice.search(told[0].text):
+        # "The Redash Slackbot is now deprecated.": all a page kept for its old addresses says, no place to go to
+        return "redirect", "a short notice alone that what it documented is deprecated or removed"
     if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
             told[0].text):  # "Check out the available labs on the side menu": the menu its layout draws
         return "hub", "one sentence that sends its readers to the menu beside it"
@@ -822,6 +826,7 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"\s*(?:['’]s|\s+(?:is|are|was|were|has|have)(?:\s+been)?)"
                       r"\s+(?:moved|migrated|relocated|converted)\s+(?:to|into))\b")
 _POINTER_WORDS = 15
+_NOTICE_ALONE_WORDS = 15  # words of a page that says no more than that its subject is deprecated or removed
 _POINTER_PLACES = 3  # places a pointer page may send its readers to: "Refer to the guide" over a card for each mesh
 
 
