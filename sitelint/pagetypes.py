@@ -554,7 +554,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
             and any(_POINTER.match(sentence) for sentence in re.split(r"(?<=[.!?])\s+", told[0].text))):
         return "redirect", "one sentence that sends its readers to another page"
     if not links and len(told) == 1 and total <= _NOTICE_ALONE_WORDS and not page.code_blocks and len(
-            page.sections) <= 1 and notice.search(told[0].text):
+            page.sections) <= 1 and _DEPRECATED_ALONE.search(told[0].text):
         # "The Redash Slackbot is now deprecated.": all a page kept for its old addresses says, no place to go to
         return "redirect", "a short notice alone that what it documented is deprecated or removed"
     if not links and len(told) == 1 and total <= _POINTER_WORDS and not page.code_blocks and _TO_MENU.search(
@@ -827,6 +827,10 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"\s+(?:moved|migrated|relocated|converted)\s+(?:to|into))\b")
 _POINTER_WORDS = 15
 _NOTICE_ALONE_WORDS = 15  # words of a page that says no more than that its subject is deprecated or removed
+# ... said of its subject ("The Slackbot is now deprecated", "has been removed"), not a change a page documents
+# ("Version 2 renamed the `ship` command to `deploy`": an upgrade's note).
+_DEPRECATED_ALONE = re.compile(r"(?i)\b(?:is|are|has\s+been|have\s+been|was|were)\s+(?:now\s+)?(?:deprecated|removed"
+                               r"|discontinued|retired|no\s+longer\s+(?:supported|available|maintained))\b")
 _POINTER_PLACES = 3  # places a pointer page may send its readers to: "Refer to the guide" over a card for each mesh
 
 
