@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 108
+PARSER_VERSION = 109
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -90,9 +90,18 @@ def _deflist_to_a_heading(rule: Any) -> Any:
     other renderers keep the heading and define nothing by it."""
 
     def deflist(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        fence = ""  # the fence of a code block the definition holds, whose `# comment` lines are no headings
         for line in range(start + 1, end):
-            if state.sCount[line] - state.blkIndent < 4 and _ATX_LINE.match(
-                    state.src, state.bMarks[line] + state.tShift[line]):
+            at = state.bMarks[line] + state.tShift[line]
+            opened = _FENCE_OPENER.match(state.src, at)
+            if fence:
+                if opened and opened.group(0)[0] == fence[0] and len(opened.group(0)) >= len(fence):
+                    fence = ""
+                continue
+            if opened and state.sCount[line] - state.blkIndent < 4:
+                fence = opened.group(0)
+                continue
+            if state.sCount[line] - state.blkIndent < 4 and _ATX_LINE.match(state.src, at):
                 end = line
                 break
         return bool(rule(state, start, end, silent))

@@ -76,9 +76,9 @@ _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@
 _TAB = re.compile(r'(?m)^\s*===[+!]?\s+"([^"\n]+)"')
 _ICON = re.compile(r":[\w-]+:")
 FOOTNOTE = re.compile(r"(?m)^[ ]{0,3}\[\^([^\]\s]+)\]:")  # a footnote's definition, `[^1]: The source.`
-# A definition list's term (`Term` over `: its definition`, the colon indented or not), which Hugo, mdBook and
-# others give an id.
-_TERM = re.compile(r"(?m)^([^\s:>#|`-][^\n]*)\n(?=[ \t]{0,3}:\s)")
+# A definition list's term (`Term` over `: its definition`, the colon indented or not, the term as code too:
+# `` `defaultContentRole` ``, not a code fence), which Hugo, mdBook and others give an id.
+_TERM = re.compile(r"(?m)^(?!`{3})([^\s:>#|-][^\n]*)\n(?=[ \t]{0,3}:\s)")
 _ELEMENT = re.compile(r"<([A-Za-z][\w.-]*)\b[^<>]*>[^<]*</\1\s*>")  # an element and its text: `<Badge>2.2.0+</Badge>`
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
