@@ -350,6 +350,16 @@ def is_roadmap(page: Page) -> bool:
 _SENDS_AWAY = ("front matter", "redirects its readers", "a script sends")
 
 
+def section_cascades(page: Page) -> list[Mapping[str, Any]]:
+    """The front matter Hugo's `cascade` in a section's `_index.md` gives every page below it: a mapping, or each of a
+    list of them, those aimed at some pages alone (`_target`) aside; none for any other page."""
+    if page.abspath.name != "_index.md":
+        return []
+    cascade = page.front_matter.get("cascade")
+    return [given for given in (cascade if isinstance(cascade, list) else [cascade])
+            if isinstance(given, Mapping) and not given.get("_target") and not given.get("target")]
+
+
 def sends_away(page: Page) -> bool:
     """Whether the page is a redirect that sends its reader elsewhere as it loads: an anchor in a link to it is looked
     for where it sends them (by its script, when that maps old anchors to new pages), not on it."""

@@ -596,15 +596,8 @@ def _cascaded_no_page(site_pages: tuple[Page, ...]) -> frozenset[str]:
     never}}` (a list of cascades too, those without a `_target`) leaves every page below it unrendered, its
     sub-sections' too: entries a list layout shows as cards (a features grid), no pages of their own; so does
     `cascade: {draft: true}`, a section of drafts the site's build leaves out. The section's own page is rendered."""
-    sections = []
-    for page in site_pages:
-        if page.abspath.name != "_index.md":
-            continue
-        cascade = page.front_matter.get("cascade")
-        for given in cascade if isinstance(cascade, list) else [cascade]:
-            if isinstance(given, Mapping) and not given.get("_target") and not given.get("target") \
-                    and (_no_page(given) or _flag(given.get("draft")) is True):
-                sections.append(page.abspath.parent)
+    sections = [page.abspath.parent for page in site_pages for given in pagetypes.section_cascades(page)
+                if _no_page(given) or _flag(given.get("draft")) is True]
     return frozenset(page.path for page in site_pages
                      if any(page.abspath.is_relative_to(folder) and page.abspath != folder / "_index.md"
                             for folder in sections))

@@ -602,14 +602,14 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
     # ... or a group whose packages are sites themselves (`packages/dolt/.gitbook.yaml`, `packages/doltlab/...`):
     # the one with the most pages, the others named as sites of their own (`other_sites`). Either holds more pages
     # than a top `docs/` of no framework.
-    top = _page_count(root / "docs")
     held = [found for group in _MONOREPO_GROUPS for pkg in _packages(root / group)
             if (pkg / "docs").is_dir() and (found := _framework_in(pkg / "docs"))[0]]
     sites = held if len(held) == 1 else _package_sites(root)
-    if sites:
-        best = max(sites, key=lambda found: sum(_page_count(r) for r in found[1]))
-        if sum(_page_count(r) for r in best[1]) > top:
-            return best
+    if sites:  # (each site's pages counted once)
+        most, best = max(((sum(_page_count(r) for r in found[1]), index) for index, found in enumerate(sites)),
+                         key=lambda counted: counted[0])
+        if most > _page_count(root / "docs"):
+            return sites[best]
     # A top-level folder of books (`docs-src/0.6/book.toml`, `docs-src/0.7/book.toml`, `docs-src/blog/book.toml`):
     # each a docs root; books named for versions are one book's releases (see `_versions`).
     try:

@@ -373,6 +373,7 @@ def find_product(site_folder: Path, settings: Mapping[str, Any], repo: Path | No
                  tags: Callable[[], Sequence[str]] = list, config_dirs: Sequence[Path] = ()) -> Product:
     """The current version (setting current-version, else discovered) and the product's name."""
     configured = str(settings.get("current-version") or "")
+    tags = functools.cache(tags)  # listed by git once, for the version and for a prerelease's released line
     found = discover(site_folder, repo or site_folder, list if configured else tags, config_dirs)
     name = found.name if found else ""
     if configured:

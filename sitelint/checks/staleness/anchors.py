@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
-from sitelint.pagetypes import bare, from_source, sends_away
+from sitelint.pagetypes import bare, from_source, section_cascades, sends_away
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 from sitelint.sites.siteconfig import read_text
@@ -412,13 +412,8 @@ def _hugo_params(site: Site) -> Callable[[Page], dict[str, str]]:
     gives (the nearest first), then its own front matter's; names in lower case, as Hugo reads them."""
     cascades: dict[str, dict[str, str]] = {}
     for page in site.pages:
-        if page.path.rsplit("/", 1)[-1] not in ("_index.md", "_index.mdx"):
-            continue
-        given = page.front_matter.get("cascade")
-        merged: dict[str, str] = {}
-        for one in given if isinstance(given, list) else [given]:
-            if isinstance(one, dict) and "_target" not in one and "target" not in one:
-                merged.update({str(k).lower(): str(v) for k, v in one.items() if isinstance(v, (str, int, float))})
+        merged = {str(k).lower(): str(v) for given in section_cascades(page) for k, v in given.items()
+                  if isinstance(v, (str, int, float))}
         if merged:
             cascades[page.path.rpartition("/")[0]] = merged
 
