@@ -54,6 +54,7 @@ _TAB_TITLE = re.compile(r"""<(?:Tab|Step|Accordion|View)\b[^>]*?\btitle\s*=\s*["
 # ... and a directive's of those kinds, its title its label: `:::accordion[Teardown]`
 _DIRECTIVE_TITLE = re.compile(r"(?im)^[ \t>]*:{3,}[ \t]*(?:accordion|details|collapse|collapsible|expand|expandable"
                               r"|tab|step)\[([^\]\n]+)\]")
+_REF_DEFINITION = re.compile(r"[ ]{0,3}\[[^\]]+\]:\s*<?([^\s>]*#[^\s>]+)>?")  # `[name]: path#anchor`
 _REF_LINK = re.compile(r"\[([^\]]*)\]\[[^\]]*\]")  # `[text][reference]`, `[text][]`
 _MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
@@ -1082,6 +1083,28 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                           {"anchor": first[3], "target": first[4], "translated": first[5] + more,
                            "advice": "link each to the section it means"},
                           tuple(Location(item[0].path, item[1]) for item in items[1:]))
+    # Links of one page to one missing place (a reference definition's anchor, `[services]: #services`, used in each
+    # paragraph) are one fix: one finding, at the definition where there is one, else at the first, naming the others.
+    repeats: dict[tuple[str, str, str], list[tuple[Page, int, bool, str, str, str, bool]]] = {}
+    for item in kept:
+        if item[0].page_type not in records:
+            repeats.setdefault((item[0].path, item[4], _loose(item[3])), []).append(item)
+    for items in repeats.values():
+        if len(items) < 2:
+            continue
+        page, line, same_page, anchor, where_to, translated, _ = items[0]
+        lines = list(dict.fromkeys(item[1] for item in items))
+        definition = _definition_line(page, anchor)
+        at = definition or line
+        more = len(lines) if definition else len(lines) - 1
+        noun = "line" if more == 1 else "lines"
+        what = (f"a reference definition, used on {more} {noun} of this page" if definition
+                else f"and on {more} more {noun} of this page")
+        yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, at),
+                          {"anchor": anchor, "target": where_to, "translated": f"{translated} ({what})",
+                           "advice": _ADVICE}, tuple(Location(page.path, n) for n in lines if n != at))
+    kept = [item for item in kept if item[0].page_type in records
+            or len(repeats[(item[0].path, item[4], _loose(item[3]))]) < 2]
     # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
     # first, naming the others: a note to read, not a list of dozens.
     records_lines: dict[str, list[int]] = {}
@@ -1109,6 +1132,15 @@ CHECK = spec("broken-anchors", "site", broken_anchors, values=("same_page", "pag
 
 
 _NAMING_WORDS = 2  # words a link's text needs to name a section (one word names too many things)
+
+
+def _definition_line(page: Page, anchor: str) -> int | None:
+    """The line of the page's reference definition whose target ends in this anchor (`[services]: #services`)."""
+    for number, line in enumerate(page.source.splitlines(), 1):
+        match = _REF_DEFINITION.match(line)
+        if match and unquote(match.group(1).partition("#")[2]).strip() == anchor:
+            return number
+    return None
 
 
 def _plain_words(text: str) -> str:
