@@ -846,6 +846,21 @@ def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     assert layout.framework == "sphinx" and pages(layout) == ["source/guides/nix.md", "source/index.md"]
 
 
+def test_a_sphinx_config_kept_apart_from_its_pages_reads_the_folder_above(tmp_path: Path) -> None:
+    # `sphinx-build -c doc/_sphinx doc`: conf.py in a folder of the build's own files, the pages in the one above,
+    # which holds the root document; a conf.py beside its root document keeps its own folder.
+    touch(tmp_path / "c", "README.md", "doc/_sphinx/conf.py", "doc/_sphinx/Makefile", "doc/index.md",
+          "doc/guide/intro.md")
+    (tmp_path / "c" / ".git").mkdir()
+    layout = discover.detect(tmp_path / "c")
+    assert layout.framework == "sphinx" and pages(layout) == ["doc/guide/intro.md", "doc/index.md"]
+    touch(tmp_path / "d", "README.md", "doc/_sphinx/conf.py", "doc/_sphinx/start.md", "doc/index.md")
+    (tmp_path / "d" / "doc" / "_sphinx" / "conf.py").write_text('root_doc = "start"\n', encoding="utf-8")
+    (tmp_path / "d" / ".git").mkdir()
+    layout = discover.detect(tmp_path / "d")
+    assert layout.framework == "sphinx" and pages(layout) == ["doc/_sphinx/start.md"]
+
+
 def test_plain_docs_folder_then_current_directory(tmp_path: Path) -> None:
     touch(tmp_path / "a", "docs/x.md", "README.md")
     assert pages(discover.detect(tmp_path / "a")) == ["docs/x.md"]

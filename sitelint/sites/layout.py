@@ -1174,6 +1174,29 @@ def _grav(base: Path) -> tuple[str, list[Path], list[Path]]:
     return "", [], []
 
 
+_ROOT_DOC = re.compile(r"(?m)^(?:root_doc|master_doc)\s*=\s*['\"]([^'\"]+)['\"]")
+_SOURCE_SUFFIXES = (".md", ".rst", ".ipynb", ".txt")
+
+
+def _sphinx_source(conf_dir: Path) -> Path:
+    """The folder a Sphinx site's pages are in: conf.py's own, or, where conf.py is kept apart (`sphinx-build -c
+    doc/_sphinx doc`, its Makefile's `SOURCEDIR` the folder above) and its folder holds no root document, the folder
+    above, which does (`index.md`, or the `root_doc` conf.py names)."""
+    try:
+        text = (conf_dir / "conf.py").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return conf_dir
+    match = _ROOT_DOC.search(text)
+    names = (match.group(1),) if match else ("index", "contents")
+
+    def holds_root(folder: Path) -> bool:
+        return any((folder / f"{name}{suffix}").is_file() for name in names for suffix in _SOURCE_SUFFIXES)
+
+    if holds_root(conf_dir) or not holds_root(conf_dir.parent):
+        return conf_dir
+    return conf_dir.parent
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -1239,7 +1262,7 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     # (sphinx-quickstart's separate source and build folders put conf.py in `source/`, at the top or under `docs/`.)
     for sub in (base, base / "docs", base / "docs" / "source", base / "doc", base / "source"):
         if (sub / "conf.py").is_file():
-            return "sphinx", [sub], [sub / "conf.py"]
+            return "sphinx", [_sphinx_source(sub)], [sub / "conf.py"]
     gitbook = _gitbook(base)
     if gitbook[0]:
         return gitbook
