@@ -187,7 +187,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     spaces to dashes, punctuation kept (`## Inlining fs.readFileSync` is `#inlining-fs.readfilesync`), and
     @sindresorhus/slugify's, which splits words written together (`## LangChain` is `#lang-chain`, `FastAPI`
     `fast-api`) and spells `&` out (`#one-sided-and-two-sided`), and league/commonmark's (a PHP site's), which keeps
-    letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`). On Mintlify its own, which keeps
+    letters, digits and dashes alone (`` ## `form_ajax()` `` is `#formajax`), and stringex's (a Ruby site's), which
+    spells marks out as words (`## macOS Tahoe 26.6` is `#macos-tahoe-26-dot-6`). On Mintlify its own, which keeps
     punctuation but periods and parentheses, its quotes typographic (`### @tool` is `#@tool`, `## What's next?`
     `#what’s-next`). On GitBook its own: lower case, `<`, `>` and `&` spelled out, `$` written `usd` in its word,
     dots and plus signs kept, any other run of characters a dash (`` `--secret <env-var>` `` is
@@ -235,6 +236,7 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             # other marks (`?`, `/`)
             straight = title.translate(_STRAIGHT_QUOTES)
             out.add(_loose(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s$*_+~.()'\"!:@-]+", "", straight)).strip("-").lower()))
+            out.add(_loose(_stringex_url(straight)))
         out.add(_loose(re.sub(r"\s+", "-", title.lower())))
     if framework == "":
         out |= _badged_github_ids(page)
@@ -247,6 +249,24 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
                 out |= _slugs(raw.group(1), attrs=False)
     return frozenset(out)
 
+
+# stringex's `to_url` (a Ruby site's, Rails or Jekyll's Octopress), which spells marks out as words: `## macOS Tahoe
+# 26.6` is `#macos-tahoe-26-dot-6`, `## Block / input steps` `#block-slash-input-steps`, `_` a space.
+_STRINGEX_WORDS = ((re.compile(r"\s*\.{3,}\s*"), " dot dot dot "), (re.compile(r"\s*&\s*"), " and "),
+                   (re.compile(r"\s*@\s*"), " at "), (re.compile(r"(\S|^)\.(\S)"), r"\1 dot \2"),
+                   (re.compile(r"\s*=\s*"), " equals "), (re.compile(r"\s*#"), " number "),
+                   (re.compile(r"\s*%\s*"), " percent "), (re.compile(r"\s*\+\s*"), " plus "),
+                   (re.compile(r"\s*[\\/／]\s*"), " slash "), (re.compile(r"\s*\*\s*"), " star "))
+_STRINGEX_ABBREVIATION = re.compile(r"(?<!\S)[^\W\d_](?:\.[^\W\d_])+\.?(?!\S)")  # `e.g.` is `eg`
+_STRINGEX_SPACED = re.compile(r"[.,:;(){}\[\]?!^'ʼ\"_|<>]")
+
+
+def _stringex_url(title: str) -> str:
+    text = _STRINGEX_ABBREVIATION.sub(lambda m: m.group(0).replace(".", ""), title)
+    text = re.sub(r"(?<=[^\W\d_])'|'(?=[^\W\d_])", "", text)  # `it's` is `its`
+    for pattern, words in _STRINGEX_WORDS:
+        text = pattern.sub(words, text)
+    return re.sub(r"-+", "-", re.sub(r"\s+", "-", _STRINGEX_SPACED.sub(" ", text).strip().lower())).strip("-")
 
 # A link to a folder, not a file in it: no name with a suffix at its end (`./packages/cli`, `../`, `.`).
 _FOLDER_LINK = re.compile(r"(?:^|/)(?:[^/.]+|\.{1,2})/?$")
