@@ -245,6 +245,10 @@ _MACRO_LINE = re.compile(r"(?m)^[ \t]*(?:%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%"  # (
                          r"|\{\{#(?!(?:include|rustdoc_include|playground|title)\b)[a-z][\w-]*(?:[ \t][^}\n]*)?\}\})"
                          r"[ \t]*$")
 _FILLED_PROSE = 100
+# A line that is an expression the docs app evaluates when it shows the page, its result shown in its place:
+# SilverBullet's Space Lua, `${query[[from p = index.pages("guide") select templates.pageItem(p)]]}`,
+# `${widgets.subPages()}` (a call or a query, not a `${name}` placeholder).
+_LIVE_EXPRESSION = re.compile(r"(?m)^[ \t]*\$\{[ \t]*([A-Za-z_][\w.]*)[ \t]*(?:\[\[|\()")
 _ATTRIBUTES = re.compile(r"\s*\{[^{}]*\}\s*$|^\s+")  # a heading's attributes after it, `{#id}`, `{docsify-ignore}`
 # An MDC block component that links (a card): `::card{to="/x"}`, or `:::u-page-card` with `to:` among the YAML props
 # between `---` lines after it.
@@ -731,6 +735,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     macro = _MACRO_LINE.search(page.source) if total < _FILLED_PROSE else None
     if macro:
         return "generated", f"filled in at build time by a plugin's macro (`{macro.group(0).strip()}`)"
+    expression = _live_expression(page) if total < _FILLED_PROSE else ""
+    if expression:
+        return "generated", f"filled in when it is shown, by the expression it holds (`{expression}`)"
     if (directives or imported or _INCLUDE.search(page.source)) and total < _FILLED_PROSE:
         return "generated", "filled in at build time by includes"
     filled = _build_directives(page.source) if total < _FILLED_PROSE else []
@@ -1152,6 +1159,15 @@ def _blank_sections(page: Page) -> int:
 
 
 _COMPONENT_SECTIONS = 3  # sections holding a component each, and nothing else to speak of: a page of data
+
+
+def _live_expression(page: Page) -> str:
+    """The name an expression line outside code calls (`query`, `widgets.subPages`), else ""."""
+    for match in _LIVE_EXPRESSION.finditer(page.source):
+        line = page.source.count("\n", 0, match.start()) + 1
+        if not any(b.kind == "code" and b.line <= line <= b.end_line for b in page.blocks):
+            return "${" + match.group(1) + "...}"
+    return ""
 
 
 def _filled_by_components(page: Page, prose_words: int) -> int:

@@ -95,6 +95,16 @@ _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 _PICTURE = re.compile(r"\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?|<img\b[^>]*>|<a\b[^>]*>\s*<img\b[^>]*>\s*</a>")
 
 
+# An HTTP API's endpoint written as a heading, with its method or without: `GET /api/vhosts/{name}`, `/api/vhosts/`.
+_ENDPOINT = re.compile(r"(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+)?`?(/[^\s`]*)`?")
+
+
+def _endpoint_method(title: str) -> str | None:
+    """The method of an endpoint's heading ("" when it names none), None when the heading is no endpoint."""
+    match = _ENDPOINT.fullmatch(title.strip())
+    return None if match is None else match.group(1) or ""
+
+
 def _in_range(heading: str, following: str) -> bool:
     """Whether `following` names a code, or a range, within the range `heading` names: `PSYNC_S3001` or `PSYNC_S31xx`
     in `PSYNC_S3xxx: Errors`."""
@@ -276,6 +286,16 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         headings that name code, the first of them with content after this one: several names of one description,
         written as a heading each (`registerFileProtocol`, `registerBufferProtocol`, ... and the text they share)."""
         section, after = page.sections[index], index + 1
+        method = _endpoint_method(section.title)
+        if method is not None:
+            # endpoints written as a heading each over the text they share (`## /api/vhosts/` `## /api/vhosts/(name)`),
+            # by the same method: a GET right above a POST with content is a GET left undescribed
+            while (after < len(page.sections) and page.sections[after].parent == section.parent
+                   and _endpoint_method(page.sections[after].title) == method):
+                if not empty(after):
+                    return True
+                after += 1
+            return False
         if section.line not in names_code:
             return False
         while (after < len(page.sections) and page.sections[after].parent == section.parent
