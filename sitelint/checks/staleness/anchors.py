@@ -454,6 +454,32 @@ def _hugo_params(site: Site) -> Callable[[Page], dict[str, str]]:
     return params
 
 
+# A Hugo layout that shows Markdown files it reads in its pages (`{{ readFile "content/manual/what.md" | markdownify }}`,
+# a manual laid out as one page from its chapters' files).
+_READ_MARKDOWN = re.compile(r"readFile\s+\"([^\"]+\.md)\"\s*\|\s*(?:markdownify|\$?\.?RenderString)")
+
+
+def _hugo_layout_reads(site: Site) -> dict[str, list[Path]]:
+    """The Markdown files each Hugo section's page layout (`layouts/manual/single.html`, the site's or a theme's)
+    reads and shows in its pages, by section name."""
+    if site.framework != "hugo":
+        return {}
+    project = site.product_root
+    tops = dict.fromkeys(f for c in site.config_files for f in (c.parent, *c.parents) if f.is_relative_to(project))
+    out: dict[str, list[Path]] = {}
+    for top in tops:
+        for folder in (top, *sorted((top / "themes").glob("*"))):
+            for layout in sorted((folder / "layouts").glob("*/single.html")):
+                try:
+                    text = layout.read_text(encoding="utf-8", errors="replace")
+                except OSError:
+                    continue
+                files = [top / name for name in _READ_MARKDOWN.findall(text) if (top / name).is_file()]
+                if files:
+                    out.setdefault(layout.parent.name, []).extend(files)
+    return out
+
+
 def _anchors(page: Page, params: Mapping[str, str] | None = None) -> frozenset[str]:
     lines = page.source.split("\n")
     found: set[str] = set()
@@ -944,6 +970,17 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     layout_ids = _layout_ids(site)
     shown_in = _shown_in(site.pages, by_path, skip, renders)
     params = _hugo_params(site)
+    # the pages of a Hugo section whose layout shows files it reads have those files' headings too
+    read_in = {section: [by_key[key(f)] for f in files if key(f) in by_key]
+               for section, files in _hugo_layout_reads(site).items()}
+
+    def own_anchors(target: Page) -> frozenset[str]:
+        found = _anchors(target, params(target))
+        parts = target.abspath.relative_to(site.root).parts if target.abspath.is_relative_to(site.root) else ()
+        for shown in read_in.get(parts[0], []) if len(parts) > 1 else []:
+            found |= _anchors(shown, params(shown))
+        return found
+
     for page in site.pages:
         includer = shown_in.get(page.path)
         if page.variant.startswith("versioned:") or (page.page_type in skip and includer is None):
@@ -980,7 +1017,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     continue  # which locale's page a translation's link opens is the build's to say (`x.md`)
                 known = anchors.get(target.path)
                 if known is None:
-                    known = anchors[target.path] = _anchors(target, params(target))
+                    known = anchors[target.path] = own_anchors(target)
             if (link.line, target.path, _loose(anchor)) in reported:
                 continue
             if target is page and unchecked and (0 in unchecked or link.line in unchecked):
