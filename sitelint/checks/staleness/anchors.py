@@ -454,8 +454,8 @@ def _hugo_params(site: Site) -> Callable[[Page], dict[str, str]]:
     return params
 
 
-# A Hugo layout that shows Markdown files it reads in its pages (`{{ readFile "content/manual/what.md" | markdownify }}`,
-# a manual laid out as one page from its chapters' files).
+# A Hugo layout that shows Markdown files it reads in its pages (a manual laid out as one page from its chapters'
+# files: `{{ readFile "content/manual/what.md" | markdownify }}`).
 _READ_MARKDOWN = re.compile(r"readFile\s+\"([^\"]+\.md)\"\s*\|\s*(?:markdownify|\$?\.?RenderString)")
 
 
@@ -1150,16 +1150,16 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         if len(items) < 2:
             continue
         page, line, same_page, anchor, where_to, translated, _ = items[0]
-        lines = list(dict.fromkeys(item[1] for item in items))
+        used = list(dict.fromkeys(item[1] for item in items))
         definition = _definition_line(page, anchor)
         at = definition or line
-        more = len(lines) if definition else len(lines) - 1
-        noun = "line" if more == 1 else "lines"
-        what = (f"a reference definition, used on {more} {noun} of this page" if definition
+        extra = len(used) if definition else len(used) - 1
+        noun = "line" if extra == 1 else "lines"
+        what = (f"a reference definition, used on {extra} {noun} of this page" if definition
                 else f"and on {more} more {noun} of this page")
         yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, at),
                           {"anchor": anchor, "target": where_to, "translated": f"{translated} ({what})",
-                           "advice": _ADVICE}, tuple(Location(page.path, n) for n in lines if n != at))
+                           "advice": _ADVICE}, tuple(Location(page.path, n) for n in used if n != at))
     kept = [item for item in kept if item[0].page_type in records
             or len(repeats[(item[0].path, item[4], _loose(item[3]))]) < 2]
     # A record's broken anchors (a changelog's links to the sections of its day) are one finding per page, at the
