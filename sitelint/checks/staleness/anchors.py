@@ -1156,7 +1156,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         extra = len(used) if definition else len(used) - 1
         noun = "line" if extra == 1 else "lines"
         what = (f"a reference definition, used on {extra} {noun} of this page" if definition
-                else f"and on {more} more {noun} of this page")
+                else f"and on {extra} more {noun} of this page")
         yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, at),
                           {"anchor": anchor, "target": where_to, "translated": f"{translated} ({what})",
                            "advice": _ADVICE}, tuple(Location(page.path, n) for n in used if n != at))
