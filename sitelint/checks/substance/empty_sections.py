@@ -95,6 +95,8 @@ _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
 _PICTURE = re.compile(r"\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?|<img\b[^>]*>|<a\b[^>]*>\s*<img\b[^>]*>\s*</a>")
 
 
+# A heading struck through whole (`### ~~Offline mode~~`, `## <del>Sync</del>`): a part marked as dropped.
+_STRUCK_HEADING = re.compile(r"[ ]{0,3}#{1,6}[ \t]+(?:~~[^~\n]+~~|<(del|s|strike)>[^<\n]+</\1>)[ \t]*#*[ \t]*$")
 # An HTTP API's endpoint written as a heading, with its method or without: `GET /api/vhosts/{name}`, `/api/vhosts/`.
 _ENDPOINT = re.compile(r"(?:(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)[ \t]+)?`?(/[^\s`]*)`?")
 
@@ -242,6 +244,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # "###### (🏷️ = Require tags for working)": a legend set small, for the tables after it
         if _OPTION_VALUE.fullmatch(section.title):
             return True  # "## type(string) = 'flowGL'": the option's name, type and value are its whole entry
+        raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
+        if _STRUCK_HEADING.match(raw):
+            return True  # "### ~~Offline mode~~": a part struck out, left to say it was dropped, not one to fill
         if _SAYS_NONE.match(section.title):
             return True  # "##### No environment variables" under a hook's entry: the heading says there is none
         if _BANNER.match(section.title) and len(words) >= 4:
