@@ -795,6 +795,22 @@ def test_a_hugo_site_s_pages_are_its_default_language_s_own_content_dir(tmp_path
     assert layout.variant_of(tmp_path / "content/cn/docs/intro.md") == "i18n:cn"
 
 
+def test_a_hugo_site_s_language_folders_named_by_their_codes_are_its_translations(tmp_path: Path) -> None:
+    # `content/en/` and `content/ja/`, mounted per language by the site's module config (no `contentDir` in the
+    # languages): the default language's folder is the docs root, the others its translations; a language with no
+    # folder of its own has none.
+    touch(tmp_path, "content/en/_index.md", "content/en/docs/intro.md", "content/ja/docs/intro.md",
+          "content/blog/x.md")
+    (tmp_path / "config" / "_default").mkdir(parents=True)
+    (tmp_path / "config" / "_default" / "hugo.yaml").write_text(
+        "baseURL: https://example.org/\ndefaultContentLanguage: en\nlanguages:\n  en:\n    label: English\n"
+        "  ja:\n    label: 日本語\n  ko:\n    label: 한국어\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo" and layout.docs_roots[0] == (tmp_path / "content" / "en").resolve()
+    assert [lang for _, lang in layout.translation_dirs] == ["ja"]
+    assert layout.variant_of(tmp_path / "content/ja/docs/intro.md") == "i18n:ja"
+
+
 def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_are_not(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "docs/_config.yml", "docs/index.md", "docs/_docs/installation.md",
           "docs/_posts/2024-01-02-welcome.md", "docs/_tutorials/setup.md", "docs/_includes/note.md",

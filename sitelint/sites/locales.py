@@ -237,6 +237,9 @@ def _hugo(config: Path, root: Path) -> Languages:
     folders = tuple((site / str(options["contentDir"]), lang) for lang, options in languages.items()
                     if str(lang).lower() in others and isinstance(options, dict) and options.get("contentDir")
                     and (site / str(options["contentDir"])).is_dir())
+    if not folders:
+        folders = tuple((folder, lang) for lang, folder in _named_folders(data, site, default, languages).items()
+                        if lang.lower() != default)
     return Languages(_base(default), folders, tuple(others),
                      folder_defaults=_environment_languages(config, site, default))
 
@@ -279,7 +282,25 @@ def hugo_default_content(config: Path) -> str:
     own = next((options.get("contentDir") for lang, options in languages.items()
                 if str(lang).lower() == default and isinstance(options, dict)), None) if isinstance(
                     languages, dict) else None
-    return str(own).strip() if own else ""
+    if own:
+        return str(own).strip()
+    site = config.parent.parent.parent if config.parent.name == "_default" else config.parent
+    named = _named_folders(data, site, default, languages) if isinstance(languages, dict) else {}
+    mine = next((folder for lang, folder in named.items() if lang.lower() == default), None)
+    return mine.relative_to(site).as_posix() if mine is not None and len(named) > 1 else ""
+
+
+def _named_folders(data: dict[str, Any], site: Path, default: str, languages: Any) -> dict[str, Path]:
+    """A multilingual Hugo site's folder per language named by its code under the content folder (`content/en/`,
+    `content/ja/`), as module mounts give them (`source: content/ja`, `lang: ja` or `sites: {matrix: {languages:
+    [ja]}}`): each language's folder, the default's among them, when the default's and another's are there."""
+    if not isinstance(languages, dict):
+        return {}
+    content = site / str(_key(data, "contentDir") or "content")
+    found = {str(lang): content / str(lang) for lang in languages if (content / str(lang)).is_dir()}
+    if not any(lang.lower() == default for lang in found) or len(found) < 2:
+        return {}
+    return found
 
 
 def _config_data(path: Path) -> dict[str, Any]:
