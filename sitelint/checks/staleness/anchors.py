@@ -40,7 +40,9 @@ _EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*#?([^*\s]+)\s*\
                        r"""|^\s{0,3}#{1,6}\s.*\[#([^\]\s]+)\]\s*$"""
                        r"""|^\s{0,3}#{1,6}\s.*\(#([A-Za-z][\w.-]*)\)\s*$"""
                        # ... and an attribute list's unquoted id at a heading's end (Writerside's `{id = read-object}`)
-                       r"""|^\s{0,3}#{1,6}\s.*\{[^}\n]*\bid\s*=\s*([A-Za-z][\w.-]*)[^}\n]*\}\s*$""", re.M)
+                       r"""|^\s{0,3}#{1,6}\s.*\{[^}\n]*\bid\s*=\s*([A-Za-z][\w.-]*)[^}\n]*\}\s*$"""
+                       # ... and an id after other attributes (Goldmark's `{.notranslate lang=en #localization}`)
+                       r"""|^\s{0,3}#{1,6}\s.*\{[^}\n#]*[\s.]#([A-Za-z][\w.:-]*)[^}\n]*\}\s*$""", re.M)
 # MyST's explicit targets, which a `#name` link on any page of a Sphinx project reaches: `(name)=`, `{#name}` and a
 # directive's `:name: name` option.
 _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(?:name|label):\s*(\S+)\s*$"

@@ -13,6 +13,7 @@ from collections import defaultdict, deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from pathlib import Path
 from typing import Any
 
 from sitelint.model import Page, Site
@@ -238,12 +239,31 @@ _HUGO_HOOK_ON = re.compile(r"(?mi)\benableDefault\b[\"']?\s*[:=]\s*true\b|^\[lan
 
 
 def _hugo_link_hook(site: Site) -> bool:
-    """Whether a Hugo site renders its Markdown links through a link render hook."""
-    for base in (site.root, site.repo_root):
+    """Whether a Hugo site renders its relative Markdown links through a link render hook that looks them up. A
+    site's own hook that looks up only a path from the site's root (`if not (hasPrefix .Destination "/")`: "leave
+    as is"), in itself or a partial it calls, leaves a relative link to the browser, as no hook does."""
+    for base in dict.fromkeys((site.root, site.repo_root)):
         for layouts in (base / "layouts", *(base / "themes").glob("*/layouts")):
-            if layouts.is_dir() and next(layouts.glob("**/_markup/render-link*"), None) is not None:
-                return True
+            hooks = sorted(layouts.glob("**/_markup/render-link*")) if layouts.is_dir() else []
+            if hooks:
+                return not all(_ROOT_PATHS_ONLY.search(_with_partials(hook, layouts)) for hook in hooks)
     return any(_HUGO_HOOK_ON.search(read_text(config)[:500_000]) for config in site.config_files)
+
+
+_ROOT_PATHS_ONLY = re.compile(r"hasPrefix\s+(?:\$?\.?\w+)?\.Destination\s+[\"`]/[\"`]")
+_PARTIAL_CALL = re.compile(r"\bpartial(?:Cached)?\s+\"([^\"]+)\"")
+
+
+def _with_partials(hook: Path, layouts: Path) -> str:
+    """A render hook's text and the text of the partials it calls (`partial "hooks/render-link.html"`), one level."""
+    text = read_text(hook)
+    for name in dict.fromkeys(_PARTIAL_CALL.findall(text)):
+        for folder in ("_partials", "partials"):
+            for candidate in (layouts / folder / name, layouts / folder / f"{name}.html"):
+                if candidate.is_file():
+                    text += "\n" + read_text(candidate)
+                    break
+    return text
 
 
 def _hugo_address(target: str, page: Page, found: Collector) -> str | None:
