@@ -1414,6 +1414,34 @@ def test_a_book_in_a_folder_named_for_it_comes_before_a_package_s_own_small_site
     assert layout.framework == "mkdocs" and pages(layout) == ["pyclient/docs/client.md"]
 
 
+def test_vuepress_locales_spread_in_from_modules_of_their_own(tmp_path: Path) -> None:
+    # `locales: { ...localeConfigEN, ...localeConfigFR }`, each object exported by a module of its own, no `'/'`
+    # locale: the first listed is the site's own (`docs/en/`), the others its translations, mirror its paths or not
+    # (a translation of the site's older layout).
+    touch(tmp_path, "docs/index.md", "docs/en/index.md", "docs/en/editor/citations.md", "docs/fr/index.md",
+          "docs/fr/academic/citations.md", "docs/de/academic/projects.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "docs" / ".vuepress").mkdir()
+    (tmp_path / "docs" / ".vuepress" / "config.ts").write_text(
+        'import { defineUserConfig } from "vuepress"\n'
+        'import { localeConfigEN } from "../../config/en.config"\n'
+        'import { localeConfigFR } from "../../config/fr.config"\n'
+        'import { localeConfigDE } from "../../config/de.config"\n'
+        "export default defineUserConfig({\n  locales: {\n    ...localeConfigEN,\n    ...localeConfigDE,\n"
+        "    ...localeConfigFR,\n  },\n})\n",
+        encoding="utf-8")
+    (tmp_path / "config").mkdir()
+    for code, lang in (("en", "en-US"), ("de", "de-DE"), ("fr", "fr-FR")):
+        (tmp_path / "config" / f"{code}.config.ts").write_text(
+            f"export const localeConfig{code.upper()}: SiteLocaleConfig = {{\n  '/{code}/': {{\n"
+            f"    lang: '{lang}',\n    title: 'Docs',\n  }},\n}}\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "vuepress" and layout.default_locale == "en"
+    assert [lang for _, lang in layout.translation_dirs] == ["de-DE", "fr-FR"]
+    assert layout.variant_of(tmp_path / "docs/fr/academic/citations.md") == "i18n:fr-FR"
+    assert layout.variant_of(tmp_path / "docs/en/editor/citations.md") == ""
+
+
 def test_pages_vuepress_page_patterns_leave_out_are_not_built(tmp_path: Path) -> None:
     # VuePress 2 makes pages of the files `pagePatterns` takes and no `!` pattern drops (`**/` any folders, none too):
     # a working copy of the docs (`Master/`) and a vendor's edition (`*_vendor.md`) kept beside the published ones.

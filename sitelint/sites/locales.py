@@ -189,11 +189,43 @@ def _vitepress(config: Path, root: Path) -> Languages:
 
 
 def _vuepress(config: Path, root: Path) -> Languages:
-    """VuePress' `locales`, keyed by the path each locale's pages are served at: `'/'` the site's own, `'/de/'`."""
-    locales, _ = _locale_objects(_js(config))
+    """VuePress' `locales`, keyed by the path each locale's pages are served at: `'/'` the site's own, `'/de/'`;
+    each locale's object may come from a module of its own, spread in (`...localeConfigFR`, imported from
+    `config/fr.config`). With no `'/'`, the first locale listed is the site's own (`'/en/'`, its pages in `en/`)."""
+    source = _js(config)
+    locales = {**_spread_locales(config, source), **_locale_objects(source)[0]}
     keyed = {key.strip("/") or "root": lang for key, lang in locales.items()}
+    if "root" not in keyed and keyed:
+        first = next(iter(keyed))
+        home = root / first if (root / first).is_dir() else None
+        if home is not None:
+            return Languages(_base(keyed[first]), _folders(root, keyed, {first}), (), home)
     own = keyed.get("root", "root")
     return Languages(_base(own) if own != "root" else "", _folders(root, keyed, {"root"}), ())
+
+
+def _spread_locales(config: Path, source: str) -> dict[str, str]:
+    """key -> lang of the locales spread into a config's `locales` from objects other modules export
+    (`locales: { ...localeConfigEN, ...localeConfigFR }`, `export const localeConfigFR = { '/fr/': { lang: 'fr-FR' } }`),
+    in the order they are spread."""
+    marker = re.search(r"(?<![\w$])locales\s*:\s*\{", source)
+    if marker is None:
+        return {}
+    spread = re.findall(r"\.\.\.\s*([A-Za-z_$][\w$]*)", top_level(block_after(source, marker.end() - 1)))
+    if not spread:
+        return {}
+    modules = {name.split(" as ")[-1].strip(): path for m in _IMPORT_FROM.finditer(source)
+               for name, path in ((part, m.group(2)) for part in m.group(1).split(","))}
+    out: dict[str, str] = {}
+    for name in spread:
+        path = modules.get(name)
+        module = next((m for m in module_candidates(config.parent / path, (".ts", ".mts", ".js", ".mjs"))
+                       if m.is_file()), None) if path else None
+        text = mask_comments(read_text(module)) if module is not None else ""
+        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(name)}\b[^=]*=\s*\{{", text)
+        if found:
+            out.update(_locale_objects("locales: {" + block_after(text, found.end() - 1) + "}")[0])
+    return out
 
 
 # A VitePress rewrite that serves one folder's pages at the site's root: `'en/:rest*': ':rest*'` (or `(.*)`).
