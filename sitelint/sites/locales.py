@@ -206,8 +206,8 @@ def _vuepress(config: Path, root: Path) -> Languages:
 
 def _spread_locales(config: Path, source: str) -> dict[str, str]:
     """key -> lang of the locales spread into a config's `locales` from objects other modules export
-    (`locales: { ...localeConfigEN, ...localeConfigFR }`, `export const localeConfigFR = { '/fr/': { lang: 'fr-FR' } }`),
-    in the order they are spread."""
+    (`locales: { ...localeConfigEN, ...localeConfigFR }`, `export const localeConfigFR = { '/fr/': { lang: 'fr-FR' }
+    }`), in the order they are spread."""
     marker = re.search(r"(?<![\w$])locales\s*:\s*\{", source)
     if marker is None:
         return {}
