@@ -449,6 +449,9 @@ def _home(folders: Sequence[Path], own: str) -> Path | None:
         (d for d in folders if _locale_of(d.name) and _base(_locale_of(d.name)) == _base(own)), None)
 
 
+_NAMED_LOCALES_ALONE = 3  # folders named for other locales beside the own language's, none mirroring it
+
+
 def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple[Path, str], ...], Path | None]:
     """Folders named like a locale (not the site's own) whose pages mostly have namesakes beside them, or in a folder
     of the site's own language beside them (`en/` beside `zh/`, which is then where the translated pages are),
@@ -480,6 +483,14 @@ def _mirrored_folders(root: Path, own: str, depth: int = 4) -> tuple[tuple[tuple
                         out.append((candidate, _locale_of(candidate.name)))
                         source = home
                         homes.add(home)
+                # Beside a folder of the site's own language, several folders named for other locales are its
+                # translations even where their files are named in their language (`nl/Plug-ins/` for
+                # `en/Plugins/`, a vault translated by hand): not mapped to sources, never linted as the site's own.
+                if home is not None and not out and len(candidates) >= _NAMED_LOCALES_ALONE:
+                    out += [(candidate, _locale_of(candidate.name)) for candidate in candidates
+                            if _pages_under(candidate)]
+                    source = home
+                    homes.add(home)
             below += [d for d in children if d not in candidates]
         if out:  # (each folder of the level that holds them: a version's `zh-cn/` and `en/`, in each version's folder)
             return tuple(out), source if len(homes) <= 1 else None

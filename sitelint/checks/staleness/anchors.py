@@ -1294,6 +1294,13 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             around = f" {_plain_words(_line_text(page, link.line))} ".replace(f" {text} ", " | ", 1)
             if set(text.split()) <= set(_plain_words(title).split()) or f" {_plain_words(at.title)} " in around:
                 continue
+            # ... and so do the title's words with the words of the page's path ("[Edge Compute settings](
+            # ../settings/edge.md#mtls-certificate)" on `settings/edge.md`, titled "Edge Compute"): a deep link into
+            # the page, whatever section shares those words.
+            titled = set(_plain_words(title).split())
+            if titled and titled <= set(text.split()) <= titled | set(_plain_words(
+                    target.path.rsplit(".", 1)[0].replace("/", " ").replace("_", " ").replace("-", " ")).split()):
+                continue
             if _singular(text) == _singular(_plain_words(at.title)):
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
             if set(text.split()) <= set(_plain_words(at.title).split()):
