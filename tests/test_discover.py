@@ -1442,6 +1442,23 @@ def test_vuepress_locales_spread_in_from_modules_of_their_own(tmp_path: Path) ->
     assert layout.variant_of(tmp_path / "docs/en/editor/citations.md") == ""
 
 
+def test_folders_named_for_locales_beside_the_own_language_s_are_translations_named_their_own_way(
+        tmp_path: Path) -> None:
+    # A vault translated by hand: `en/Plugins/Backlinks.md`, `nl/Plug-ins/Terugkoppelingen.md`, each language's files
+    # named in it. Three folders of other locales beside `en/` are its translations, never linted as the site's
+    # own; two, which may be anything named so, are left as they are.
+    touch(tmp_path / "v", "README.md", "en/Home.md", "en/Plugins/Backlinks.md", "nl/Start.md",
+          "nl/Plug-ins/Terugkoppelingen.md", "de/Start.md", "de/Erweiterungen/Rückverweise.md", "fr/Accueil.md")
+    (tmp_path / "v" / ".git").mkdir()
+    layout = discover.detect(tmp_path / "v")
+    assert sorted(lang for _, lang in layout.translation_dirs) == ["de", "fr", "nl"]
+    assert layout.variant_of(tmp_path / "v/nl/Plug-ins/Terugkoppelingen.md") == "i18n:nl"
+    assert layout.variant_of(tmp_path / "v/en/Plugins/Backlinks.md") == ""
+    touch(tmp_path / "w", "README.md", "en/Home.md", "nl/Start.md", "de/Start.md")
+    (tmp_path / "w" / ".git").mkdir()
+    assert discover.detect(tmp_path / "w").translation_dirs == ()
+
+
 def test_pages_vuepress_page_patterns_leave_out_are_not_built(tmp_path: Path) -> None:
     # VuePress 2 makes pages of the files `pagePatterns` takes and no `!` pattern drops (`**/` any folders, none too):
     # a working copy of the docs (`Master/`) and a vendor's edition (`*_vendor.md`) kept beside the published ones.
