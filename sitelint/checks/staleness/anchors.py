@@ -471,7 +471,9 @@ def _hugo_layout_reads(site: Site) -> dict[str, list[Path]]:
     out: dict[str, list[Path]] = {}
     for top in tops:
         for folder in (top, *sorted((top / "themes").glob("*"))):
-            for layout in sorted((folder / "layouts").glob("*/single.html")):
+            # (`single.html`, or `page.html` as Hugo 0.146's template system names a page's layout)
+            for layout in sorted(f for name in ("single.html", "page.html")
+                                 for f in (folder / "layouts").glob(f"*/{name}")):
                 try:
                     text = layout.read_text(encoding="utf-8", errors="replace")
                 except OSError:
@@ -1159,8 +1161,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
         noun = "line" if extra == 1 else "lines"
         what = (f"a reference definition, used on {extra} {noun} of this page" if definition
                 else f"and on {extra} more {noun} of this page")
+        count = len(copies.get((page.path, anchor), ())) if not page.variant else 0
+        also = f" (also in {count} translation{'s' if count > 1 else ''})" if count else ""
         yield Measurement({"same_page": same_page, "page_type": page.page_type}, Location(page.path, at),
-                          {"anchor": anchor, "target": where_to, "translated": f"{translated} ({what})",
+                          {"anchor": anchor, "target": where_to, "translated": f"{translated} ({what}){also}",
                            "advice": _ADVICE}, tuple(Location(page.path, n) for n in used if n != at))
     kept = [item for item in kept if item[0].page_type in records
             or len(repeats[(item[0].path, item[4], _loose(item[3]))]) < 2]
