@@ -222,6 +222,9 @@ _MDC_ALONE = re.compile(r"[ \t]*:(?!:)[A-Za-z][\w-]*(?:\{(?![^}\n]*\b(?:to|href)
 _TEMPLATE_OPEN = re.compile(r"[ \t]{0,3}\{%-?[ \t]*([A-Za-z_]\w*)\b[^\n]*?-?%\}[ \t]*$")
 _TEMPLATE_FLOW = frozenset({"if", "unless", "for", "each", "block", "macro", "call", "filter", "set", "capture",
                             "with", "case", "tablerow", "raw", "verbatim", "markdown", "comment"})
+# An abbreviation's definition (PHP Markdown Extra's, kramdown's, Python-Markdown's `abbr`): a line of its own, the
+# hover text of the term wherever the page uses it, not shown where it is written.
+_ABBREVIATION = re.compile(r"[ ]{0,3}\*\[[^\]\n]+\]:[ \t]+\S")
 _LIQUID_COMMENT = re.compile(r"[ \t]{0,3}\{%-?[ \t]*comment[ \t]*-?%\}")
 _LIQUID_COMMENT_END = r".*\{%-?[ \t]*endcomment[ \t]*-?%\}[ \t]*$"
 _LIQUID_COMMENT_END_RE = re.compile(_LIQUID_COMMENT_END)
@@ -372,6 +375,8 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
         if end < 0 and not mdx and stripped.startswith("{{<"):
             end = shown = _hugo_code_end(lines, index)
         kind = "code" if end >= 0 and end == shown else "directive"
+        if end < 0 and not mdx and _ABBREVIATION.match(line):
+            end, kind = index, "comment"  # `*[HTML]: Hyper Text Markup Language`: hover text the page shows nowhere
         if end < 0 and not mdx and _LIQUID_COMMENT.match(line):
             # a Liquid comment (`{% comment %}` to `{% endcomment %}`, Jekyll's): the build drops it, words and all
             end = index if _LIQUID_COMMENT_END_RE.match(line) else _closing_line(lines, index, _LIQUID_COMMENT_END)

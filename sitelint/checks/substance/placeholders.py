@@ -386,6 +386,10 @@ _ITEM = r"^\s*(?:[-*+]|\d+[.)])\s+"  # a list item's marker
 _TERM_ITEM = _ITEM + r"(\*\*|__)"  # a list item that opens with a term in bold
 
 
+# A term an abbreviation's definition gives hover text (`*[Coming Soon]: We're working on it!`): a defined label.
+_ABBREVIATION_TERM = re.compile(r"(?m)^[ ]{0,3}\*\[([^\]\n]+)\]:[ \t]+\S")
+
+
 def _term(page: Page, line: int, marker: str) -> bool:
     """Whether the marker is written in bold as the term of a list of terms and what each means (`- **praise:**
     highlights something positive`, `- **todo:** notes something to be addressed later`), not left in the page."""
@@ -599,6 +603,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     shown = flat(" ".join(b.text for b in page.code_blocks))
     roadmap = is_roadmap(page)
     section_words = _section_words(page)
+    abbreviations = {m.group(1).strip().lower() for m in _ABBREVIATION_TERM.finditer(page.source)}
     for block in page.blocks:
         if not (block.is_prose or block.kind == "heading"):
             continue
@@ -674,6 +679,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     _scheduled_field(page, line) or _WHEN_BEFORE.search(block.text[max(0, match.start() - 30):
                                                                                    match.start()]))):
                 continue  # "- **Planned removal:** TBD", "Pay-as-you-go pricing, ETA TBD.": a date not set yet
+            if marker.lower() in abbreviations:
+                continue  # "| Oracle | Coming Soon |" with `*[Coming Soon]: We're working on it!`: a status defined
             if block.kind == "table" and (marker.upper() in _STATUS or _WILDCARD.fullmatch(marker)):
                 schedule = _schedule_cells(page, block) if schedule is None else schedule
                 if line in schedule:
