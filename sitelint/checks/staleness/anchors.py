@@ -572,7 +572,20 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
         or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
-        or bare(page) or sends_away(page)
+        or bare(page) or sends_away(page) or _templated_ids(page)
+
+
+# An id a template expression writes (`<tr id="<%= parameter_name %>">` in a loop over a data file, `id="{{ .name }}"`):
+# ids sitelint cannot list, so links to the page are not judged.
+_TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|\$\{)""")
+
+
+def _templated_ids(page: Page) -> bool:
+    for match in _TEMPLATED_ID.finditer(page.source):
+        line = page.source.count("\n", 0, match.start()) + 1
+        if not any(b.kind == "code" and b.line <= line <= b.end_line for b in page.blocks):
+            return True
+    return False
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
