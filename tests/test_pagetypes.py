@@ -692,6 +692,28 @@ def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_si
                                        "its source")
 
 
+def test_a_translation_whose_source_moved_and_was_later_deleted_is_told_it_is_gone(tmp_path: Path) -> None:
+    # `sessions.md` renamed to `sessions-index.md`, which a later commit deleted: the translation is told its source is
+    # gone, on the later day, not sent to a page that is no longer there; one moved twice is told where it is now.
+    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
+    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+    names = ["install", "deploy", "config", "sessions", "tokens"]
+    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
+    write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
+    git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
+    git(tmp_path, "mv", "docs/tokens.md", "docs/auth-tokens.md")
+    git(tmp_path, "commit", "-q", "-m", "new names", date="2026-10-17T10:00:00")
+    git(tmp_path, "rm", "-q", "docs/sessions-index.md")
+    git(tmp_path, "mv", "docs/auth-tokens.md", "docs/auth.md")
+    git(tmp_path, "commit", "-q", "-m", "sessions are gone, tokens are auth", date="2026-11-02T10:00:00")
+    found = {f.path: f.message for f in _lint(tmp_path, "STL007").findings}
+    assert found == {
+        f"{fr}sessions.md": "Translation lags its source: its source docs/sessions.md was deleted on 2026-11-02 and "
+                            "this translation stayed behind; remove it, or move it where its source went",
+        f"{fr}tokens.md": "Translation lags its source: its source docs/tokens.md moved to docs/auth.md on 2026-10-17 "
+                          "and this translation stayed behind, unchanged since; move it there too"}
+
+
 def test_verbose_check_and_json_show_each_pages_type_and_language(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/index.md": "---\nlayout: home\n---\n", "docs/guide.md": "# Guide\n\nA guide.\n"})
     old = Path.cwd()

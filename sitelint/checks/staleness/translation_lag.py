@@ -679,7 +679,9 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page], counted: dict[str, tup
             if done.returncode == 0 and day:
                 # named as the site's paths are: from the folder the translation's own path starts in
                 base = str(page.abspath)[: -len(page.path)] if str(page.abspath).endswith(page.path) else site.root
-                moved = _moved_to(history.top, commit, rel)
+                moved, gone_on = _where_it_went(history.top, commit, rel)
+                if gone_on:  # moved, and taken away from there later: the source is gone
+                    day = gone_on
                 if moved and _changed_since(history.top, page.abspath, day):
                     # kept where it is since its source moved: measured against the source where it went
                     went = by_key.get(os.path.normpath(history.top / moved))
@@ -708,6 +710,28 @@ def _orphans(ctx: CheckContext, by_path: dict[str, Page], counted: dict[str, tup
                               {"source": shown, "removed_on": day, "moved_to": moved,
                                "locale": variant.partition(":")[2]},
                               tuple(Location(other, 1) for other, _, _ in others))
+
+
+_MOVES = 5  # moves of one source followed to where it is now
+
+
+def _where_it_went(top: Path, commit: str, rel: str) -> tuple[str, str]:
+    """Where a source the commit took away is now, following its moves (`core/file-list.md` to `core/file-manager.md`,
+    later to `file-manager/index.md`): (its path, "") when it is still there, ("", the day it was dropped) when a
+    later commit dropped it from where it went, ("", "") when the commit dropped it."""
+    moved = _moved_to(top, commit, rel)
+    for _ in range(_MOVES):
+        if not moved or (top / moved).exists():
+            return moved, ""
+        done = gitinfo.run(top, "log", "-1", "--diff-filter=D", "--format=%H %cs", "--", moved)
+        later, _, day = done.stdout.strip().partition(" ")
+        if done.returncode != 0 or not day:
+            return moved, ""
+        after = _moved_to(top, later, moved)
+        if not after:
+            return "", day
+        moved = after
+    return moved, ""
 
 
 def _moved_to(top: Path, commit: str, rel: str) -> str:
