@@ -663,17 +663,26 @@ def test_a_translation_whose_source_was_deleted_is_reported_with_the_day_it_went
     assert [f.path for f in _lint(tmp_path, "STL007").findings] == [f"{fr}sessions.md"]
 
 
-def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_since(tmp_path: Path) -> None:
-    # git saw the source renamed: the finding names where it went. A translation changed after that day is kept up
-    # where it is (a translated tree laid out apart from its source's), and nothing is reported on it.
-    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
-    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+_FR = "i18n/fr/docusaurus-plugin-content-docs/current/"
+_BODY = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
+
+
+def _sources_renamed(tmp_path: Path) -> None:
+    """Five pages and their French translations; on 2026-10-17 two sources renamed (`sessions.md` to
+    `sessions-index.md`, `tokens.md` to `auth-tokens.md`), the translations left where they were."""
     names = ["install", "deploy", "config", "sessions", "tokens"]
-    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
+    pages = {**{f"docs/{n}.md": _BODY.format(n) for n in names}, **{f"{_FR}{n}.md": _BODY.format(n) for n in names}}
     write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
     git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
     git(tmp_path, "mv", "docs/tokens.md", "docs/auth-tokens.md")
     git(tmp_path, "commit", "-q", "-m", "new names", date="2026-10-17T10:00:00")
+
+
+def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_since(tmp_path: Path) -> None:
+    # git saw the source renamed: the finding names where it went. A translation changed after that day is kept up
+    # where it is (a translated tree laid out apart from its source's), and nothing is reported on it.
+    fr, body = _FR, _BODY
+    _sources_renamed(tmp_path)
     (tmp_path / fr / "tokens.md").write_text(body.format("tokens") + "\nUn jeton expire.\n", encoding="utf-8")
     git(tmp_path, "commit", "-q", "-am", "fr: tokens", date="2026-10-20T10:00:00")
     result = _lint(tmp_path, "STL007")
@@ -695,14 +704,8 @@ def test_a_translation_whose_source_moved_is_told_where_unless_it_was_kept_up_si
 def test_a_translation_whose_source_moved_and_was_later_deleted_is_told_it_is_gone(tmp_path: Path) -> None:
     # `sessions.md` renamed to `sessions-index.md`, which a later commit deleted: the translation is told its source is
     # gone, on the later day, not sent to a page that is no longer there; one moved twice is told where it is now.
-    fr = "i18n/fr/docusaurus-plugin-content-docs/current/"
-    body = "# {0}\n\n## Steps\n\nRun the {0} command, then read what it prints before you go on.\n"
-    names = ["install", "deploy", "config", "sessions", "tokens"]
-    pages = {**{f"docs/{n}.md": body.format(n) for n in names}, **{f"{fr}{n}.md": body.format(n) for n in names}}
-    write_site(tmp_path, pages, commits=[{"date": "2026-10-01T10:00:00", "paths": sorted(pages)}])
-    git(tmp_path, "mv", "docs/sessions.md", "docs/sessions-index.md")
-    git(tmp_path, "mv", "docs/tokens.md", "docs/auth-tokens.md")
-    git(tmp_path, "commit", "-q", "-m", "new names", date="2026-10-17T10:00:00")
+    fr = _FR
+    _sources_renamed(tmp_path)
     git(tmp_path, "rm", "-q", "docs/sessions-index.md")
     git(tmp_path, "mv", "docs/auth-tokens.md", "docs/auth.md")
     git(tmp_path, "commit", "-q", "-m", "sessions are gone, tokens are auth", date="2026-11-02T10:00:00")
