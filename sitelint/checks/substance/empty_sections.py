@@ -60,7 +60,9 @@ _TOLD_WORDS = 4  # words after a step's label that tell the whole step
 _BANNER = re.compile(r"(?i)\s*[*_]*\s*(?:watch out|warning|caution|attention|important|heads up|note)\s*[*_]*\s*:")
 # ... or signs off ("## Enjoy!", "## Happy coding!").
 _DONE = re.compile(r"(?i)\b(?:done|finished|all set|that'?s it|you'?re (?:done|all set)|enjoy|have fun|happy \w+ing"
-                   r"|congratulations|congrats|well done)\b|✅|🎉")
+                   r"|congratulations|congrats|well done"
+                   r"|(?:setup|set-up|configuration|installation|integration|migration|onboarding) (?:is )?complete)\b"
+                   r"|✅|🎉")
 # A release's whole entry written as its heading: "#### Initial Release" under a changelog's first version.
 _FIRST_RELEASE = re.compile(r"(?i)^\W*(?:initial|first)\s+(?:public\s+|stable\s+)?(?:release|version)\W*$")
 # The heading of a part of a reference entry (`### Attributes` under `### The Project Object`): a heading above it
@@ -235,8 +237,11 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         if linked(index):
             return True
         words = section.title.split()
-        if index == len(page.sections) - 1 and _DONE.search(section.title):
-            return True  # the last step of a page of steps says the reader is done: "Step 3 - Done ✅"
+        last = index == len(page.sections) - 1 or children.get(section.parent, [])[-1:] == [index]
+        if last and _DONE.search(section.title):
+            # the last step of a page (or of a part) of steps says the reader is done: "Step 3 - Done ✅", "###
+            # Okta configuration complete" above the page's next part
+            return True
         if _FIRST_RELEASE.match(section.title) or _REPEAT_STEPS.search(section.title):
             return True  # "4. Repeat step 2 to step 3 for all other members": the step says it all
         aside = section.title.strip()
