@@ -811,6 +811,27 @@ def test_a_hugo_site_s_language_folders_named_by_their_codes_are_its_translation
     assert layout.variant_of(tmp_path / "content/ja/docs/intro.md") == "i18n:ja"
 
 
+def test_a_bridgetown_site_is_its_src_folder_and_its_collections_are_pages(tmp_path: Path) -> None:
+    # Bridgetown (Jekyll's successor): `bridgetown.config.yml` beside `src/`, whose `_docs/` collection and `_posts/`
+    # are pages and whose `_components/` and `_layouts/` are not.
+    touch(tmp_path, "README.md", "website/src/index.md", "website/src/_docs/installation.md",
+          "website/src/_posts/2024/2024-05-01-welcome.md", "website/src/_components/note.md",
+          "website/src/_layouts/default.md")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "website" / "bridgetown.config.yml").write_text(
+        "url: https://example.org\ncollections:\n  docs:\n    output: true\n", encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.docs_roots == ((tmp_path / "website" / "src").resolve(),)
+    assert layout.page_folders == {"_docs", "_posts"}
+    from sitelint import api, config as configmod
+
+    result = api.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), select=["SUB001"])
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["website/src/_docs/installation.md"] == "doc"
+    assert types["website/src/_posts/2024/2024-05-01-welcome.md"] == "blog"
+    assert types["website/src/_components/note.md"] == "partial"
+
+
 def test_a_jekyll_site_s_collections_are_pages_and_its_other_underscore_folders_are_not(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "docs/_config.yml", "docs/index.md", "docs/_docs/installation.md",
           "docs/_posts/2024-01-02-welcome.md", "docs/_tutorials/setup.md", "docs/_includes/note.md",

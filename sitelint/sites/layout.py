@@ -1197,6 +1197,9 @@ def _sphinx_source(conf_dir: Path) -> Path:
     return conf_dir.parent
 
 
+_BRIDGETOWN_SOURCE = re.compile(r"(?m)^source:[ \t]*([^#\n]+?)[ \t]*$")
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -1269,6 +1272,15 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     hexo = _hexo(base)
     if hexo[0]:
         return hexo
+    # Bridgetown, Jekyll's successor in Ruby: its pages in `src/` (or its config's `source:`), its collections in `_`
+    # folders as Jekyll's, read with kramdown as Jekyll reads them.
+    bridgetown = next((base / n for n in ("bridgetown.config.yml", "bridgetown.config.yaml") if (base / n).is_file()),
+                      None)
+    if bridgetown is not None:
+        source = _BRIDGETOWN_SOURCE.search(bridgetown.read_text(encoding="utf-8", errors="replace"))
+        pages = base / (source.group(1).strip("'\" ") if source else "src")
+        if pages.is_dir():
+            return "jekyll", [pages], [bridgetown]
     jekyll = next((base / n for n in ("_config.yml", "_config.yaml") if (base / n).is_file()), None)
     if jekyll is not None and any((base / d).is_dir() for d in ("_layouts", "_includes", "_posts", "_data")):
         return "jekyll", [base], [jekyll]  # Jekyll: the site's folder, `_` folders its layouts but for collections
