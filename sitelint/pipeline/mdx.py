@@ -303,6 +303,9 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
     if toml:
         front_matter, index = _toml_front_matter(lines[commented:], problems)
         toml = front_matter is not None
+    if front_matter is None and not commented:
+        index = _ruby_front_matter_end(lines)
+        front_matter = "" if index else None  # Ruby, run by the build: no data sitelint reads
     if front_matter is not None and commented:
         index += commented + 1  # the `-->` line after it
     if front_matter is not None:
@@ -465,6 +468,23 @@ def _markdown_between_rules(block: list[str]) -> bool:
     YAML is a mapping, and renders the page whole otherwise)."""
     return (any(_ATX_LINE.match(line) for line in block) and not any(_FM_KEY.match(line) for line in block)
             and any(line.strip() and not line.lstrip().startswith(("#", "-")) for line in block))
+
+
+# Bridgetown's Ruby front matter: `~~~ruby` (or `---ruby`, or `~~~{%` ... `%}~~~`) to its closing `~~~`.
+_RUBY_FRONT_OPEN = re.compile(r"(~~~|---)[ \t]*(?:ruby|\{%|<%)[ \t]*$")
+_RUBY_FRONT_CLOSE = re.compile(r"(?:%\}|%>)?[ \t]*(~~~|---)[ \t]*$")
+
+
+def _ruby_front_matter_end(lines: list[str]) -> int:
+    """The index of the line after Ruby front matter that opens the page, 0 when none does."""
+    opened = _RUBY_FRONT_OPEN.match(lines[0]) if lines else None
+    if opened is None:
+        return 0
+    for index in range(1, min(len(lines), MAX_JSX_LINES)):
+        closed = _RUBY_FRONT_CLOSE.match(lines[index])
+        if closed and closed.group(1) == opened.group(1):
+            return index + 1
+    return 0
 
 
 def _commented_front_matter(lines: list[str]) -> int:
