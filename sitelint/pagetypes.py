@@ -1161,13 +1161,20 @@ def _blank_sections(page: Page) -> int:
 _COMPONENT_SECTIONS = 3  # sections holding a component each, and nothing else to speak of: a page of data
 
 
+def outside_code(page: Page, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    """The first match of the pattern in the page's source on a line outside its code blocks, None when none."""
+    code = [(b.line, b.end_line) for b in page.blocks if b.kind == "code"]
+    for match in pattern.finditer(page.source):
+        line = page.source.count("\n", 0, match.start()) + 1
+        if not any(first <= line <= last for first, last in code):
+            return match
+    return None
+
+
 def _live_expression(page: Page) -> str:
     """The name an expression line outside code calls (`query`, `widgets.subPages`), else ""."""
-    for match in _LIVE_EXPRESSION.finditer(page.source):
-        line = page.source.count("\n", 0, match.start()) + 1
-        if not any(b.kind == "code" and b.line <= line <= b.end_line for b in page.blocks):
-            return "${" + match.group(1) + "...}"
-    return ""
+    match = outside_code(page, _LIVE_EXPRESSION)
+    return "${" + match.group(1) + "...}" if match else ""
 
 
 def _filled_by_components(page: Page, prose_words: int) -> int:

@@ -140,6 +140,21 @@ _IMPORT_FROM = re.compile(r"""\bimport\s*\{([^}]*)\}\s*from\s*["'](\.{1,2}/[^"']
 _IMPORT_DEFAULT = re.compile(r"""\bimport\s+([A-Za-z_$][\w$]*)\s+from\s*["'](\.{1,2}/[^"']+)["']""")
 
 
+def _imports(source: str) -> list[tuple[dict[str, str], str]]:
+    """A module's imports of other modules of the site: (local name -> exported name, "" for a default export; the
+    path imported), `import { a as b } from "./x"` and `import c from "./y"`."""
+    imports = [({part.split(" as ")[-1].strip(): part.split(" as ")[0].strip() for part in m.group(1).split(",")},
+                m.group(2)) for m in _IMPORT_FROM.finditer(source)]
+    return imports + [({m.group(1): ""}, m.group(2)) for m in _IMPORT_DEFAULT.finditer(source)]
+
+
+def _module_text(config: Path, path: str) -> str:
+    """The text of the module a config imports by this path, comments masked ("" when it is not found)."""
+    module = next((m for m in module_candidates(config.parent / path, (".ts", ".mts", ".js", ".mjs"))
+                   if m.is_file()), None)
+    return mask_comments(read_text(module)) if module is not None else ""
+
+
 def _imported_locales(config: Path, source: str) -> str:
     """The `locales: {...}` of the module a config imports its locales from, when its first `locales` names them
     (`import { locales } from "./doc.config.mjs"`, or the module's default export: `import locales from
@@ -149,15 +164,10 @@ def _imported_locales(config: Path, source: str) -> str:
     if named is None:
         return ""
     name = named.group(1) or "locales"
-    imports = [({part.split(" as ")[-1].strip(): part.split(" as ")[0].strip() for part in m.group(1).split(",")},
-                m.group(2)) for m in _IMPORT_FROM.finditer(source)]
-    imports += [({m.group(1): ""}, m.group(2)) for m in _IMPORT_DEFAULT.finditer(source)]
-    for names, path in imports:
+    for names, path in _imports(source):
         if name not in names:
             continue
-        module = next((m for m in module_candidates(config.parent / path, (".ts", ".mts", ".js", ".mjs"))
-                       if m.is_file()), None)
-        text = mask_comments(read_text(module)) if module is not None else ""
+        text = _module_text(config, path)
         found = re.search(rf"\b(?:const|let|var)\s+{re.escape(names[name])}\s*=\s*\{{" if names[name] else
                           r"\bexport\s+default\s*\{", text)
         if found:
@@ -214,14 +224,11 @@ def _spread_locales(config: Path, source: str) -> dict[str, str]:
     spread = re.findall(r"\.\.\.\s*([A-Za-z_$][\w$]*)", top_level(block_after(source, marker.end() - 1)))
     if not spread:
         return {}
-    modules = {name.split(" as ")[-1].strip(): path for m in _IMPORT_FROM.finditer(source)
-               for name, path in ((part, m.group(2)) for part in m.group(1).split(","))}
+    modules = {local: path for names, path in _imports(source) for local, exported in names.items() if exported}
     out: dict[str, str] = {}
     for name in spread:
         path = modules.get(name)
-        module = next((m for m in module_candidates(config.parent / path, (".ts", ".mts", ".js", ".mjs"))
-                       if m.is_file()), None) if path else None
-        text = mask_comments(read_text(module)) if module is not None else ""
+        text = _module_text(config, path) if path else ""
         found = re.search(rf"\b(?:const|let|var)\s+{re.escape(name)}\b[^=]*=\s*\{{", text)
         if found:
             out.update(_locale_objects("locales: {" + block_after(text, found.end() - 1) + "}")[0])

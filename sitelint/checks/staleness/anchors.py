@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
-from sitelint.pagetypes import bare, from_source, section_cascades, sends_away
+from sitelint.pagetypes import bare, from_source, outside_code, section_cascades, sends_away
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 from sitelint.sites.siteconfig import read_text
@@ -572,20 +572,12 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
         or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
-        or bare(page) or sends_away(page) or _templated_ids(page)
+        or bare(page) or sends_away(page) or outside_code(page, _TEMPLATED_ID) is not None
 
 
 # An id a template expression writes (`<tr id="<%= parameter_name %>">` in a loop over a data file, `id="{{ .name }}"`):
 # ids sitelint cannot list, so links to the page are not judged.
 _TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|\$\{)""")
-
-
-def _templated_ids(page: Page) -> bool:
-    for match in _TEMPLATED_ID.finditer(page.source):
-        line = page.source.count("\n", 0, match.start()) + 1
-        if not any(b.kind == "code" and b.line <= line <= b.end_line for b in page.blocks):
-            return True
-    return False
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
@@ -976,6 +968,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     resolve = link_resolver(site, navigation, translations=True)
     renders = _component_headings(site)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
+    unjudged: dict[str, bool] = {}  # page path -> whether its anchors may come from what its build adds
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
@@ -1025,7 +1018,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 target: Page = page
             else:
                 linked = page if not where.strip() else by_key.get(resolve(where, page) or "")
-                if linked is None or linked.variant.startswith("versioned:") or _unjudged(linked, skip, renders):
+                if linked is not None and linked.path not in unjudged:
+                    unjudged[linked.path] = _unjudged(linked, skip, renders)
+                if linked is None or linked.variant.startswith("versioned:") or unjudged[linked.path]:
                     continue
                 if site.framework == "" and anchor.lower() == "readme" and _FOLDER_LINK.search(where.strip()):
                     continue  # GitHub's own: a folder's page shows its README in a box of that id (`./pkg#readme`)
@@ -1048,8 +1043,9 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if (present and not cased or anchor in _FRAMEWORK_IDS.get(site.framework, ())
                     or _loose(anchor) in layout_ids):
                 continue
-            if site.framework == "hugo" and _loose(anchor) in tagged_ids.setdefault(target.path,
-                                                                                   _tagged_heading_ids(target)):
+            if site.framework == "hugo" and target.path not in tagged_ids:
+                tagged_ids[target.path] = _tagged_heading_ids(target)
+            if site.framework == "hugo" and _loose(anchor) in tagged_ids[target.path]:
                 continue  # Hugo's id of a heading that holds a tag, the tag's text and all
             if slugger in _OWN_SLUGGERS:
                 if target.path not in plain_ids:
@@ -1068,11 +1064,14 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             translated = ""
             if cased and present:  # the page has the id in lower case, else no heading of that name at all
                 translated = f" (ids are lower case: its heading's is '#{_cased_id(target, anchor)}')"
-            elif source is not None and (_has(source, anchor, anchors.setdefault(
-                    source.path, _anchors(source, params(source)))) or (
-                    slugger in _OWN_SLUGGERS and _loose(anchor) in plain_ids.setdefault(
-                        source.path, _own_slugs(source, slugger)))):
-                translated = f"{_SOURCE_ID}{source.path}'s heading; the translation's heading has its own)"
+            elif source is not None:
+                if source.path not in anchors:
+                    anchors[source.path] = _anchors(source, params(source))
+                if slugger in _OWN_SLUGGERS and source.path not in plain_ids:
+                    plain_ids[source.path] = _own_slugs(source, slugger)
+                if _has(source, anchor, anchors[source.path]) or (
+                        slugger in _OWN_SLUGGERS and _loose(anchor) in plain_ids[source.path]):
+                    translated = f"{_SOURCE_ID}{source.path}'s heading; the translation's heading has its own)"
             found.append((page, link.line, target is page, anchor, "this page" if target is page else target.path,
                           translated, cased and present))
     # A translation that keeps its source's broken link is the source's fault, fixed there: one finding, on the
