@@ -1118,6 +1118,24 @@ def test_real_config_forms(tmp_path: Path) -> None:
     assert found == {"docs/en/guide/old.md": "warning"}
 
 
+
+def test_a_preset_that_adds_to_the_classic_one_has_no_docs_of_its_own(tmp_path: Path) -> None:
+    """A second preset beside the classic one (`'docusaurus-preset-shiki-twoslash'` with its themes) adds plugins, not
+    a docs instance: a link to the route a default docs instance would serve (`/docs/old`) reaches no page when the
+    classic preset serves the docs at the root, and the sidebar is named once."""
+    site = tmp_path / "site"
+    write_site(site, {"docs/intro.md": "# Intro\n\nSee [the old page](/docs/old).\n", "docs/old.md": "# Old\n\nGone.\n"}, {
+        "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {routeBasePath: '/', "
+                                "sidebarPath: require.resolve('./sidebars.js')}}], "
+                                "['docusaurus-preset-shiki-twoslash', {themes: ['min-dark', 'min-light']}]]};\n",
+        "sidebars.js": "module.exports = {docs: ['intro']};\n",
+    })
+    _, result = _orphans(site)
+    orphans = [f for f in result.findings if f.rule == "STL008"]
+    assert [(f.path, f.severity) for f in orphans] == [("docs/old.md", "warning")]
+    assert "(sidebars.js);" in orphans[0].message
+
+
 # VitePress configs as real sites write them; each lists /guide/start only, so docs/guide/old.md is the one orphan.
 VITEPRESS_FORMS = {
     # exported as a function of the mode, read through what it returns; srcExclude pages are not built

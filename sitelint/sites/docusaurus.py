@@ -122,7 +122,13 @@ def read_site(root: Path) -> DocusaurusSite:
     base_url = re.search(r"\bbaseUrl\s*:\s*['\"`]([^'\"`]*)['\"`]", source)
     instances: list[DocsInstance] = []
     blogs: list[BlogInstance] = []
-    for preset in js_objects_after(source, _PRESET):
+    presets = list(js_objects_after(source, _PRESET))
+    classic = set(js_objects_after(source, _CLASSIC))
+    for preset in presets:
+        # A preset beside the classic one that adds to it (`'docusaurus-preset-shiki-twoslash'` with its themes)
+        # has no docs or blog of its own unless its options give them.
+        if classic and preset not in classic and not re.search(r"\b(?:docs|blog)\s*:", top_level(preset)):
+            continue
         if js_value(preset, "docs") != "false":
             instances.append(_instance(js_object(preset, "docs") or "", source))
         if js_value(preset, "blog") != "false":
@@ -210,6 +216,7 @@ _OWN_PLUGIN = r"(?:require\.resolve\(\s*)?['\"]\.{1,2}/[^'\"\n]+['\"]\s*\)?\s*,"
 # The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,
 # `require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset')`), with its options object after it: the
 # docs and blog options are the classic's.
+_CLASSIC = r"['\"](?:@docusaurus/preset-)?classic['\"]\s*,"
 _PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
            r"|(?:require\.resolve\(\s*)?['\"][^'\"\n]*docusaurus-preset[^'\"\n]*['\"]\s*\)?)\s*,")
 

@@ -396,14 +396,18 @@ _PRESENT_BE = frozenset({"is", "are", "be", "being", "isn't", "aren't"})
 # An old release spoken of as such: its users, support for it beside the current one, its end of life.
 _OLD_LINE_BEFORE = re.compile(r"\b(?:users?\s+of|still\s+(?:on|using)|stuck\s+on|support(?:s|ing)?(?:\s+for)?"
                               r"|compatib(?:le|ility)\s+with|backport(?:ed|s)?\s+to)\s+$", re.I)
-_OLD_LINE_AFTER = re.compile(r"^(?:'s)?\s+(?:users\b|codebases?\b|alongside\b|(?:is|are|was|has\s+been|will\s+be)\s+"
+# ... or the release a feature arrived in, told as the release's news ("Solito v2 introduces a new `nativeBehavior`
+# option", "v3 adds support for React 19"): when it arrived, as a version note says.
+_OLD_LINE_AFTER = re.compile(r"^(?:'s)?\s+(?:users\b|codebases?\b|alongside\b"
+                             r"|(?:also\s+)?(?:introduces|adds|brings|ships)\s+(?:(?:a|an|the)\s+)?(?:new\b|support\b)|(?:is|are|was|has\s+been|will\s+be)\s+"
                              r"(?:\w+\s+){0,2}(?:end[- ]of[- ]life|EOL\b|deprecated|unsupported|no\s+longer\s+"
                              r"(?:supported|maintained)|out\s+of\s+support|in\s+maintenance))", re.I)
 
 
 def old_line_as_such(before: str, after: str) -> bool:
     """Whether a version is named as the old release it is: its users ("libraries with Zod 3 users"), support for
-    it ("support Zod 3 alongside Zod 4"), or its end of life ("Zod 3 is functionally end-of-life")."""
+    it ("support Zod 3 alongside Zod 4"), its end of life ("Zod 3 is functionally end-of-life"), or what it brought
+    ("Zod 3 introduces a new ...")."""
     return bool(_OLD_LINE_BEFORE.search(before[-40:]) or _OLD_LINE_AFTER.match(after[:80]))
 
 
