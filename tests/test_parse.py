@@ -893,3 +893,12 @@ def test_a_hugo_shortcode_that_names_a_page_links_it() -> None:
     page = parse('# Security\n\n{{< cards >}}\n  {{< card path="/integrations/dns/" title="DNS" >}}\n{{< /cards >}}\n\n'
                  '{{< button href="/docs/start" >}}\n\n{{< figure src="/img/a.png" >}}\n')
     assert [(link.target, link.line) for link in page.links] == [("/integrations/dns/", 4), ("/docs/start", 7)]
+
+
+def test_links_in_a_myst_directive_fence_whose_body_is_markdown() -> None:
+    """MyST parses the body of ```{note} and ```{dropdown} as Markdown: their links are links, at their lines; a
+    ```{code-block}'s are code."""
+    page = parse("# Scaling\n\nText.\n\n```{note}\nSee the detailed\ndocumentation [here](hpa.md).\n```\n\n"
+                 "```{dropdown} More\nAnd [the guide](guide.md#setup).\n```\n\n"
+                 "```{code-block} markdown\n[not a link](nope.md)\n```\n")
+    assert [(link.target, link.line) for link in page.links] == [("hpa.md", 7), ("guide.md#setup", 11)]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sitelint.model import FENCE_TO_END, PROSE_KINDS, InlineCode, Link
@@ -28,6 +30,9 @@ _QUOTED = re.compile(r"[ \t]*>")  # a line of a block quote (one in a list item 
 _ROLE_TARGET = re.compile(r"(.*?)\s*<([^<>]+)>")
 _MYST_ADMONITIONS = frozenset({"note", "warning", "tip", "important", "hint", "caution", "danger", "error", "attention",
                                "seealso", "admonition", "versionadded", "versionchanged", "deprecated", "todo"})
+# ... of them, the ones whose body is Markdown, its links a reader's to follow.
+_MYST_MARKDOWN_BODIES = frozenset({"tab-set", "tab-item", "grid", "grid-item", "grid-item-card", "card", "dropdown",
+                                   "only", "glossary", "list-table", "figure", "table"})
 _MYST_NOT_CODE = frozenset({"toctree", "contents", "include", "eval-rst", "figure", "image", "tab-set", "tab-item",
                             "grid", "grid-item", "grid-item-card", "card", "dropdown", "list-table", "csv-table",
                             "table", "mermaid", "raw", "only", "glossary", "automodule", "autoclass", "autofunction",
@@ -107,8 +112,9 @@ _CONTAINER_CLOSE = re.compile(r"^\s*:{3,}\s*$")  # a `:::` container's closing l
 class Builder:
     """Collects one page's blocks, headings, links and inline code while the syntax tree is walked."""
 
-    def __init__(self, lines: list[str]) -> None:
+    def __init__(self, lines: list[str], tree_of: Callable[[str], SyntaxTreeNode] | None = None) -> None:
         self.lines = lines
+        self.tree_of = tree_of  # the page's Markdown parser, for directive bodies MyST parses as Markdown
         self.blocks: list[tuple[str, str, int, int, str, tuple[str, ...]]] = []
         self.headings: list[tuple[str, int, int]] = []
         self.links: list[Link] = []
@@ -169,6 +175,15 @@ class Builder:
             end = max(ends, default=start)
         self.add(kind, text, start, end, codes=codes)
         self.walk([child for child in node.children if child.type not in ("paragraph", "admonition_title")], start)
+
+    def body_links(self, content: str, fence_line: int) -> None:
+        """The links of a directive fence whose body MyST parses as Markdown (```{note}, ```{dropdown}, ```{tab-item}),
+        at their lines in the page: the links a reader follows from the callout or tab."""
+        if self.tree_of is None:
+            return
+        inner = Builder(content.split("\n"), self.tree_of)
+        inner.walk(self.tree_of(content).children, 1)
+        self.links += [replace(link, line=link.line + fence_line) for link in inner.links]
 
     def pymdown_block(self, node: SyntaxTreeNode, start: int, end: int) -> None:
         """`/// note | Title` is a callout; `/// tab | Title` and `/// html | div.result` hold blocks, which take the
@@ -252,9 +267,12 @@ class Builder:
             body = "\n".join(ln for ln in node.content.split("\n")
                              if not _MYST_OPTION.match(ln) and not _MYST_COMMENT.match(ln))
             self.add("admonition", clean(body), start, end)
+            self.body_links(node.content, start)
             return
         if myst is not None and myst.group(1).lower() in _MYST_NOT_CODE:
             self.add("directive", node.content, start, end)  # ```{toctree}, ```{figure}: built, not shown as code
+            if myst.group(1).lower() in _MYST_MARKDOWN_BODIES:
+                self.body_links(node.content, start)
             return
         if myst is not None and myst.group(1).lower() in _MYST_CODE:
             lang = myst.group(2) or ""  # ```{code-block} python

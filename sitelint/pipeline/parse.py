@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 113
+PARSER_VERSION = 114
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -367,15 +367,15 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
         if not mdx and _mdx_flavoured(masked, lines):
             mdx = True  # Docusaurus reads .md as MDX: no indented code, lowercase tags are JSX too
             masked = mask_source(lines, mdx=True)
-        builder = Builder(lines)
+        from markdown_it.tree import SyntaxTreeNode
+
+        builder = Builder(lines, lambda text: SyntaxTreeNode(_parser(False).parse(text)))
         builder.problems.extend(masked.problems)
         for kind, start, end in masked.regions:
             region = "\n".join(lines[start - 1 : end])
             builder.add(kind, region, start, end)
             if kind == "jsx":
                 builder.html_links(region, start)
-        from markdown_it.tree import SyntaxTreeNode
-
         tree = SyntaxTreeNode(_parser(mdx, deep_fences=read_as_mdx).parse("\n".join(masked.lines)))
         builder.walk(tree.children, 1)
     except Exception as exc:  # noqa: BLE001 - a page the parser cannot model must still be linted as text
