@@ -1124,7 +1124,8 @@ def test_a_preset_that_adds_to_the_classic_one_has_no_docs_of_its_own(tmp_path: 
     a docs instance: a link to the route a default docs instance would serve (`/docs/old`) reaches no page when the
     classic preset serves the docs at the root, and the sidebar is named once."""
     site = tmp_path / "site"
-    write_site(site, {"docs/intro.md": "# Intro\n\nSee [the old page](/docs/old).\n", "docs/old.md": "# Old\n\nGone.\n"}, {
+    pages = {"docs/intro.md": "# Intro\n\nSee [the old page](/docs/old).\n", "docs/old.md": "# Old\n\nGone.\n"}
+    write_site(site, pages, {
         "docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {routeBasePath: '/', "
                                 "sidebarPath: require.resolve('./sidebars.js')}}], "
                                 "['docusaurus-preset-shiki-twoslash', {themes: ['min-dark', 'min-light']}]]};\n",
