@@ -87,6 +87,11 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
 _LOREM = re.compile(r"(?i)lorem\s+ipsum")
+# Lorem ipsum as the filler a tool makes, talked about: an amount of it ("five sentences of lorem ipsum"), made
+# ("generating random Lorem Ipsum words"), or the name of helpers that make it ("Lorem Ipsum & Placehold.it helpers").
+_LOREM_MADE_BEFORE = re.compile(r"(?i)\b(?:(?:sentences?|paragraphs?|words?|lines?|characters?|bits?|blocks?|amount)"
+                                r"\s+of|generat\w*|insert(?:s|ing)?|random|dummy|fake)\s+$")
+_LOREM_MADE_AFTER = re.compile(r"(?i)(?:\s*(?:&|and|/|,)\s*[\w.-]+)?\s+(?:helpers?|functions?|methods?|generators?)\b")
 _FILLER_GOES_ON = re.compile(r"(?i)\s+dolor\b")
 _INLINE_TAG = re.compile(r"<(?:mark|kbd|abbr|span|sup|sub|ins|del|u|s|small|code|em|strong|b|i)\b[^>]*>", re.I)
 _QUOTES = frozenset("\"'“”‘’«»")
@@ -652,6 +657,9 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "Can I use it with a Discord bot, or XXX?": any other thing, the question's last word
             if block.kind == "heading" and _WILDCARD.fullmatch(marker) and _ERROR_WORDS.search(block.text):
                 continue  # "## [TMDB] failed to retrieve/fetch XXX": an error quoted, XXX where its words vary
+            if lorem and (_LOREM_MADE_BEFORE.search(block.text[max(0, match.start() - 30):match.start()])
+                          or _LOREM_MADE_AFTER.match(block.text, match.end())):
+                continue  # "five sentences of lorem ipsum", "Lorem Ipsum & Placehold.it helpers": filler talked of
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _names_the_page(page, marker)
