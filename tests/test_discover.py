@@ -1461,6 +1461,12 @@ def test_vuepress_locales_spread_in_from_modules_of_their_own(tmp_path: Path) ->
     assert [lang for _, lang in layout.translation_dirs] == ["de-DE", "fr-FR"]
     assert layout.variant_of(tmp_path / "docs/fr/academic/citations.md") == "i18n:fr-FR"
     assert layout.variant_of(tmp_path / "docs/en/editor/citations.md") == ""
+    # ... imported under a name of the config's own (`import { localeConfigDE as german }`, `...german`).
+    config = tmp_path / "docs" / ".vuepress" / "config.ts"
+    config.write_text(config.read_text(encoding="utf-8").replace("{ localeConfigDE }", "{ localeConfigDE as german }")
+                      .replace("...localeConfigDE", "...german"), encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert [lang for _, lang in layout.translation_dirs] == ["de-DE", "fr-FR"]
 
 
 def test_folders_named_for_locales_beside_the_own_language_s_are_translations_named_their_own_way(

@@ -224,12 +224,14 @@ def _spread_locales(config: Path, source: str) -> dict[str, str]:
     spread = re.findall(r"\.\.\.\s*([A-Za-z_$][\w$]*)", top_level(block_after(source, marker.end() - 1)))
     if not spread:
         return {}
-    modules = {local: path for names, path in _imports(source) for local, exported in names.items() if exported}
+    # each spread name's module and the name that module exports it by (`import { fr as french }`, `...french`)
+    modules = {local: (path, exported) for names, path in _imports(source) for local, exported in names.items()
+               if exported}
     out: dict[str, str] = {}
     for name in spread:
-        path = modules.get(name)
+        path, exported = modules.get(name, ("", name))
         text = _module_text(config, path) if path else ""
-        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(name)}\b[^=]*=\s*\{{", text)
+        found = re.search(rf"\b(?:const|let|var)\s+{re.escape(exported)}\b[^=]*=\s*\{{", text)
         if found:
             out.update(_locale_objects("locales: {" + block_after(text, found.end() - 1) + "}")[0])
     return out
