@@ -575,9 +575,11 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
         or bare(page) or sends_away(page) or outside_code(page, _TEMPLATED_ID) is not None
 
 
-# An id a template expression writes (`<tr id="<%= parameter_name %>">` in a loop over a data file, `id="{{ .name }}"`):
-# ids sitelint cannot list, so links to the page are not judged.
-_TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|\$\{)""")
+# An id a template expression writes (`<tr id="<%= parameter_name %>">` in a loop over a data file, `id="{{ .name }}"`),
+# or the page's own script binds (Vue's `:id="slugify(ext.name)"`, JSX's `id={slug(name)}`): ids sitelint cannot
+# list, so links to the page are not judged.
+_TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|\$\{)"""
+                           r"""|(?<![\w-])(?::|v-bind:)id\s*=\s*["']|(?<![\w-])id\s*=\s*\{(?!\s*["'`])""")
 
 
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
