@@ -154,10 +154,17 @@ _FEATURES_COMING = re.compile(r"(?i)\b(?:features?|support|integrations?|improve
 _COMING_TO = re.compile(r"\s+to\s+(?!(?:This|These|The|Our|Your|Its)\b)[A-Z][\w.-]*")
 
 
+# A call to sign up for what is on its way, in the sentences after the notice ("Acme Cloud is coming soon. ... Join
+# the waitlist"): an offering announced, not a part of the docs left unwritten.
+_SIGN_UP = re.compile(r"(?i)\bwait\s*-?list\b|\bearly\s+access\b|\bget\s+notified\b|\bnotify\s+me\b"
+                      r"|\bregister\s+(?:your\s+)?interest\b|\bjoin\s+the\s+beta\b")
+_SIGN_UP_REACH = 240  # characters after the notice a call to sign up is looked for in
+
+
 def _release_on_its_way(text: str, start: int, end: int) -> bool:
     """Whether the sentence of a notice at text[start:end] names a release by its number or features of the product
-    as what is on its way, or names the product it comes to."""
-    if _COMING_TO.match(text, end):
+    as what is on its way, or names the product it comes to, or the text after it asks readers to sign up for it."""
+    if _COMING_TO.match(text, end) or _SIGN_UP.search(text, end, end + _SIGN_UP_REACH):
         return True
     for sentence in _SENTENCE.finditer(text):
         if sentence.start() <= start < max(sentence.end(), start + 1):
