@@ -816,6 +816,12 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "hub", "a list of links"
     if _sections_of_links(page, links):
         return "hub", "a short section with a link for each resource"
+    # A list of links written as headings, each a link ("### 2020/04/27 [Introducing Acme 0.3](https://...)"), with
+    # hardly a sentence under them.
+    heads = [b for b in page.blocks if b.kind == "heading"]
+    linked_heads = sum(1 for b in heads if _mostly_link(b, by_line))
+    if linked_heads >= 3 and 2 * linked_heads >= len(heads) and total <= _LINK_SECTION_WORDS * linked_heads // 2:
+        return "hub", "a list of links, each a heading"
     # A folder's index page that only introduces its section: the site's navigation lists the pages under it.
     if stem.lower() in _INDEX_NAMES and folders and total < _FILLED_PROSE and not page.code_blocks:
         return "hub", "a short index page of its section"
