@@ -155,6 +155,24 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                                      "docs/snippets/cli.mdx"}
 
 
+def test_a_file_pymdownx_snippets_appends_to_every_page_is_a_partial(tmp_path: Path) -> None:
+    """pymdownx.snippets' `auto_append` adds a file (the site's abbreviations) to the end of every page: a part of
+    each, not a thin page nor an orphan of its own; a file beside it that nothing appends is judged."""
+    write_site(tmp_path, {
+        "docs/index.md": "# Acme\n\nAcme blocks ads and trackers for every device of the network.\n",
+        "docs/includes/abbreviations.md": "*[DNS]: Domain Name System\n*[TTL]: Time to live\n",
+        "docs/includes/other.md": "*[API]: Application programming interface\n",
+    }, {"mkdocs.yml": "site_name: Acme\nnav:\n  - index.md\nmarkdown_extensions:\n  - abbr\n"
+                      "  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+                      "  - pymdownx.snippets:\n      base_path: [docs]\n      auto_append:\n"
+                      "        - includes/abbreviations.md\n"})
+    result = _lint(tmp_path, "SUB001", "STL008")
+    types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
+    assert types["docs/includes/abbreviations.md"] == (
+        "partial", "included into every page (pymdownx.snippets' auto_append)")
+    assert {f.path for f in result.findings} == {"docs/includes/other.md"}
+
+
 def test_a_file_a_script_pastes_into_another_is_a_partial(tmp_path: Path) -> None:
     """A package.json script that pastes a Markdown file into another (`cat main-metadata.md > README.md`) makes it
     a part of that file, no thin page; a file no script names is judged."""
