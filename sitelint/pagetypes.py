@@ -726,6 +726,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "an autodoc directive (`::: module`)"
     if any(b.kind == "heading" and re.match(r":::\s*[\w.]+", b.text.strip()) for b in page.blocks):
         return "generated", "an autodoc directive as a heading (`# ::: package.Class`)"
+    if total < _FILLED_PROSE and any(b.is_prose and _DOC_BUILDER_AUTODOC.match(b.text) for b in page.blocks):
+        return "generated", "an autodoc line (`[[autodoc]] package.Class`, Hugging Face's doc-builder)"
     executed = sum(1 for b in page.blocks if b.kind == "code" and 0 < b.line <= len(lines)
                    and _EXECUTED.match(lines[b.line - 1]))
     if executed and total < _FILLED_PROSE:
@@ -839,6 +841,9 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       # "Redirect page for [Installation](/installation/)": a wiki's page kept to send readers on
                       r"redirect(?:s|ion)?(?:\s+page)?\s+(?:for|to)|"
                       r"check\s+out|review|consult|"
+                      # "Find more information about Acme Nvidia [here](...)": a product documented elsewhere
+                      r"find\s+(?:more\s+|further\s+|all\s+(?:the\s+)?)?(?:information|info|details|documentation|docs)\b|"
+                      r"(?:for\s+)?(?:more|further)\s+(?:information|details)\b|"
                       # "Alias for [TO_STRING](to-string.md).": a reference's entry for another's other name
                       r"(?:an?\s+|(?:this|it)\s+is\s+an\s+)?alias\s+(?:for|of|to)|"
                       # "Follow the instructions on the [Acme-Ansible](...) repo": the steps are kept there
@@ -876,6 +881,7 @@ _MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
                       r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
                       r"|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
+_DOC_BUILDER_AUTODOC = re.compile(r"\s*\[\[autodoc\]\][ \t]+[A-Za-z_]")  # doc-builder's `[[autodoc]] utils.Error`
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.
