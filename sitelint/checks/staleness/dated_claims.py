@@ -38,6 +38,11 @@ _NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
 
 
+# A plural noun and a comma or colon right before a bare version: the versions of the thing it names ("two supported
+# schemas, v2 and v3", "two formats: v1 and v2"); not "versions" or "releases", which may be the product's.
+_THING_LISTED = re.compile(r"(?i)\b(?!versions\b|releases\b)[a-z]{3,}s\s*[,:]\s*$")
+
+
 def _emphasised(page: Page, block: Block, claim: str) -> bool:
     """Whether the claim opens an emphasised aside in the block's source (`_new in 2.0, prior to 2.0 ..._`), or a
     badge of its own (`<span class="minilink-addedin">New in borgmatic 1.7.14</span>`)."""
@@ -238,6 +243,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     # tested with, not this product's
                 if _FROM_OLD.search(sentence[: m.start]):
                     break  # "This currently expects a config from v14": the old line a migration starts from
+                if m.unnamed and (_THING_LISTED.search(sentence[: m.start])
+                                  or in_link_text(page, block, sentence[m.start : m.end])):
+                    break  # "two supported schemas, [v2](.../generate.proto) and v3": the versions of a thing
                 if current is not None and m.version.older_line(current):
                     claim = text[match.start() : opened + m.end]
                     found.append((match.start(), claim, f"the current version is {current.text}"))
