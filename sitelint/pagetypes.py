@@ -727,7 +727,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if any(b.kind == "heading" and re.match(r":::\s*[\w.]+", b.text.strip()) for b in page.blocks):
         return "generated", "an autodoc directive as a heading (`# ::: package.Class`)"
     if total < _FILLED_PROSE and any(b.is_prose and _DOC_BUILDER_AUTODOC.match(b.text) for b in page.blocks):
-        return "generated", "an autodoc line (`[[autodoc]] package.Class`, Hugging Face's doc-builder)"
+        # (a reference, not generated: its headings are the page's own, and links to them are judged)
+        return "reference", "autodoc lines render its members (`[[autodoc]] package.Class`, Hugging Face's doc-builder)"
     executed = sum(1 for b in page.blocks if b.kind == "code" and 0 < b.line <= len(lines)
                    and _EXECUTED.match(lines[b.line - 1]))
     if executed and total < _FILLED_PROSE:

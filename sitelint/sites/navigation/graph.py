@@ -338,7 +338,9 @@ def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, 
         return navigation.routes.get(route) or navigation.routes.get("/" + target.strip("/")) \
             or found.find(site.root, target)
     hit = found.find(page.abspath.parent, target)
-    if hit is None and own_route is not None:
+    # (Docusaurus reads a link to a Markdown file as a file's path, never as an address: one not beside the page is
+    # looked up from the docs folder, see `resolve_link`.)
+    if hit is None and own_route is not None and not (site.framework == "docusaurus" and _FILE_LINK.match(target)):
         # A link without a file suffix is relative to the page's URL: `../y/` from /guides/x/ is /guides/y, and
         # `y` from /docs/x (no trailing slash) is /docs/y.
         for base in (own_route + "/", own_route.rsplit("/", 1)[0] + "/"):
