@@ -556,7 +556,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     versions = sum(1 for b in page.blocks if b.kind == "heading" and _VERSION_HEADING.match(b.text.strip()))
     # A dated post that links elsewhere tells news ("we removed the experimental tag", "how he moved from Docker to
     # Podman": a link to the full post): a post, not a page that moved.
-    if links and total <= signals.notice_words_max and versions < 2 and not post_reason(page) and (
+    # Worked examples under the notice (two code blocks, or one of more than a few lines) make it a guide to what
+    # replaced the thing removed.
+    worked = len(page.code_blocks) > 1 or any(b.end_line - b.line > _NOTICE_CODE_LINES for b in page.code_blocks)
+    if links and total <= signals.notice_words_max and versions < 2 and not post_reason(page) and not worked and (
             any(notice.search(b.text) for b in prose) or notice.search(wrappers)):
         return "redirect", "a short moved or removed notice that links elsewhere"
     told = [b for b in prose if not _VERSION_NOTE.fullmatch(b.text)]  # a version note (`> v2.0 and after`) aside
@@ -855,6 +858,7 @@ _POINTER = re.compile(r"(?i)\s*(?:please\s+)?(?:see|go\s+to|refer\s+to|head\s+(?
                       r"\s*(?:['’]s|\s+(?:is|are|was|were|has|have)(?:\s+been)?)"
                       r"\s+(?:moved|migrated|relocated|converted)\s+(?:to|into))\b")
 _POINTER_WORDS = 15
+_NOTICE_CODE_LINES = 8  # lines of one code block a moved notice may show (the new import, the new command)
 _NOTICE_ALONE_WORDS = 15  # words of a page that says no more than that its subject is deprecated or removed
 # ... said of its subject ("The Slackbot is now deprecated", "has been removed"), not a change a page documents
 # ("Version 2 renamed the `ship` command to `deploy`": an upgrade's note).
