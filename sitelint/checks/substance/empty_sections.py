@@ -145,6 +145,32 @@ def _folders_with_pages(site: Site) -> frozenset[Path]:
     return frozenset(out)
 
 
+# A heading that is a field and its value, as a template writes one on each page ("### Default Severity: medium"):
+# a label of a few words, a colon, a value of a few.
+_FIELD = re.compile(r"\s*([A-Za-z][\w ()/-]{0,40}?)\s*:\s+(\S[^:]{0,40})")
+# ... not a step, an option or an example named before what it is ("Option A: Docker", "Step 2: Install").
+_NOT_A_FIELD = re.compile(r"(?i)(?:the\s+\w+\s+)?(?:step|option|method|way|part|phase|stage|example|case|scenario|tip"
+                          r"|note|warning|q|question|answer|chapter|lesson|exercise)\b")
+_FIELD_PAGES = 3  # pages whose headings give one label with values of their own, for it to be a template's field
+
+
+def _field_labels(site: Site) -> frozenset[str]:
+    """The labels the site's pages write as headings with a value after them ("Default Severity: high" on one page,
+    "Default Severity: low" on another), on three pages or more with two values or more: a template's fields."""
+    pages: dict[str, set[str]] = {}
+    values: dict[str, set[str]] = {}
+    for page in site.pages:
+        for section in page.sections:
+            found = _FIELD.fullmatch(section.title)
+            if found and len(found.group(2).split()) <= 4:
+                label = found.group(1).strip().lower()
+                pages.setdefault(label, set()).add(page.path)
+                values.setdefault(label, set()).add(found.group(2).strip().lower())
+    return frozenset(label for label, where in pages.items()
+                     if len(where) >= _FIELD_PAGES and len(values[label]) >= 2 and not _NUMBERED.match(label)
+                     and not _NOT_A_FIELD.match(label))
+
+
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not any(b.kind in CONTENT_KINDS for b in page.blocks):
         return  # an empty page is a thin page; one finding says it
@@ -249,6 +275,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             return True  # "###### (🏷️ = Require tags for working)": a legend set small, for the tables after it
         if _OPTION_VALUE.fullmatch(section.title):
             return True  # "## type(string) = 'flowGL'": the option's name, type and value are its whole entry
+        field = _FIELD.fullmatch(section.title)
+        if field and field.group(1).strip().lower() in site_fact(ctx.site, "heading-fields", _field_labels):
+            return True  # "### Default Severity: medium", as every check's page gives it: a field of its template
         raw = lines[section.line - 1] if 0 < section.line <= len(lines) else ""
         if _STRUCK_HEADING.match(raw):
             return True  # "### ~~Offline mode~~": a part struck out, left to say it was dropped, not one to fill
