@@ -241,7 +241,7 @@ _SWAGGER = re.compile(r"(?m)^\s*!!swagger(?:-http)?\s+\S+!!\s*$")
 # `%%RemarkAutoGlossary::list_all%%`, the whole glossary.
 # ... or an mdBook preprocessor's directive of its own (`{{#markerdocs object}}`, declared in `book.toml` as
 # `[preprocessor.markerdocs]`), not mdBook's built-in includes.
-_MACRO_LINE = re.compile(r"(?m)^[ \t]*(?:%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%"  # (`list\_all`, escaped too)
+MACRO_LINE = re.compile(r"(?m)^[ \t]*(?:%%[A-Za-z][\w-]*(?:::[\w\\-]+)+%%"  # (`list\_all`, escaped too)
                          r"|\{\{#(?!(?:include|rustdoc_include|playground|title)\b)[a-z][\w-]*(?:[ \t][^}\n]*)?\}\})"
                          r"[ \t]*$")
 _FILLED_PROSE = 100
@@ -738,7 +738,7 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "generated", "filled in at build time by the code it runs (a fence with `exec=\"true\"`)"
     if total < _FILLED_PROSE and _SWAGGER.search(page.source):
         return "generated", "an OpenAPI reference the build renders (`!!swagger file!!`)"
-    macro = _MACRO_LINE.search(page.source) if total < _FILLED_PROSE else None
+    macro = outside_code(page, MACRO_LINE) if total < _FILLED_PROSE else None
     if macro:
         return "generated", f"filled in at build time by a plugin's macro (`{macro.group(0).strip()}`)"
     expression = _live_expression(page) if total < _FILLED_PROSE else ""
@@ -797,6 +797,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     called = _called_symbol(page)
     if called:
         return "reference", f"the page of one function its examples call (`{called}`)"
+    signature = [k for k in _SIGNATURE_KEYS if front.get(k)]
+    if signature and total < _FILLED_PROSE:
+        # `parameters: [pattern, rTypes]`, `parameter_types: {...}`: the layout renders the function's signature
+        return "reference", f"one function's entry, its signature in front matter (`{signature[0]}`) for its layout"
     fields = _option_fields(page)
     if fields:
         return "reference", f"documents one option ({', '.join(fields)} fields)"
@@ -886,6 +890,8 @@ _MANUAL_LINK_WORDS = 40  # words a page whose menu entry links elsewhere may say
 _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-hand)?\s+)?"
                       r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
                       r"|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
+# Front matter keys that give a function's signature for the layout to render (not Hugo's `params`, any page's).
+_SIGNATURE_KEYS = ("parameters", "parameter_types", "signature", "arguments", "return_type")
 _DOC_BUILDER_AUTODOC = re.compile(r"\s*\[\[autodoc\]\][ \t]+[A-Za-z_]")  # doc-builder's `[[autodoc]] utils.Error`
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,

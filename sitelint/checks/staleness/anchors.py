@@ -22,7 +22,7 @@ from urllib.parse import unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
-from sitelint.pagetypes import bare, from_source, outside_code, section_cascades, sends_away
+from sitelint.pagetypes import MACRO_LINE, bare, from_source, outside_code, section_cascades, sends_away
 from sitelint.sites.navigation import EVERY_PAGE, key
 from sitelint.sites.navigation.graph import link_resolver
 from sitelint.sites.siteconfig import read_text
@@ -572,7 +572,8 @@ def _unjudged(page: Page, skip: frozenset[str], renders: Callable[[Page], bool] 
     return (page.page_type in skip and not from_source(page)) or bool(_FILLED.search(page.source)) \
         or bool(_MD_IMPORT.search(page.source)) \
         or renders(page) or page.front_matter.get("page") is True \
-        or bare(page) or sends_away(page) or outside_code(page, _TEMPLATED_ID) is not None
+        or bare(page) or sends_away(page) or outside_code(page, _TEMPLATED_ID) is not None \
+        or outside_code(page, MACRO_LINE) is not None
 
 
 # An id a template expression writes (`<tr id="<%= parameter_name %>">` in a loop over a data file, `id="{{ .name }}"`),
