@@ -27,7 +27,10 @@ _INSERTED = re.compile(r"(?i)\b(?:insert(?:ed)?|auto-?generated?|generated|injec
                        r"|<!--\s*@include:|<!--\s*\S*\s+\.{1,2}/[\w./-]+\.\w+(?:::[\w-]+)?\s*-->"
                        r"|<!--\s*tabs-open\s*-->")
 # A heading that numbers its place in a run of steps or parts: "1. Deploy", "a) Transport", "Step 2: Sign".
-_NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b)")
+# (or a number a badge of its own draws before the step's words: `<h2 class="step"><span ...>1</span>Install the
+# Docker CLI</h2>` reads "1 Install the Docker CLI")
+_NUMBERED = re.compile(r"(?i)\s*(?:(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]\s|(?:step|phase|part|stage)\s+\d+\b"
+                       r"|\d{1,2}\s*(?-i:[A-Z])[a-z])")
 
 # A heading that names a range of codes, its digits written as x (`PSYNC_S3xxx`, `4xx`): the codes of the range
 # may follow as its siblings (`PSYNC_S3001`, `404`).

@@ -330,6 +330,13 @@ def _names_filler(page: Page, line: int) -> bool:
     return 0 < line <= len(lines) and lines[line - 1].lower().count("lorem") >= 2
 
 
+def _header_cell(page: Page, line: int, marker: str) -> bool:
+    """Whether the marker is the whole of a cell of the table's header row at that line (a column named "TODO")."""
+    lines = page.source.splitlines()
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    return "|" in row and any(cell.strip().strip("*_`") == marker for cell in row.strip().strip("|").split("|"))
+
+
 def _named(text: str, start: int, end: int) -> bool:
     """Whether the marker at text[start:end] is a word the sentence talks about, not a marker left in it: after a
     determiner, before a word like "comments", in quotes ("search for "TODO""), or spelled out after it ("WIP (work
@@ -684,6 +691,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             line = _source_line(page, block, marker)
             if marker.isupper() and _linked_name(page, line, block.text, match.start(), match.end()):
                 continue
+            if block.kind == "table" and line == block.line and _header_cell(page, line, marker):
+                continue  # "| Package Manager | URL | TODO |": a column's name, its rows say what to do
             if lorem and block.kind == "table" and _names_filler(page, line):
                 continue  # "| `{{$randomLoremWord}}` | A random Lorem Ipsum word | lorem, ipsum |": its example
             if struck(page.source, line, marker):
