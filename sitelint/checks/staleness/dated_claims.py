@@ -44,6 +44,9 @@ _OBSERVED_ON = re.compile(rf"(?i)\b(?:{MONTHS})\b|\bq[1-4]\b|\b(?:spring|summer|
 
 # A plural noun and a comma or colon right before a bare version: the versions of the thing it names ("two supported
 # schemas, v2 and v3", "two formats: v1 and v2"); not "versions" or "releases", which may be the product's.
+# A bare version that qualifies a thing earlier in the sentence ("the v2 `kv` secrets engine"): the sentence's bare
+# versions are that thing's.
+_THING_VERSIONED = re.compile(r"(?i)\b(?:the|a|its|their|our)\s+v\d+(?:\.\d+)*\s+(?:`[^`\n]+`|[a-z][\w-]*)")
 _THING_LISTED = re.compile(r"(?i)\b(?!versions\b|releases\b)[a-z]{3,}s\s*[,:]\s*$")
 
 
@@ -256,8 +259,10 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 if _FROM_OLD.search(sentence[: m.start]):
                     break  # "This currently expects a config from v14": the old line a migration starts from
                 if m.unnamed and (_THING_LISTED.search(sentence[: m.start])
-                                  or in_link_text(page, block, sentence[m.start : m.end])):
-                    break  # "two supported schemas, [v2](.../generate.proto) and v3": the versions of a thing
+                                  or in_link_text(page, block, sentence[m.start : m.end])
+                                  or _THING_VERSIONED.search(text[opened : match.start()])):
+                    break  # "two supported schemas, [v2](.../generate.proto) and v3", "the v2 `kv` secrets engine
+                    # is enabled ... (it is currently v1)": the versions of a thing
                 if current is not None and m.version.older_line(current):
                     claim = text[match.start() : opened + m.end]
                     found.append((match.start(), claim, f"the current version is {current.text}"))
