@@ -1120,6 +1120,28 @@ def test_translations_named_for_their_language_beside_their_sources_are_found_wi
         f.message for f in result.findings]
 
 
+def test_translations_named_for_their_locale_beside_sources_named_for_theirs(tmp_path: Path) -> None:
+    # A component library's site of its own: `index.zh-CN.md` beside `index.en-US.md`, each named for its locale with
+    # its region. The English pages are the site's own, the Chinese ones their translations.
+    names = ("button", "anchor", "collapse", "drawer", "select")
+    pages = {f"components/{n}/index.en-US.md": f"# {n.title()}\n\nWhen to use the {n} and how, with its API.\n"
+             for n in names}
+    pages |= {f"components/{n}/index.zh-CN.md": f"# {n}\n\n何时使用 {n}，以及它的 API。\n" for n in names}
+    old_button = pages["components/button/index.en-US.md"]
+    pages["components/button/index.en-US.md"] = old_button + "\n## Loading\n\nA button can show that it is busy.\n"
+    write_site(tmp_path, pages, {}, commits=[
+        {"date": "2025-01-10T12:00:00", "paths": list(pages),
+         "contents": {"components/button/index.en-US.md": old_button}},
+        {"date": "2026-04-01T12:00:00", "paths": ["components/button/index.en-US.md"]}])
+    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
+                         select=["STL007"])
+    variants = {p.path: p.variant for p in result.site.pages}
+    assert variants["components/button/index.zh-CN.md"] == "i18n:zh-CN", variants
+    assert variants["components/button/index.en-US.md"] == ""
+    assert [(f.rule, f.path) for f in result.findings] == [("STL007", "components/button/index.zh-CN.md")], [
+        f.message for f in result.findings]
+
+
 def test_a_translation_named_on_the_command_line_gets_the_finding_of_the_translations_behind_one_change(
         tmp_path: Path) -> None:
     # The German, French and Japanese pages are behind one change of their source: one finding, on the first. Named

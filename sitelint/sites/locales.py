@@ -86,10 +86,12 @@ def read(framework: str, configs: Sequence[Path], docs_roots: Sequence[Path]) ->
         if not folders:
             # ... or beside their sources, named for their language (Fumadocs' `parser: 'dot'`, `page.zh-cn.mdx`
             # beside `page.mdx` or `page.en.mdx`)
-            suffixes = tuple(dict.fromkeys(s for docs in docs_roots for s in _mirrored_suffixes(docs, found.default
-                                                                                                  or "en")))
+            mirrored = [_mirrored_suffixes(docs, found.default or "en") for docs in docs_roots]
+            suffixes = tuple(dict.fromkeys(s for named, _ in mirrored for s in named))
             if suffixes:
-                return Languages(found.default or "en", (), suffixes, found.source_dir, found.folder_defaults)
+                # (the site's own pages named for their language with its region, `index.en-US.md`: that locale)
+                own = next((form for named, form in mirrored if named and form), "")
+                return Languages(own or found.default or "en", (), suffixes, found.source_dir, found.folder_defaults)
         return Languages(found.default, tuple(folders), (), found.source_dir or home, found.folder_defaults)
     return found
 
@@ -419,22 +421,28 @@ def _pages_under(folder: Path, limit: int = 5000) -> set[str]:
 _SUFFIX_PAIRS = 5  # translations named for their language, beside their sources, for the naming to be the site's
 
 
-def _mirrored_suffixes(root: Path, own: str) -> tuple[str, ...]:
+def _mirrored_suffixes(root: Path, own: str) -> tuple[tuple[str, ...], str]:
     """The locales (not the site's own) pages are named for (`configmap.zh-cn.mdx`) where most such pages, five or
-    more, have their source beside them (`configmap.mdx`, or named for the site's own language, `configmap.en.mdx`)."""
+    more, have their source beside them (`configmap.mdx`, or named for the site's own language, `configmap.en.mdx`,
+    with its region too, `index.en-US.md`); and that own form with its region when the sources are named so."""
     pages = _pages_under(root)
     named: dict[str, list[tuple[str, str]]] = {}
+    own_forms: dict[str, int] = {}
     for page in pages:
         found = LOCALE_SUFFIX.search(page)
         if found is not None and _base(found.group(1)) != own:
             named.setdefault(found.group(1), []).append((page[:found.start()], page.rsplit(".", 1)[-1]))
+        elif found is not None:
+            own_forms[found.group(1)] = own_forms.get(found.group(1), 0) + 1
+    mids = ("", f".{own}", *(f".{form}" for form in own_forms if form != own))
     out = []
     for locale, stems in named.items():
-        paired = sum(1 for stem, ext in stems if any(f"{stem}{mid}.{e}" in pages for mid in ("", f".{own}")
+        paired = sum(1 for stem, ext in stems if any(f"{stem}{mid}.{e}" in pages for mid in mids
                                                      for e in (ext, "md", "mdx")))
         if paired >= _SUFFIX_PAIRS and paired >= _MIRROR_SHARE * len(stems):
             out.append(locale)
-    return tuple(sorted(out))
+    form = max(own_forms, key=lambda f: own_forms[f], default="")
+    return tuple(sorted(out)), (form if out and form != own and "-" in form else "")
 
 
 def _locale_of(name: str) -> str:
