@@ -106,6 +106,9 @@ class DocusaurusSite:
     docs: tuple[DocsInstance, ...] = (DocsInstance(),)
     pages_path: str = "src/pages"
     blogs: tuple[BlogInstance, ...] = ()
+    # more instances of the pages plugin (`'@docusaurus/plugin-content-pages', {path: 'learn', routeBasePath:
+    # 'learn'}`): (folder, route base) each
+    more_pages: tuple[tuple[str, str], ...] = ()
     default_locale: str = "en"
     locales: tuple[str, ...] = ()
 
@@ -122,6 +125,7 @@ def read_site(root: Path) -> DocusaurusSite:
     base_url = re.search(r"\bbaseUrl\s*:\s*['\"`]([^'\"`]*)['\"`]", source)
     instances: list[DocsInstance] = []
     blogs: list[BlogInstance] = []
+    more_pages: list[tuple[str, str]] = []
     presets = list(js_objects_after(source, _PRESET))
     classic = set(js_objects_after(source, _CLASSIC))
     for preset in presets:
@@ -145,6 +149,10 @@ def read_site(root: Path) -> DocusaurusSite:
                 instances.append(_instance(body, text))
         for body in js_objects_after(text, _PLUGIN.format(name="blog")):
             blogs.append(_blog(body))
+        for body in js_objects_after(text, _PLUGIN.format(name="pages")):
+            path, route = js_value(body, "path"), js_value(body, "routeBasePath")
+            if path and _folder(path) != "src/pages":
+                more_pages.append((_folder(path), (route or "").strip("/")))
     i18n = next(js_objects_after(source, r"(?<![\w$.])['\"]?i18n['\"]?\s*:\s*(?=\{)"), "")
     default_locale = js_string(i18n, "defaultLocale") or "en"
     templated = [inst.path for inst in instances if "${" in inst.path]
@@ -153,7 +161,8 @@ def read_site(root: Path) -> DocusaurusSite:
         instances = [_templated(inst, folders, default_locale) if "${" in inst.path else inst for inst in instances]
     locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
-                          blogs=tuple(blogs), default_locale=default_locale,
+                          blogs=tuple(blogs), more_pages=tuple(dict.fromkeys(more_pages)),
+                          default_locale=default_locale,
                           locales=tuple(loc for loc in locales if loc != default_locale))
 
 
@@ -466,6 +475,9 @@ def build_route_map(root: Path) -> RouteMap:
         pages = f"i18n/{locale}/docusaurus-plugin-content-pages" if locale else None
         for rel, file in _tree(root, site.pages_path, pages, _PAGE_SUFFIXES):
             add(_join(locale, *rel.parent.parts, "" if rel.stem == "index" else rel.stem), file)
+        for folder, base in site.more_pages:
+            for rel, file in _tree(root, folder, None, _PAGE_SUFFIXES):
+                add(_join(locale, base, *rel.parent.parts, "" if rel.stem == "index" else rel.stem), file)
     return RouteMap(site, MappingProxyType({k: tuple(sorted(v)) for k, v in routes.items()}))
 
 
