@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -175,11 +176,17 @@ class Site:
         return partial_path(rel.split("/"), self.page_folders)
 
 
+_DATED_POST = re.compile(r"(?:19|20)\d\d-\d\d-\d\d-[^/]+\.(?:md|markdown|mdx)$")
+
+
 def partial_path(parts: Sequence[str], page_folders: frozenset[str] = frozenset()) -> bool:
     """A path (its parts, under the docs root) that marks a partial: a folder or the file's name starts with "_"
     (but a folder the site keeps pages in: Jekyll's collections, `_docs/`, `_posts/`)."""
     *folders, name = parts
-    return any(part.startswith("_") and part not in page_folders for part in folders) or partial_name(name)
+    # (Jekyll's `_posts/` of dated posts, `2015-04-21-release.md`, is its posts' folder wherever the site's config is)
+    posts = bool(folders) and folders[-1] == "_posts" and _DATED_POST.match(name) is not None
+    return not posts and (any(part.startswith("_") and part not in page_folders for part in folders)
+                          or partial_name(name))
 
 
 def partial_name(name: str) -> bool:

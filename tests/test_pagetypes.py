@@ -155,6 +155,23 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                                      "docs/snippets/cli.mdx"}
 
 
+def test_dated_posts_in_a_posts_folder_are_posts_on_a_site_whose_config_is_elsewhere(tmp_path: Path) -> None:
+    """Jekyll's `_posts/2015-04-21-release.md` is a post wherever the site keeps its config (`conf/_config.yml`, which
+    its build names): its "later this year" is the news of its day, not a partial's claim; an undated file in a `_`
+    folder is still a partial."""
+    write_site(tmp_path, {
+        "www/index.md": "# Acme\n\nAcme builds mobile apps with web technologies.\n",
+        "www/_posts/2015-04-21-plugins-to-npm.md": "---\nlayout: post\ntitle: Plugins move to npm\n---\n\n"
+                                                   "We will move every plugin to npm later this year.\n",
+        "www/_includes/footer.md": "Made by the Acme team later this year.\n",
+    })
+    result = _lint(tmp_path, "STL004")
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["www/_posts/2015-04-21-plugins-to-npm.md"] == "blog"
+    assert types["www/_includes/footer.md"] == "partial"
+    assert [f.path for f in result.findings] == []
+
+
 def test_a_file_pymdownx_snippets_appends_to_every_page_is_a_partial(tmp_path: Path) -> None:
     """pymdownx.snippets' `auto_append` adds a file (the site's abbreviations) to the end of every page: a part of
     each, not a thin page nor an orphan of its own; a file beside it that nothing appends is judged."""
