@@ -583,6 +583,30 @@ _TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|
                            r"""|(?<![\w-])(?::|v-bind:)id\s*=\s*["']|(?<![\w-])id\s*=\s*\{(?!\s*["'`])""")
 
 
+_DEMO_DEPTH = 2  # folders below a page's own where the files it shows (its demos) are looked for
+_DEMO_FILES = 200  # files of a page's folder looked at, at most
+
+
+def _folder_file_ids(folder: Path, root: Path) -> frozenset[str]:
+    """The ids a component library's site gives the boxes of the demo files under a page's folder: each file's path
+    from the repository's root, its suffix dropped, folders joined by dashes, lower case
+    (`components/anchor/demo/targetOffset.vue` is `#components-anchor-demo-targetoffset`, as Ant Design's sites make
+    them)."""
+    out: set[str] = set()
+    try:
+        files = [f for depth in range(1, _DEMO_DEPTH + 1) for f in folder.glob("/".join(["*"] * depth))
+                 if f.is_file()][:_DEMO_FILES]
+    except OSError:
+        return frozenset()
+    for file in files:
+        try:
+            rel = file.relative_to(root).with_suffix("").as_posix()
+        except ValueError:
+            continue
+        out.add(rel.replace("/", "-").lower())
+    return frozenset(out)
+
+
 _TEMPLATE_TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)")
 _HUGO_SHORTCODE = re.compile(r"(?m)^[ \t]*\{\{[<%]\s*([\w/-]+)(?:\s[^\n]*?)?\s*[%>]\}\}[ \t]*$")
 _HUGO_PARTIAL = re.compile(r"""\bpartial(?:Cached)?\s+["']([\w./-]+)["']""")
@@ -972,6 +996,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     renders = _component_headings(site)
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     unjudged: dict[str, bool] = {}  # page path -> whether its anchors may come from what its build adds
+    file_ids: dict[Path, frozenset[str]] = {}  # a page's folder -> the ids of the demo files under it
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
@@ -1057,6 +1082,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                     continue
             if _DOMAIN_OBJECT.fullmatch(anchor) and _AUTODOC.search(target.source):
                 continue  # `#smolagents.CodeAgent` on a page of `[[autodoc]] CodeAgent`: an id its build gives
+            if "-" in anchor and target.abspath.parent not in file_ids:
+                file_ids[target.abspath.parent] = _folder_file_ids(target.abspath.parent, site.repo_root)
+            if "-" in anchor and anchor.lower() in file_ids[target.abspath.parent]:
+                continue  # `#components-anchor-demo-targetoffset`: the box of the demo `demo/targetOffset.vue`
             if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
