@@ -135,7 +135,7 @@ _EXECUTED = re.compile(r"""(?i)^\s*(?:`{3,}|~{3,}).*\bexec\s*=\s*["']?(?:true|1|
 _ROADMAP = re.compile(r"(?i)^(?:\d+[-_.\s]*)?(?:roadmap|road map)$")
 # A page named for the release it notes: `release_0_4_12.md`, `release-2.1.md`, `releases-v3.0.0rc1.md`.
 _RELEASE_NAME = re.compile(r"(?i)^releases?[-_.]?v?\d+(?:[._-]\d+)+(?:[-_.]?[a-z]+\d*)?$")
-_VERSION_NAME = re.compile(r"^v?\d+\.\d+(?:\.\d+)?$", re.I)
+_VERSION_NAME = re.compile(r"^v?\d+\.\d+(?:\.(?:\d+|x))?$", re.I)  # (`2.29.x.md`: the notes of a release line)
 # A release's version as a file name writes it, dots made dashes too: `0-1-0-beta-29`, `v5-0`, `2.0.0-rc.1`.
 _PRE = r"(?:alpha|beta|rc|pre|preview|next|canary)"
 _VERSION_STEM = re.compile(rf"(?i)^v?\d+(?:[-._]\d+)+(?:[-._]?{_PRE}(?:[-._]?\d+)?)?$")
@@ -143,7 +143,7 @@ _TITLE_VERSION = re.compile(rf"(?i)(?<![\w.])v?\d+(?:\.\d+)+(?:-?{_PRE}(?:\.?\d+
 _NOTES_DIRS = frozenset({"releases", "release-notes", "changelog", "changelogs", "release_notes", "changes",
                          "breaking-changes"})
 _NOTES_TITLE = re.compile(r"(?i)\b(?:release notes?|change ?log|what'?s new in|what’s new in|changes in (?:v|version)"
-                          r"\s*\d)|(?<![\w.])v?\d+\.\d+(?:\.\d+)?\s+release\b|\brelease\s+v?\d+\.\d+")
+                          r"\s*\d)|(?<![\w.])v?\d+\.\d+(?:\.(?:\d+|x))?\s+release\b|\brelease\s+v?\d+\.\d+")
 _NOTES_DIR_END = re.compile(r"(?i)[-_](?:releases|changelogs?|release[-_]notes)$")  # latest-releases/, past_releases/
 # (or a release's date and then its version: `## Apr 7, 2026 (v1.2.893-nightly)`, `## 2024-05-01 - v2.1`)
 _VERSION_HEADING = re.compile(r"^(?:(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})"
