@@ -1048,6 +1048,19 @@ def test_a_mkdocs_config_a_build_command_names_deep_in_the_project_is_the_site_s
     assert layout.framework == "mkdocs" and pages(layout) == ["assets/site.io/docs/index.md"]
 
 
+def test_a_hugo_config_the_build_names_beside_the_site_is_its_config(tmp_path: Path) -> None:
+    # `hugo --config docs.toml` in the docs folder's Makefile: its pages in `content/`, not a folder of loose files.
+    touch(tmp_path, "docs/content/_index.md", "docs/content/guides/start.md", "docs/README.md", "README.md",
+          "devel/testing/README.md")
+    (tmp_path / "docs/docs.toml").write_text('baseURL = "https://docs.example.org"\ncontentDir = "content"\n',
+                                             encoding="utf-8")
+    (tmp_path / "docs/Makefile").write_text("site:\n\thugo --config docs.toml\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "hugo"
+    assert pages(layout) == ["docs/content/_index.md", "docs/content/guides/start.md"]
+
+
 def test_a_monorepo_s_docs_app_among_its_packages_is_the_site(tmp_path: Path) -> None:
     touch(tmp_path, "packages/docs/source.config.ts", "packages/docs/content/api.mdx", "packages/docs/README.md",
           "packages/docs-v3/README.md", "packages/zod/README.md", "README.md")

@@ -727,6 +727,21 @@ _BUILD_FILES = ("pyproject.toml", "package.json", "Makefile", "justfile", "Justf
                 "noxfile.py")
 
 
+_HUGO_SCRIPT = re.compile(r"\bhugo\b[^\n\"']*?\s--config[= ]\s*['\"]?([\w.][\w./-]*\.(?:toml|ya?ml|json))\b")
+
+
+def _hugo_scripted(base: Path) -> list[str]:
+    """The Hugo configs the build commands beside the site name (`hugo --config docs.toml` in its Makefile)."""
+    out: list[str] = []
+    for name in _BUILD_FILES:
+        file = base / name
+        if file.is_file():
+            for spec in _HUGO_SCRIPT.findall(file.read_text(encoding="utf-8", errors="replace")):
+                if "/" not in spec.strip("./") and spec not in out:
+                    out.append(spec.removeprefix("./"))
+    return out
+
+
 def _mkdocs_scripted(base: Path) -> list[Path]:
     """The folders of the MkDocs configs the project's build commands name (`mkdocs build -f site/mkdocs.yml`)."""
     out: list[Path] = []
@@ -1287,12 +1302,13 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     scripted_jekyll = _jekyll_scripted(base)
     if scripted_jekyll is not None:
         return "jekyll", [scripted_jekyll[1]], [scripted_jekyll[0]]
-    for name in _HUGO_CONFIGS:
+    # (or the config its build names, `hugo --config docs.toml` in a Makefile beside it)
+    for name in (*_HUGO_CONFIGS, *_hugo_scripted(base)):
         config = base / name
         if not config.is_file():
             continue
         text = config.read_text(encoding="utf-8", errors="replace")
-        if "/config." in f"/{name}" and not re.search(r"(?i)\bbaseURL\b", text):
+        if name in _HUGO_CONFIGS and "/config." in f"/{name}" and not re.search(r"(?i)\bbaseURL\b", text):
             continue  # a `config.toml` of another tool
         match = _HUGO_CONTENT.search(text)
         content = base / (localemod.hugo_default_content(config) or (match.group(1).strip() if match else "content"))
