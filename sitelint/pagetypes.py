@@ -798,7 +798,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if called:
         return "reference", f"the page of one function its examples call (`{called}`)"
     signature = [k for k in _SIGNATURE_KEYS if front.get(k)]
-    if signature and total < _FILLED_PROSE:
+    # (with a sentence of its own: "Documentation needed." under the signature is a stub)
+    if signature and _SIGNATURE_WORDS <= total < _FILLED_PROSE:
         # `parameters: [pattern, rTypes]`, `parameter_types: {...}`: the layout renders the function's signature
         return "reference", f"one function's entry, its signature in front matter (`{signature[0]}`) for its layout"
     fields = _option_fields(page)
@@ -891,6 +892,7 @@ _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-han
                       r"(?:side\s*(?:menu|bar|nav)|sidebar|navigation(?:\s+(?:menu|bar))?"
                       r"|menu(?:\s+(?:on\s+the\s+)?(?:left|right))?)\b")
 # Front matter keys that give a function's signature for the layout to render (not Hugo's `params`, any page's).
+_SIGNATURE_WORDS = 5  # words of prose a function's entry says of it, at least
 _SIGNATURE_KEYS = ("parameters", "parameter_types", "signature", "arguments", "return_type")
 _DOC_BUILDER_AUTODOC = re.compile(r"\s*\[\[autodoc\]\][ \t]+[A-Za-z_]")  # doc-builder's `[[autodoc]] utils.Error`
 _AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
