@@ -1259,6 +1259,25 @@ def _singular(words: str) -> str:
     return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words.split())
 
 
+_LITTLE_WORDS = frozenset({"the", "a", "an", "our", "your", "its", "their", "this", "that", "of", "to", "for", "and",
+                           "in", "on", "with", "my"})
+
+
+def _stems(words: str) -> frozenset[str]:
+    """The words but the little ones, each without an inflection's ending ("Securing the Virtual Service" and "Secure
+    the Virtual Service" are the same; "Testing our configuration" and "Testing the configuration" too)."""
+    out = set()
+    for word in words.split():
+        if word in _LITTLE_WORDS:
+            continue
+        for ending in ("ing", "ed", "es", "s", "e"):
+            if len(word) > len(ending) + 3 and word.endswith(ending):
+                word = word[: -len(ending)]
+                break
+        out.add(word)
+    return frozenset(out)
+
+
 def _line_text(page: Page, line: int) -> str:
     """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
     return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
@@ -1351,6 +1370,8 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue
             if _singular(text) == _singular(_plain_words(at.title)):
                 continue  # "[stats preset](#stats-presets)" names the section it opens, one in the singular
+            if _stems(text) == _stems(_plain_words(at.title)):
+                continue  # "[Secure the Virtual Service](#securing-the-virtual-service)": the same words, inflected
             if set(text.split()) <= set(_plain_words(at.title).split()):
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
             if target is page and name.line <= link.line <= name.end_line:
