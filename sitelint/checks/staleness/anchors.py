@@ -841,7 +841,8 @@ _DOMAIN_OBJECT = re.compile(r"(?=[^.]*[A-Z]|.*\.)[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*
 # Frameworks whose heading ids are always lower case (github-slugger's; Hugo's, of each `autoHeadingIDType`): a
 # link's anchor in another case opens the page at its top (`#EventsEmit` for `### EventsEmit`, whose id is
 # `eventsemit`).
-_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs", "hugo"})
+# (Sphinx's ids are docutils', and MyST's heading anchors its slugs: lower case, as the frameworks' below)
+_LOWER_CASE_IDS = frozenset({"docusaurus", "starlight", "fumadocs", "hugo", "sphinx", "myst"})
 # Ids a framework gives every page whatever its headings: Starlight's page title is `<h1 id="_top">`, which its
 # table of contents' "Overview" links to.
 _FRAMEWORK_IDS = {"starlight": frozenset({"_top"})}
