@@ -1098,47 +1098,36 @@ def test_a_source_s_history_in_a_clone_missing_objects_is_read_by_its_path(tmp_p
     assert [f.message for f in result.findings] == []
 
 
+# Translations named for their language beside their sources, which no framework config sitelint reads declares;
+# five such pairs make the naming the site's: Fumadocs' `parser: 'dot'` (`deploy.zh-cn.mdx` beside `deploy.en.mdx`),
+# and a component library's site of its own, each file named for its locale with its region (`index.zh-CN.md` beside
+# `index.en-US.md`). The first form's pages are the site's own, the second's their translations.
+NAMED_FOR_THEIR_LANGUAGE = {
+    "fumadocs_dot_parser": ("content/docs/{}.en.mdx", "content/docs/{}.zh-cn.mdx", "i18n:zh-cn",
+                            ("deploy", "scale", "secrets", "volumes", "domains")),
+    "locale_with_its_region": ("components/{}/index.en-US.md", "components/{}/index.zh-CN.md", "i18n:zh-CN",
+                               ("button", "anchor", "collapse", "drawer", "select")),
+}
+
+
+@pytest.mark.parametrize("form", sorted(NAMED_FOR_THEIR_LANGUAGE))
 def test_translations_named_for_their_language_beside_their_sources_are_found_without_a_config(
-        tmp_path: Path) -> None:
-    # Fumadocs names translations for their language (`parser: 'dot'`): `deploy.zh-cn.mdx` beside `deploy.en.mdx`,
-    # its source, which no framework config sitelint reads declares. Five such pairs make the naming the site's.
-    names = ("deploy", "scale", "secrets", "volumes", "domains")
-    pages = {f"content/docs/{n}.en.mdx": f"# {n.title()}\n\nHow to {n} an app with Harbor, step by step.\n"
-             for n in names}
-    pages |= {f"content/docs/{n}.zh-cn.mdx": f"# {n}\n\n如何用 Harbor 完成 {n}，逐步说明。\n" for n in names}
-    old_deploy = pages["content/docs/deploy.en.mdx"]
-    pages["content/docs/deploy.en.mdx"] = old_deploy + "\n## Verify\n\nOpen the app's address and sign in.\n"
+        tmp_path: Path, form: str) -> None:
+    own, translated, variant, names = NAMED_FOR_THEIR_LANGUAGE[form]
+    pages = {own.format(n): f"# {n.title()}\n\nHow to {n} an app with Harbor, step by step.\n" for n in names}
+    pages |= {translated.format(n): f"# {n}\n\n如何用 Harbor 完成 {n}，逐步说明。\n" for n in names}
+    first, first_translated = own.format(names[0]), translated.format(names[0])
+    old_first = pages[first]
+    pages[first] = old_first + "\n## Verify\n\nOpen the app's address and sign in.\n"
     write_site(tmp_path, pages, {}, commits=[
-        {"date": "2025-01-10T12:00:00", "paths": list(pages), "contents": {"content/docs/deploy.en.mdx": old_deploy}},
-        {"date": "2026-04-01T12:00:00", "paths": ["content/docs/deploy.en.mdx"]}])
+        {"date": "2025-01-10T12:00:00", "paths": list(pages), "contents": {first: old_first}},
+        {"date": "2026-04-01T12:00:00", "paths": [first]}])
     result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
                          select=["STL007"])
     variants = {p.path: p.variant for p in result.site.pages}
-    assert variants["content/docs/deploy.zh-cn.mdx"] == "i18n:zh-cn", variants
-    assert variants["content/docs/deploy.en.mdx"] == ""
-    assert [(f.rule, f.path) for f in result.findings] == [("STL007", "content/docs/deploy.zh-cn.mdx")], [
-        f.message for f in result.findings]
-
-
-def test_translations_named_for_their_locale_beside_sources_named_for_theirs(tmp_path: Path) -> None:
-    # A component library's site of its own: `index.zh-CN.md` beside `index.en-US.md`, each named for its locale with
-    # its region. The English pages are the site's own, the Chinese ones their translations.
-    names = ("button", "anchor", "collapse", "drawer", "select")
-    pages = {f"components/{n}/index.en-US.md": f"# {n.title()}\n\nWhen to use the {n} and how, with its API.\n"
-             for n in names}
-    pages |= {f"components/{n}/index.zh-CN.md": f"# {n}\n\n何时使用 {n}，以及它的 API。\n" for n in names}
-    old_button = pages["components/button/index.en-US.md"]
-    pages["components/button/index.en-US.md"] = old_button + "\n## Loading\n\nA button can show that it is busy.\n"
-    write_site(tmp_path, pages, {}, commits=[
-        {"date": "2025-01-10T12:00:00", "paths": list(pages),
-         "contents": {"components/button/index.en-US.md": old_button}},
-        {"date": "2026-04-01T12:00:00", "paths": ["components/button/index.en-US.md"]}])
-    result = engine.lint(cwd=tmp_path, config=configmod.validate({"semantic": False}, None), today=TODAY,
-                         select=["STL007"])
-    variants = {p.path: p.variant for p in result.site.pages}
-    assert variants["components/button/index.zh-CN.md"] == "i18n:zh-CN", variants
-    assert variants["components/button/index.en-US.md"] == ""
-    assert [(f.rule, f.path) for f in result.findings] == [("STL007", "components/button/index.zh-CN.md")], [
+    assert variants[first_translated] == variant, variants
+    assert variants[first] == ""
+    assert [(f.rule, f.path) for f in result.findings] == [("STL007", first_translated)], [
         f.message for f in result.findings]
 
 
