@@ -225,8 +225,9 @@ _OWN_PLUGIN = r"(?:require\.resolve\(\s*)?['\"]\.{1,2}/[^'\"\n]+['\"]\s*\)?\s*,"
 # The classic preset, or a preset that wraps it (`'@acme/docusaurus-preset'`,
 # `require.resolve('docusaurus-plugin-internaldocs-fb/docusaurus-preset')`), with its options object after it: the
 # docs and blog options are the classic's.
-_CLASSIC = r"['\"](?:@docusaurus/preset-)?classic['\"]\s*,"
-_PRESET = (r"(?:['\"](?:@docusaurus/preset-)?classic['\"]"
+_CLASSIC_NAME = r"['\"](?:@docusaurus/preset-)?classic['\"]"
+_CLASSIC = _CLASSIC_NAME + r"\s*,"
+_PRESET = (rf"(?:{_CLASSIC_NAME}"
            r"|(?:require\.resolve\(\s*)?['\"][^'\"\n]*docusaurus-preset[^'\"\n]*['\"]\s*\)?)\s*,")
 
 

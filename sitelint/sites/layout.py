@@ -22,7 +22,7 @@ import itertools
 import json
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -730,30 +730,28 @@ _BUILD_FILES = ("pyproject.toml", "package.json", "Makefile", "justfile", "Justf
 _HUGO_SCRIPT = re.compile(r"\bhugo\b[^\n\"']*?\s--config[= ]\s*['\"]?([\w.][\w./-]*\.(?:toml|ya?ml|json))\b")
 
 
-def _hugo_scripted(base: Path) -> list[str]:
-    """The Hugo configs the build commands beside the site name (`hugo --config docs.toml` in its Makefile)."""
-    out: list[str] = []
+def _scripted(base: Path, command: re.Pattern[str]) -> Iterator[str]:
+    """The config files the build commands in the project's build files at base name (the command's one group)."""
     for name in _BUILD_FILES:
         file = base / name
         if file.is_file():
-            for spec in _HUGO_SCRIPT.findall(file.read_text(encoding="utf-8", errors="replace")):
-                if "/" not in spec.strip("./") and spec not in out:
-                    out.append(spec.removeprefix("./"))
-    return out
+            yield from command.findall(file.read_text(encoding="utf-8", errors="replace"))
+
+
+def _hugo_scripted(base: Path) -> list[str]:
+    """The Hugo configs the build commands beside the site name (`hugo --config docs.toml` in its Makefile)."""
+    return list(dict.fromkeys(spec.removeprefix("./") for spec in _scripted(base, _HUGO_SCRIPT)
+                              if "/" not in spec.strip("./")))
 
 
 def _mkdocs_scripted(base: Path) -> list[Path]:
     """The folders of the MkDocs configs the project's build commands name (`mkdocs build -f site/mkdocs.yml`)."""
     out: list[Path] = []
-    for name in _BUILD_FILES:
-        file = base / name
-        if not file.is_file():
-            continue
-        for spec in _MKDOCS_SCRIPT.findall(file.read_text(encoding="utf-8", errors="replace")):
-            folder = Path(os.path.normpath(base / spec)).parent
-            if folder != base and folder.resolve().is_relative_to(base.resolve()) and (base / spec).is_file() \
-                    and folder not in out:
-                out.append(folder)
+    for spec in _scripted(base, _MKDOCS_SCRIPT):
+        folder = Path(os.path.normpath(base / spec)).parent
+        if folder != base and folder.resolve().is_relative_to(base.resolve()) and (base / spec).is_file() \
+                and folder not in out:
+            out.append(folder)
     return out
 
 

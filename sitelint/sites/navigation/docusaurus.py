@@ -57,8 +57,8 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector,
         for page_key in found.under(folder):
             slug = blog_slug(PurePosixPath(relative(page_key, folder)), found.files[page_key])
             out.setdefault(normalise_route(_join(blog.route_base, slug)), page_key)
-    for folder, base in ((config.pages_path, ""), *config.more_pages):
-        pages = Path(key(site_dir / folder))
+    for pages_folder, base in ((config.pages_path, ""), *config.more_pages):
+        pages = Path(key(site_dir / pages_folder))
         for page_key in found.under(pages):
             rel = PurePosixPath(relative(page_key, pages))
             out.setdefault(_join(base, *rel.parent.parts, "" if rel.stem == "index" else rel.stem), page_key)
