@@ -654,6 +654,28 @@ def test_an_astro_collection_based_in_the_content_config_s_own_folder(tmp_path: 
     assert pages(layout) == ["app/src/guides/react/1-start.mdx", "app/src/guides/solid/styling.mdx"]
 
 
+def test_astro_collections_defined_in_modules_the_content_config_imports(tmp_path: Path) -> None:
+    # `export const collections = { [docsName]: docsCollection }` with each collection defined in a module of its own
+    # folder (`@/content/docs/content.config`), its glob based there (`base: import.meta.dirname`).
+    touch(tmp_path, "app/astro.config.ts", "app/src/content.config.ts", "app/src/content/docs/content.config.ts",
+          "app/src/content/docs/migrate/from-v1.md", "app/src/content/mapping/content.config.ts",
+          "app/src/content/mapping/lodash/chunk.md", "app/src/pages/index.astro", "app/src/pages/about.md")
+    (tmp_path / "app/src/content.config.ts").write_text(
+        'import { docsCollection, docsName } from "@/content/docs/content.config";\n'
+        'import { mappingCollection, mappingName } from "./content/mapping/content.config";\n'
+        "export const collections = {\n  [docsName]: docsCollection,\n  [mappingName]: mappingCollection,\n};\n",
+        encoding="utf-8")
+    for name in ("docs", "mapping"):
+        (tmp_path / f"app/src/content/{name}/content.config.ts").write_text(
+            'import { glob } from "astro/loaders";\n'
+            f'export const {name}Name = "{name}";\n'
+            f"export const {name}Collection = defineCollection({{\n  loader: glob({{\n"
+            '    base: import.meta.dirname,\n    pattern: "**/[^_]*.md",\n  }),\n});\n', encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "astro"
+    assert pages(layout) == ["app/src/content/docs/migrate/from-v1.md", "app/src/content/mapping/lodash/chunk.md"]
+
+
 def test_an_rspress_site_s_versions_other_than_the_default_are_frozen_copies(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "website/rspress.config.ts", "website/docs/13.x/docs/api.mdx",
           "website/docs/14.x/docs/api.mdx", "website/docs/14.x/index.md")

@@ -27,7 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sitelint.sites import docusaurus, locales as localemod, siteconfig
-from sitelint.sites.siteconfig import ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, VITEPRESS_CONFIGS, block_after, mask_comments
+from sitelint.sites.siteconfig import (
+    ASTRO_CONFIGS,
+    DOCUSAURUS_CONFIGS,
+    VITEPRESS_CONFIGS,
+    block_after,
+    mask_comments,
+    module_candidates,
+)
 
 # Docusaurus' frozen versions: `versioned_docs/version-1.2/`, a docs instance's `rollouts_versioned_docs/version-1.2/`,
 # and their translations, `i18n/zh/docusaurus-plugin-content-docs-rollouts/version-1.2/`.
@@ -75,7 +82,9 @@ _GLOB_BASE = re.compile(r"""\bbase\s*:\s*["'`]([^"'`]+)["'`]""")
 # "docs")`, `new URL("./guides/", import.meta.url)`.
 _GLOB_BASE_HERE = re.compile(
     r"""\bbase\s*:\s*(?:(?:path\.)?(?:join|resolve)\s*\(\s*(?:import\.meta\.dirname|__dirname)\s*,\s*["'`]([^"'`]+)"""
-    r"""["'`]\s*\)|(?:fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*["'`]([^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\))""")
+    r"""["'`]\s*\)|(?:fileURLToPath\s*\(\s*)?new\s+URL\s*\(\s*["'`]([^"'`]+)["'`]\s*,\s*import\.meta\.url\s*\)"""
+    # ... or the folder itself (`base: import.meta.dirname`)
+    r"""|(?:import\.meta\.dirname|__dirname)\s*(?=[,}\s]))""")
 _GLOB_PATTERN = re.compile(r"""\bpattern\s*:\s*["'`]([^"'`]+)["'`]""")
 # Rspress: `rspress.config.ts`, or the `rstack.config.ts` of the Rstack CLI when it defines a doc site
 _RSPRESS_CONFIGS = tuple(f"{name}.config.{ext}" for name in ("rspress", "rstack")
@@ -808,15 +817,19 @@ def _astro_collections(base: Path) -> list[Path]:
         return []
     out: list[Path] = []
     text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
-    for loader in _GLOB_LOADER.finditer(text):
-        options = block_after(text, loader.end() - 1)
-        folder, pattern = _GLOB_BASE.search(options), _GLOB_PATTERN.search(options)
-        here = _GLOB_BASE_HERE.search(options)
-        given = base / folder.group(1) if folder else config.parent / (here.group(1) or here.group(2)) if here else None
-        if given is not None and (pattern is None or "md" in pattern.group(1)):
-            path = given.resolve()
-            if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
-                out.append(path)
+    # ... and in the modules of the site it imports them from (`import { docsCollection } from
+    # "@/content/docs/content.config"`, `@/` the site's `src/`), each loader's folder given from its module's
+    for module, source in ((config, text), *_content_modules(base, config, text)):
+        for loader in _GLOB_LOADER.finditer(source):
+            options = block_after(source, loader.end() - 1)
+            folder, pattern = _GLOB_BASE.search(options), _GLOB_PATTERN.search(options)
+            here = _GLOB_BASE_HERE.search(options)
+            given = (base / folder.group(1) if folder else
+                     module.parent / (here.group(1) or here.group(2) or "") if here else None)
+            if given is not None and (pattern is None or "md" in pattern.group(1)):
+                path = given.resolve()
+                if path.is_dir() and path.is_relative_to(base.resolve()) and path not in out:
+                    out.append(path)
     if not out and (declared := _COLLECTIONS.search(text)):
         # Collections without a loader (Astro 2 to 4: `export const collections = { blog, docs: docsCollection }`)
         # each keep their pages in the folder of their name, `src/content/blog/`.
@@ -824,6 +837,21 @@ def _astro_collections(base: Path) -> list[Path]:
             path = base / "src" / "content" / name
             if path.is_dir() and _holds_pages(path) and path not in out:
                 out.append(path)
+    return out
+
+
+_CONTENT_IMPORT = re.compile(r"""\bfrom\s+["']((?:@/|~/|\.{1,2}/)[^"'\n]+)["']""")
+
+
+def _content_modules(base: Path, config: Path, text: str) -> list[tuple[Path, str]]:
+    """The site's own modules a content config imports (relative, or from `src/` by the `@/` and `~/` aliases), each
+    with its text, comments masked."""
+    out: list[tuple[Path, str]] = []
+    for spec in _CONTENT_IMPORT.findall(text):
+        start = base / "src" / spec[2:] if spec.startswith(("@/", "~/")) else config.parent / spec
+        module = next((m for m in module_candidates(start, (".ts", ".mts", ".js", ".mjs")) if m.is_file()), None)
+        if module is not None and module != config and all(module != m for m, _ in out):
+            out.append((module, mask_comments(module.read_text(encoding="utf-8", errors="replace"))))
     return out
 
 
