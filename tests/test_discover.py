@@ -676,6 +676,25 @@ def test_astro_collections_defined_in_modules_the_content_config_imports(tmp_pat
     assert pages(layout) == ["app/src/content/docs/migrate/from-v1.md", "app/src/content/mapping/lodash/chunk.md"]
 
 
+def test_a_gatsby_site_is_the_folders_its_filesystem_source_reads_or_its_docs_theme_s(tmp_path: Path) -> None:
+    # GitHub's Doctocat theme reads `content/`; a site that names its folders to gatsby-source-filesystem
+    # (`path: `${__dirname}/guides``) reads those; the project's other Markdown files are not pages.
+    touch(tmp_path, "site/gatsby-config.js", "site/content/index.mdx", "site/content/components/button.mdx",
+          "site/README.md", "site/src/components/Note.md")
+    (tmp_path / "site/gatsby-config.js").write_text(
+        "module.exports = {\n  plugins: [{ resolve: '@primer/gatsby-theme-doctocat', options: {} }],\n};\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path / "site")
+    assert layout.framework == "gatsby"
+    assert pages(layout) == ["content/components/button.mdx", "content/index.mdx"]
+    touch(tmp_path, "site/guides/start.md")
+    (tmp_path / "site/gatsby-config.js").write_text(
+        "module.exports = {\n  plugins: [{\n    resolve: 'gatsby-source-filesystem',\n"
+        "    options: { name: 'guides', path: `${__dirname}/guides` },\n  }],\n};\n", encoding="utf-8")
+    layout = discover.detect(tmp_path / "site")
+    assert layout.framework == "gatsby" and pages(layout) == ["guides/start.md"]
+
+
 def test_an_rspress_site_s_versions_other_than_the_default_are_frozen_copies(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "website/rspress.config.ts", "website/docs/13.x/docs/api.mdx",
           "website/docs/14.x/docs/api.mdx", "website/docs/14.x/index.md")

@@ -1351,7 +1351,33 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     docsify = _docsify(base)
     if docsify is not None:
         return "docsify", [base], [docsify]
+    gatsby = _gatsby(base)
+    if gatsby[0]:
+        return gatsby
     return "", [], []
+
+
+_GATSBY_CONFIGS = ("gatsby-config.js", "gatsby-config.ts", "gatsby-config.mjs")
+# gatsby-source-filesystem's folder: `${__dirname}/content/docs`, `path.join(__dirname, "docs")`, `./content`
+_GATSBY_PATH = re.compile(r"""\bpath\s*:\s*(?:`\$\{__dirname\}/([^`]+)`|(?:path\.)?(?:join|resolve)\(\s*__dirname\s*,"""
+                          r"""\s*["'`]([^"'`]+)["'`]\s*\)|["'`]\./([^"'`]+)["'`])""")
+# The folder a Gatsby docs theme reads its pages from: GitHub's Doctocat's `content/`, smooth-doc's `pages/`.
+_GATSBY_THEMES = (("gatsby-theme-doctocat", "content"), ("smooth-doc", "pages"))
+
+
+def _gatsby(base: Path) -> tuple[str, list[Path], list[Path]]:
+    """A Gatsby site: the folders its gatsby-source-filesystem instances read that hold pages, else its docs theme's
+    folder, else `content/` or `src/pages/`."""
+    config = next((base / name for name in _GATSBY_CONFIGS if (base / name).is_file()), None)
+    if config is None:
+        return "", [], []
+    text = mask_comments(config.read_text(encoding="utf-8", errors="replace"))
+    folders = [base / next(g for g in m.groups() if g).strip("/") for m in _GATSBY_PATH.finditer(text)]
+    folders = [f for f in dict.fromkeys(folders) if f.is_dir() and _holds_pages(f)]
+    if not folders:
+        themed = [base / folder for theme, folder in _GATSBY_THEMES if theme in text]
+        folders = [f for f in (*themed, base / "content", base / "src" / "pages") if f.is_dir() and _holds_pages(f)][:1]
+    return ("gatsby", folders, [config]) if folders else ("", [], [])
 
 
 _DOCSIFY = re.compile(r"window\.\$docsify\s*=")
