@@ -124,6 +124,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             stem := posixpath.splitext(page.path)[0], _without_language(stem)} & site_fact(
             ctx.site, "page-folders", _page_folders):
         exempt = "hub: the entry of the folder of its name beside it (no content of its own)"
+    # An entry of a folder of files of front matter alone (`category: Math`, `remeda: add`, the entries of a content
+    # collection that the site's code lays out from their fields, with a note or none): data, not a page of its own.
+    if not exempt and "partial" in ctx.params["skip-types"] and siblings == 0 and not any(
+            b.kind == "heading" for b in page.blocks) and len(page.front_matter) >= _DATA_FIELDS:
+        exempt = "partial: an entry of a folder of front matter alone, which the site's code lays out"
     # The book's home page is as short as its authors like, but not empty: a stub there is still a stub.
     if not exempt and "landing" in ctx.params["skip-types"] and words >= _HOME_WORDS and \
             page.abspath.resolve() in site_fact(ctx.site, "book-index", _book_index):
@@ -219,6 +224,9 @@ def _ci_text(site: Site) -> str:
         except OSError:
             continue
     return "\n".join(out)
+
+
+_DATA_FIELDS = 2  # front matter fields of an entry of a folder of data files, at least
 
 
 def _no_content(page: Page) -> bool:
