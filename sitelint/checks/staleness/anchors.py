@@ -14,9 +14,10 @@ a directive's `:name:` option) when the page has no such anchor, so those count 
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -583,6 +584,20 @@ _TEMPLATED_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?[^"'\s>]*(?:<%|\{\{|\{%|
                            r"""|(?<![\w-])(?::|v-bind:)id\s*=\s*["']|(?<![\w-])id\s*=\s*\{(?!\s*["'`])""")
 
 
+_ENTRIES = 4  # files of front matter alone in a folder, at least, for it to be a collection of data entries
+
+
+def _data_entry_ids(pages: Sequence[Page]) -> frozenset[str]:
+    """The names of a folder's files, lower case, when it is a folder of data entries: four or more of them front
+    matter alone (no heading, two fields or more: `category: Math`, `remeda: add`), no prose at the median. A content
+    collection's data that the site's code shows as cards on one page, each with its file's name as id; else none."""
+    entries = [p for p in pages if len(p.front_matter) >= 2 and not p.sections and not p.words]
+    words = sorted(p.words for p in pages)
+    if len(entries) < _ENTRIES or words[len(words) // 2] > 0:
+        return frozenset()
+    return frozenset(posixpath.splitext(posixpath.basename(p.path))[0].lower() for p in pages)
+
+
 _DEMO_DEPTH = 2  # folders below a page's own where the files it shows (its demos) are looked for
 _DEMO_FILES = 200  # files of a page's folder looked at, at most
 
@@ -998,6 +1013,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     anchors: dict[str, frozenset[str]] = {}  # page path -> its anchors, made when a link first asks for them
     unjudged: dict[str, bool] = {}  # page path -> whether its anchors may come from what its build adds
     file_ids: dict[Path, frozenset[str]] = {}  # a page's folder -> the ids of the demo files under it
+    entry_ids: dict[str, frozenset[str]] = {}  # a folder of data entries -> their names, each its card's id
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
@@ -1087,6 +1103,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 file_ids[target.abspath.parent] = _folder_file_ids(target.abspath.parent, site.repo_root)
             if "-" in anchor and anchor.lower() in file_ids[target.abspath.parent]:
                 continue  # `#components-anchor-demo-targetoffset`: the box of the demo `demo/targetOffset.vue`
+            folder = posixpath.dirname(target.path)
+            if folder not in entry_ids:
+                entry_ids[folder] = _data_entry_ids([p for p in site.pages if posixpath.dirname(p.path) == folder])
+            if anchor.lower() in entry_ids[folder]:
+                continue  # `#deburr` among a collection's data entries: the card of `deburr.md`, on the page they share
             if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
