@@ -1014,6 +1014,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     unjudged: dict[str, bool] = {}  # page path -> whether its anchors may come from what its build adds
     file_ids: dict[Path, frozenset[str]] = {}  # a page's folder -> the ids of the demo files under it
     entry_ids: dict[str, frozenset[str]] = {}  # a folder of data entries -> their names, each its card's id
+    in_folder: dict[str, list[Page]] = {}
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
@@ -1105,7 +1106,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # `#components-anchor-demo-targetoffset`: the box of the demo `demo/targetOffset.vue`
             folder = posixpath.dirname(target.path)
             if folder not in entry_ids:
-                entry_ids[folder] = _data_entry_ids([p for p in site.pages if posixpath.dirname(p.path) == folder])
+                if not in_folder:  # the site's pages by folder, made the first time a folder is asked for
+                    for other in site.pages:
+                        in_folder.setdefault(posixpath.dirname(other.path), []).append(other)
+                entry_ids[folder] = _data_entry_ids(in_folder.get(folder, []))
             if anchor.lower() in entry_ids[folder]:
                 continue  # `#deburr` among a collection's data entries: the card of `deburr.md`, on the page they share
             if target is page and site.framework in ("sphinx", "myst"):
