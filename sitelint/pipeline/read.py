@@ -174,7 +174,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
     # is a page another page includes.
-    included = {**_appended(layout, site.root),
+    appended = siteconfig.mkdocs_appended(layout.config_files[:1], site.root) if layout.framework == "mkdocs" else ()
+    included = {**dict.fromkeys(map(_key, appended), "every page (pymdownx.snippets' auto_append)"),
                 **_pasted(layout.config_files, layout.project_root),
                 **_component_imports(layout.config_files, layout.project_root),
                 **_included(site.pages, site.root, layout.project_root)}
@@ -819,31 +820,6 @@ def _included(site_pages: Sequence[Page], docs: Path, project: Path) -> dict[str
             for place in places:
                 if _key(place) != _key(page.abspath):  # (a page that names its own file links to its source)
                     out.setdefault(_key(place), page.path)
-    return out
-
-
-def _appended(layout: discover.Layout, docs: Path) -> dict[str, str]:
-    """The files pymdownx.snippets appends to every page of an MkDocs site (`auto_append: [includes/abbreviations.md]`,
-    found under its `base_path` folders, from the config's folder, or the docs root): parts of every page."""
-    if layout.framework != "mkdocs" or not layout.config_files:
-        return {}
-    config = layout.config_files[0]
-    try:
-        settings = siteconfig.load_mkdocs(config)
-    except ValueError:
-        return {}
-    out: dict[str, str] = {}
-    extensions = settings.get("markdown_extensions")
-    for entry in extensions if isinstance(extensions, list) else []:
-        options = entry.get("pymdownx.snippets") if isinstance(entry, dict) else None
-        if not isinstance(options, dict) or not isinstance(options.get("auto_append"), list):
-            continue
-        bases = options.get("base_path", ["."])
-        folders = [config.parent / b for b in ([bases] if isinstance(bases, str) else bases) if isinstance(b, str)]
-        for name in options["auto_append"]:
-            if isinstance(name, str):
-                for folder in (*folders, docs):
-                    out.setdefault(_key(folder / name), "every page (pymdownx.snippets' auto_append)")
     return out
 
 

@@ -303,6 +303,25 @@ def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     return patterns
 
 
+def mkdocs_appended(configs: tuple[Path, ...], docs: Path) -> list[Path]:
+    """The files pymdownx.snippets appends to every page of an MkDocs site (`auto_append: [includes/abbreviations.md]`),
+    each found under the extension's `base_path` folders (from the config's folder) or the docs root: parts of every
+    page."""
+    out: list[Path] = []
+    for config in configs:
+        try:
+            data = load_mkdocs(config)
+        except ValueError:
+            continue
+        options = mkdocs_plugins(data.get("markdown_extensions")).get("pymdownx.snippets")
+        if not isinstance(options, dict) or not isinstance(names := options.get("auto_append"), list):
+            continue
+        bases = options.get("base_path", ["."])
+        folders = [config.parent / b for b in ([bases] if isinstance(bases, str) else bases) if isinstance(b, str)]
+        out += [folder / name for name in names if isinstance(name, str) for folder in (*folders, docs)]
+    return out
+
+
 def mkdocs_redirect_maps(configs: tuple[Path, ...]) -> dict[str, str]:
     """The mkdocs-redirects plugin's `redirect_maps`: a page's path relative to the docs folder -> where the built
     site sends its readers instead (the plugin writes a redirect over whatever the page built)."""
