@@ -507,6 +507,16 @@ def test_front_matter_commented_out_at_the_top_is_still_front_matter() -> None:
     # A longer line of dashes closes front matter too (Hugo reads its first three).
     dashes = parse("---\ntitle: Tuning\nweight: 30\n----------\n\nTune the kernel source.\n")
     assert dashes.problems == () and dashes.front_matter == {"title": "Tuning", "weight": 30}
+    # Front matter after a comment closed on the first line (a formatter's directive) and a blank line.
+    directive = parse('<!-- mdformat global-off -->\n\n---\ntitle: "C++ API"\nmanualLink: "/reference/cpp/api/"\n---\n')
+    assert directive.problems == () and directive.front_matter["manualLink"] == "/reference/cpp/api/"
+    assert kinds(directive) == [("front_matter", 1, 6)] and directive.words == 0
+    after = parse('<!-- keep -->\n+++\ntitle = "Go API"\n+++\n\nRead it.\n')
+    assert after.front_matter == {"title": "Go API"} and kinds(after) == [("front_matter", 1, 4), ("paragraph", 6, 6)]
+    # A comment followed by a thematic break and text is no front matter.
+    rule = parse('<!-- note -->\n\n---\n\nText after a rule.\n')
+    assert rule.front_matter == {} and rule.problems == () and kinds(rule)[-1] == ("paragraph", 5, 5)
+    assert parse("<!-- note -->\n\n---\ntitle: x\n").problems[0][0] == 3  # the line the front matter opens on
     # A comment that holds more than front matter is a comment.
     other = parse('<!--\n---\ntitle: Old\n---\nNotes kept for later.\n-->\n\nInstall it.\n')
     assert other.front_matter == {} and kinds(other)[-1] == ("paragraph", 8, 8)

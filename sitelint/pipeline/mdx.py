@@ -296,18 +296,22 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
     regions: list[tuple[str, int, int]] = []
     problems: list[tuple[int, str]] = []
     # Hugo reads front matter commented out at the top (`<!--`, the `---` block, `-->`): hidden where the file is
-    # shown as it is (on GitHub), still the page's front matter.
+    # shown as it is (on GitHub), still the page's front matter; and front matter after a comment that closes on the
+    # page's first line (a formatter's directive, `<!-- mdformat global-off -->`).
     commented = _commented_front_matter(lines)
     front_matter, index = _front_matter(lines[commented:], problems)
     toml = front_matter is None
     if toml:
         front_matter, index = _toml_front_matter(lines[commented:], problems)
         toml = front_matter is not None
+    problems[:] = [(line + commented, text) for line, text in problems]  # numbered from the page's first line
     if front_matter is None and not commented:
         index = _ruby_front_matter_end(lines)
         front_matter = "" if index else None  # Ruby, run by the build: no data sitelint reads
-    if front_matter is not None and commented:
+    if front_matter is not None and commented and not _one_line_comment(lines[0]):
         index += commented + 1  # the `-->` line after it
+    elif front_matter is not None and commented:
+        index += commented
     if front_matter is not None:
         regions.append(("front_matter", 1, index))
         out[:index] = [""] * index
@@ -487,9 +491,18 @@ def _ruby_front_matter_end(lines: list[str]) -> int:
     return 0
 
 
+def _one_line_comment(line: str) -> bool:
+    return line.startswith("<!--") and line.rstrip().endswith("-->") and "-->" not in line.rstrip()[4:-3]
+
+
 def _commented_front_matter(lines: list[str]) -> int:
     """1 when the page opens with an HTML comment whose first line is `<!--` alone and which holds nothing but a
-    front matter block (`---` or `+++` lines around it) closed by a `-->` line; else 0."""
+    front matter block (`---` or `+++` lines around it) closed by a `-->` line; else 0. After a comment closed on the
+    first line (`<!-- mdformat global-off -->`), the number of lines before the front matter that follows it after
+    blank lines, as Hugo reads on past that line; else 0."""
+    if lines and _one_line_comment(lines[0]):
+        start = next((n for n, line in enumerate(lines[1:], 1) if line.strip()), 0)
+        return start if start and lines[start].rstrip() in ("---", "+++") else 0
     if len(lines) < 4 or lines[0].strip() != "<!--" or lines[1].rstrip() not in ("---", "+++"):
         return 0
     read = _front_matter if lines[1].rstrip() == "---" else _toml_front_matter
