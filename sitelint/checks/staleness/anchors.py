@@ -874,6 +874,7 @@ _SOURCE_ID = " (the id of "  # a translation's anchor that is its source's headi
 # Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
 # and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
 _AUTODOC = re.compile(r"(?m)^[ \t]*\[\[autodoc\]\][ \t]+[\w.]+[ \t]*$")
+_SHORTHAND = 3  # links whose fragment opens with `##` that make it a site's shorthand, not a typo
 _PLACEHOLDER_ANCHOR = re.compile(r"(?i)todo|tbd|tba|fixme|xxx")  # `[left margin](#TODO)`: a link left to finish
 
 
@@ -1030,6 +1031,10 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     read_in = {section: [by_key[key(f)] for f in files if key(f) in by_key]
                for section, files in _hugo_layout_reads(site).items()}
 
+    # A fragment that opens with a second `#` (`[collab](##collab.collab)`), written again and again across the site, is
+    # the site's own shorthand its build rewrites into a link of its own (an API reference's); one alone is a typo.
+    shorthand = sum(link.target.partition("#")[2].startswith("#") for p in site.pages for link in p.links)
+
     def own_anchors(target: Page) -> frozenset[str]:
         found = _anchors(target, params(target))
         parts = target.abspath.relative_to(site.root).parts if target.abspath.is_relative_to(site.root) else ()
@@ -1053,6 +1058,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             anchor = unquote(anchor).strip()
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
                 continue  # a line of a source file, a template's or a router's fragment
+            if anchor.startswith("#") and shorthand >= _SHORTHAND:
+                continue
             if includer is not None:
                 # A partial shown inside a page: its links to its own sections are to the page it is shown in.
                 if where.strip():
