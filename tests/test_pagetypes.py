@@ -333,6 +333,7 @@ def test_a_draft_is_reported_on_only_when_named(tmp_path: Path) -> None:
     write_site(tmp_path, {"docs/relay.md": "---\npublished: false\n---\n" + body,
                           "docs/swr.md": "---\ndraft: true\n---\n" + body,
                           "docs/location.md": "---\nhidden: true\n---\n" + body,
+                          "docs/hack.mdx": "---\ntitle: Hack\nhidePage: true\n---\n" + body,
                           # kept from search engines: a styling test page for the site's makers
                           "docs/demo.mdx": '---\ntitle: Demo\n---\n\n<head>\n  <meta name="robots" '
                                            'content="noindex, nofollow" />\n</head>\n' + body,
