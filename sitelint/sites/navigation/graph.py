@@ -331,6 +331,9 @@ def _resolve(target: str, page: Page, found: Collector, navigation: Navigation, 
         if hit is not None:
             return hit
     if target.startswith("/"):
+        if not site.framework and _PAGE_FILE.search(target):
+            # Read as GitHub shows the repository's files: `/CONTRIBUTING.md` is the file at its root, not the docs'.
+            return found.find(site.repo_root, target)
         route = normalise(target)
         if route == "/" and navigation.routes:
             return navigation.routes.get(route)  # the site's home: a page of the routes, or one the build makes
