@@ -4,11 +4,12 @@ it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from sitelint import includes
+from sitelint import gitinfo, includes
 from sitelint.checks import CheckContext, spec
 from sitelint.checks.staleness.common import frozen
 from sitelint.checks.staleness.references import PAGE_SUFFIXES, ROOT_PARAMS, fence_file, references
@@ -44,6 +45,12 @@ def code_drift(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         drift = (changed - page_date).days
         names = shown_names(page, ref.line, ref.text, titles) if drift > 0 else []
         missing = _missing(ref.found, names)
+        if missing:
+            # What the file had when the page last changed: a name it never had is the page's own (a usage
+            # example's variable, `tmp_es_file_path = ...`), not one the file dropped.
+            then = _text_on(history.top, source.path, page_date)
+            names = [n for n in names if then is not None and n in then]
+            missing = [n for n in missing if n in names]
         yield Measurement({"drift": drift, "checked": len(names), "missing": len(missing)},
                           Location(page.path, ref.line),
                           {"file": ref.text, "file_date": changed.isoformat(), "page_date": page_date.isoformat(),
@@ -88,6 +95,17 @@ def shown_names(page: Page, line: int, path: str, titles: Mapping[int, str]) -> 
         if (titled and titled == name) or (not titled and excerpt in after):
             out += [m.group(1) or m.group(2) for m in _DEFINES.finditer(excerpt.text)]
     return list(dict.fromkeys(out))
+
+
+def _text_on(top: Path, path: str, day: dt.date) -> str | None:
+    """The file (relative to the git top level) as it was at the end of day, None when git cannot say (it did not
+    exist then, or the history is cut short)."""
+    done = gitinfo.run(top, "log", "-1", "--format=%H", f"--before={day.isoformat()}T23:59:59", "--", path)
+    commit = done.stdout.strip() if done.returncode == 0 else ""
+    if not commit:
+        return None
+    shown = gitinfo.run(top, "show", f"{commit}:{path}")
+    return shown.stdout if shown.returncode == 0 and len(shown.stdout) <= _MAX_BYTES else None
 
 
 def _missing(found: Path, names: list[str]) -> list[str]:
