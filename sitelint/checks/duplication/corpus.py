@@ -152,12 +152,12 @@ class Corpus:
         return _archives(self.folder_pages)
 
     def in_editions(self, a: str, b: str) -> bool:
-        """Whether two pages are in folders that are editions of one another: sibling folders that mirror each
-        other page for page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the
+        """Whether two pages are in folders that are editions of one another (or are pages of one folder, one
+        manual written for each of two programming languages): sibling folders that mirror each other page for page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the
         default edition at the top and a folder in it that repeats three of its pages or more."""
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
-            return self.version_pages([a, b])
+            return self.version_pages([a, b]) or digestmod.language_editions(a, b)
         version_a, version_b = _version_folder(folder_a), _version_folder(folder_b)
         if version_a != version_b and (version_a in self.archives or version_b in self.archives):
             return True  # the docs of another version kept beside these (`versions/0.14.0/api.md`)

@@ -317,6 +317,24 @@ def siblings(a: Digest, b: Digest, min_shared: int) -> bool:
     return min_shared > 0 and shared >= min_shared and shared >= 0.5 * min(len(a.headings), len(b.headings))
 
 
+# Programming languages a manual is written once for each of (`core_manual_java.md`, `core_manual_ruby.md`).
+CODE_LANGUAGES = frozenset((
+    "java", "js", "javascript", "node", "nodejs", "ts", "typescript", "python", "py", "ruby", "rb", "go", "golang",
+    "rust", "kotlin", "swift", "csharp", "cs", "dotnet", "cpp", "c", "php", "scala", "groovy", "clojure", "ceylon",
+    "dart", "elixir", "erlang", "haskell", "lua", "perl", "r", "julia", "objc", "fsharp", "ocaml", "zig"))
+
+
+def language_editions(a: str, b: str) -> bool:
+    """Two pages of one folder whose file names differ in one word, a programming language's name in each
+    (`core_manual_js.md` and `core_manual_ruby.md`, `quickstart-python.md` and `quickstart-go.md`): one manual
+    written for each language, whose readers read the one of theirs."""
+    if not parallel_names(a, b):
+        return False
+    words_a = re.split(r"[-_.]", a.rpartition("/")[2].rsplit(".", 1)[0].lower())
+    words_b = re.split(r"[-_.]", b.rpartition("/")[2].rsplit(".", 1)[0].lower())
+    return all(x in CODE_LANGUAGES and y in CODE_LANGUAGES for x, y in zip(words_a, words_b, strict=True) if x != y)
+
+
 def parallel_names(a: str, b: str) -> bool:
     """Two pages of one folder whose file names differ in one word (`native-modules-ios.md` and
     `native-modules-android.md`, `query-param-models.md` and `cookie-param-models.md`): a page per platform or per
