@@ -598,6 +598,28 @@ def _data_entry_ids(pages: Sequence[Page]) -> frozenset[str]:
     return frozenset(posixpath.splitext(posixpath.basename(p.path))[0].lower() for p in pages)
 
 
+def _joined_sections(pages: Sequence[Page]) -> dict[str, Page]:
+    """A folder's pages by their file's stem (lower case), when the site's own build joins them into one page whose
+    sections take those names as ids: their links to `#<stem>` and `#<stem>.<heading>` of one another, never to their
+    files, three or more (`[transactions](#state.transactions)` on intro.md beside state.md); else none."""
+    stems = {posixpath.splitext(posixpath.basename(p.path))[0].lower(): p for p in pages}
+    joined = 0
+    for page in pages:
+        own = posixpath.splitext(posixpath.basename(page.path))[0].lower()
+        for link in page.links:
+            where, _, anchor = link.target.partition("#")
+            if (where.strip() and not _ADDRESS.match(where.strip())
+                    and posixpath.splitext(posixpath.basename(where.strip()))[0].lower() in stems):
+                return {}  # they link to one another's files: pages of their own
+            named = anchor.partition(".")[0].lower()
+            joined += not where.strip() and named != own and named in stems
+    return stems if joined >= _JOINED else {}
+
+
+_ADDRESS = re.compile(r"^[a-z][\w+.-]*:", re.I)  # a link with a scheme: another site's, not a file beside the page
+_JOINED = 3  # links of a folder's pages to the sections named for one another that say the build joins them
+
+
 _DEMO_DEPTH = 2  # folders below a page's own where the files it shows (its demos) are looked for
 _DEMO_FILES = 200  # files of a page's folder looked at, at most
 
@@ -1016,6 +1038,7 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     file_ids: dict[Path, frozenset[str]] = {}  # a page's folder -> the ids of the demo files under it
     entry_ids: dict[str, frozenset[str]] = {}  # a folder of data entries -> their names, each its card's id
     in_folder: dict[str, list[Page]] = {}
+    joined_in: dict[str, dict[str, Page]] = {}  # a folder -> its pages by stem, when the build joins them into one
     project_targets: frozenset[str] | None = None  # MyST's explicit targets of every page, made when first needed
     found: list[tuple[Page, int, bool, str, str, str, bool]] = []
     written: dict[str, frozenset[str]] = {}  # page path -> the ids it writes, made when a link in another case asks
@@ -1119,6 +1142,16 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 entry_ids[folder] = _data_entry_ids(in_folder.get(folder, []))
             if anchor.lower() in entry_ids[folder]:
                 continue  # `#deburr` among a collection's data entries: the card of `deburr.md`, on the page they share
+            if not site.framework and target is page:
+                if folder not in joined_in:
+                    joined_in[folder] = _joined_sections(in_folder.get(folder, []))
+                named, dot, rest = anchor.partition(".")
+                section = joined_in[folder].get(named.lower())
+                if section is not None and section is not page:
+                    if section.path not in anchors:
+                        anchors[section.path] = own_anchors(section)
+                    if not dot or _has(section, rest, anchors[section.path]):
+                        continue  # `#state.transactions`: the section of state.md on the page the build joins
             if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:
                     project_targets = _project_targets(site.pages)
