@@ -24,6 +24,8 @@ FRONT_MATTER_TO_END = "front matter opened at line 1 runs to the end of the file
 TOML_IN_YAML_FENCES = "front matter between --- lines is TOML (`key = value`)"
 # A page problem's words for a fence never closed that is the page's last block, all of it code: it renders as meant.
 FENCE_TO_END = "it runs to the end of the page, which shows it as meant"
+# A file (or folder) that links out of the repository: not followed, and not the repository's to fix.
+OUTSIDE = "a symlink out of the repository: not followed (sitelint reads only the repository's own files)"
 # Block kinds that carry prose a reader reads.
 PROSE_KINDS = frozenset({"paragraph", "list_item", "blockquote", "admonition", "table", "card"})
 Value = float | int | bool | str

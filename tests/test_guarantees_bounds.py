@@ -241,5 +241,10 @@ def test_symlinks_out_of_the_repository_are_reported_once_and_not_read(tmp_path:
     problems = dict(result.site.unreadable)
     assert set(problems) == {"docs/shared.md", "docs/linked"}
     assert all("out of the repository" in why for why in problems.values())
+    # not followed by design, and the repository's to fix no more when its target is missing: info, not an error
+    (site / "docs" / "dev.md").symlink_to(outside / "missing" / "DEV.md")
+    again = engine.lint(cwd=site, config=configmod.validate({"semantic": False}, None))
+    assert "out of the repository" in dict(again.site.unreadable)["docs/dev.md"]
+    assert {f.severity for f in again.findings if f.rule == "SUB000"} == {"info"}
     assert all("sk-live" not in f.message for f in result.findings)
     assert "docs/linked/inner.md" not in {p.path for p in result.site.pages}

@@ -17,6 +17,7 @@ from pathlib import Path
 from sitelint import gitinfo
 from sitelint.sites import layout as layoutmod
 from sitelint.sites.layout import Layout, project_root, variant_of
+from sitelint.model import OUTSIDE
 
 __all__ = ["PAGE_SUFFIXES", "Found", "Layout", "detect", "project_root", "variant_of", "walk"]
 
@@ -163,7 +164,6 @@ def _repository(project_root: Path) -> str:
     return str(next((f for f in (real, *real.parents) if (f / ".git").exists()), real))
 
 
-OUTSIDE = "a symlink out of the repository: not followed (sitelint reads only the repository's own files)"
 
 
 def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], bool], repository: str,
@@ -219,10 +219,10 @@ def _walk_dir(top: Path, prune: Callable[[str], bool], wanted: Callable[[str], b
                         visit(Path(entry.path))
             elif entry.name.endswith(PAGE_SUFFIXES):
                 path = Path(entry.path)
-                if entry.is_symlink() and not path.exists():
-                    results.append((path, "broken symlink: its target does not exist; remove it or fix the link", 0))
-                elif leaves(entry):
+                if leaves(entry):  # (a link to a file of another checkout, `../../doc/x.md`, missing here too)
                     results.append((path, OUTSIDE, 0))
+                elif entry.is_symlink() and not path.exists():
+                    results.append((path, "broken symlink: its target does not exist; remove it or fix the link", 0))
                 else:
                     results.append((path, "", 0))
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from sitelint import pagetypes
 from sitelint.checks import CheckContext, spec
-from sitelint.model import FENCE_TO_END, FRONT_MATTER_TO_END, PLAIN_FRONT_MATTER, Location, Measurement
+from sitelint.model import FENCE_TO_END, FRONT_MATTER_TO_END, OUTSIDE, PLAIN_FRONT_MATTER, Location, Measurement
 
 
 def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
@@ -16,14 +16,15 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
     plain_pages = sum(1 for page in ctx.site.pages if any(p.startswith(PLAIN_FRONT_MATTER) for _, p in page.problems))
     for path, problem in ctx.site.unreadable:
         yield Measurement({"unreadable": True, "workaround": False, "plain_lines": False, "framework": framework,
-                           "plain_pages": plain_pages, "to_end": False, "code_to_end": False},
+                           "plain_pages": plain_pages, "to_end": False, "code_to_end": False,
+                           "outside": problem == OUTSIDE},
                           Location(path, 1), {"problem": problem})
     for page in ctx.site.pages:
         if page.type_reason in (pagetypes.ARCHETYPE, pagetypes.FILLED_FRONT):
             continue  # its front matter is placeholders (`title: {{ title }}`, Go template actions `hugo new` fills
             # in), written to be filled when the page is copied; the site shows no such page
         for line, problem in page.problems:
-            yield Measurement({"unreadable": False, "workaround": True, "framework": framework,
+            yield Measurement({"unreadable": False, "workaround": True, "framework": framework, "outside": False,
                                "plain_lines": problem.startswith(PLAIN_FRONT_MATTER), "plain_pages": plain_pages,
                                "to_end": problem.startswith(FRONT_MATTER_TO_END),
                                "code_to_end": FENCE_TO_END in problem},
@@ -31,4 +32,5 @@ def page_problems(ctx: CheckContext) -> Iterator[Measurement]:
 
 
 CHECK = spec("page-problems", "site", page_problems,
-             values=("unreadable", "workaround", "plain_lines", "framework", "plain_pages", "to_end", "code_to_end"))
+             values=("unreadable", "workaround", "plain_lines", "framework", "plain_pages", "to_end", "code_to_end",
+                     "outside"))
