@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sitelint import gitinfo
+from sitelint.model import OUTSIDE
 from sitelint.sites import layout as layoutmod
 from sitelint.sites.layout import Layout, project_root, variant_of
-from sitelint.model import OUTSIDE
 
 __all__ = ["PAGE_SUFFIXES", "Found", "Layout", "detect", "project_root", "variant_of", "walk"]
 

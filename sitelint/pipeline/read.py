@@ -950,9 +950,10 @@ def _flag(value: Any) -> bool | None:
 def draft(page: Page) -> bool:
     """A page its front matter keeps from readers: out of the published site (`draft: true`, `published: false`, as
     Docusaurus, Astro, Hugo and Jekyll read them), out of the navigation with nothing linking to it by design
-    (`hidden: true`; `hidePage: true`, as Prisma's Gatsby docs theme reads it), or kept from search engines (`noindex: true`, `robots: noindex`, a robots `noindex` meta tag in
-    its head, or in the `head:` its front matter adds): a page for the site's makers, a styling test page of
-    placeholder text; or no page at all (`headless: true`)."""
+    (`hidden: true`; `hidePage: true`, as Prisma's Gatsby docs theme reads it), or kept from search engines
+    (`noindex: true`, `robots: noindex`, a robots `noindex` meta tag in its head, or in the `head:` its front matter
+    adds): a page for the site's makers, a styling test page of placeholder text; or no page at all (`headless:
+    true`)."""
     front = page.front_matter
     robots = front.get("robots")
     return (_flag(front.get("draft")) is True or _flag(front.get("published")) is False

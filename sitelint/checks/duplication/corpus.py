@@ -153,8 +153,9 @@ class Corpus:
 
     def in_editions(self, a: str, b: str) -> bool:
         """Whether two pages are in folders that are editions of one another (or are pages of one folder, one
-        manual written for each of two programming languages): sibling folders that mirror each other page for page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the
-        default edition at the top and a folder in it that repeats three of its pages or more."""
+        manual written for each of two programming languages): sibling folders that mirror each other page for
+        page, folders of the same name under such folders (`react/guide`, `solid/guide`), or the default edition at
+        the top and a folder in it that repeats three of its pages or more."""
         folder_a, folder_b = a.rpartition("/")[0], b.rpartition("/")[0]
         if folder_a == folder_b:
             return self.version_pages([a, b]) or digestmod.language_editions(a, b)

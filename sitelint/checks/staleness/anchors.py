@@ -1145,12 +1145,12 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if not site.framework and target is page:
                 if folder not in joined_in:
                     joined_in[folder] = _joined_sections(in_folder.get(folder, []))
-                named, dot, rest = anchor.partition(".")
-                section = joined_in[folder].get(named.lower())
+                file_id, dot, heading_id = anchor.partition(".")
+                section = joined_in[folder].get(file_id.lower())
                 if section is not None and section is not page:
                     if section.path not in anchors:
                         anchors[section.path] = own_anchors(section)
-                    if not dot or _has(section, rest, anchors[section.path]):
+                    if not dot or _has(section, heading_id, anchors[section.path]):
                         continue  # `#state.transactions`: the section of state.md on the page the build joins
             if target is page and site.framework in ("sphinx", "myst"):
                 if project_targets is None:

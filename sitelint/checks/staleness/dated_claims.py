@@ -25,7 +25,7 @@ from sitelint.checks.staleness.versions import HISTORY_PARAMS, names
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
 from sitelint.sites.product import Version
-from sitelint.text import ECHO, MONTHS, flat, struck
+from sitelint.text import ECHO, flat, struck
 
 # An entry that opens with its version note ("_Version added: 1.0_ named server UI is new in 1.0."), as Sphinx's
 # `versionadded` writes it: its versions say when it arrived.
@@ -36,10 +36,6 @@ _NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
 _SUPPOSED = re.compile(r"(?i)\b(?:assume|assuming|suppose|supposing|imagine|hypothetically|let'?s\s+say)\b")
-
-
-# A moment given to its month, quarter, season or day ("As of November 2025", "as of 2021-03-01", "as of Q3 2024").
-_OBSERVED_ON = re.compile(rf"(?i)\b(?:{MONTHS})\b|\bq[1-4]\b|\b(?:spring|summer|fall|autumn|winter)\b|\d{{4}}-[01]\d")
 
 
 # A plural noun and a comma or colon right before a bare version: the versions of the thing it names ("two supported
@@ -151,8 +147,10 @@ _CONDITION = re.compile(r"(?i)\s*(?:if|whenever|once|unless)\b")
 _CONTROL_AFTER = re.compile(r"(?i)\s*(?:buttons?|arrows?|icons?|links?|tabs?|slots?|controls?)\b")
 _CONTROL_PAIR = re.compile(r"(?i)\b(?:previous|prev|last)\s+\w+\s*/\s*$")
 # A moment right after "when" or "each time" that names a turn of time in the general ("when the next year arrives"):
-# what the sentence says happens at every such turn.
-_WHENEVER = re.compile(r"(?i)\b(?:when|whenever|each time|every time)\s+the\s*$")
+# what the sentence says happens at every such turn; or after "start of the" (`sony` - "Start of the next year"): a
+# date counted from whatever day it is, as a keyword's definition gives it.
+_WHENEVER = re.compile(r"(?i)\b(?:when|whenever|each time|every time)\s+the\s*$"
+                       r"|\b(?:start|end|beginning|first\s+day|last\s+day)\s+of\s+the\s*$")
 
 
 def _captions_picture(page: Page, block: Block) -> bool:
@@ -214,15 +212,13 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if _dated_entry(page, block, match.group("year")):
                 continue  # "As of February 16, 2021, Dapr has 0 criticals" under "### February 2021": a record
             if int(match.group("year")) < ctx.today.year:
-                if _OBSERVED_ON.search(match.group(0)):
-                    # "As of November 2025, Vercel has a bug that ...": an observation dated to its month or day on
-                    # purpose, the reader told when it held. Worth checking again (info), no claim overtaken by time
-                    # alone: on sites never seen before, 2 of 18 such warnings were judged real.
-                    aged.add(match.start())
-                    found.append((match.start(), match.group(0),
-                                  f"the year {match.group('year')} has passed; check it still holds"))
-                    continue
-                found.append((match.start(), match.group(0), f"the year {match.group('year')} has passed"))
+                # "As of November 2025, Vercel has a bug that ...", "four ways to write it (as of 2023)": an
+                # observation dated on purpose, the reader told when it held. Worth checking again (info), no claim
+                # overtaken by time alone: on sites never seen before, 2 of 18 such warnings dated to a month or a
+                # day were judged real, 1 of 11 dated to a year.
+                aged.add(match.start())
+                found.append((match.start(), match.group(0),
+                              f"the year {match.group('year')} has passed; check it still holds"))
         for match in versions.finditer(text):
             ver = match.group("ver")
             if re.fullmatch(YEAR, ver) and not (current and (current.parts[0] or 0) >= 1000):
@@ -279,7 +275,7 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             opening = re.split(r"(?<=[.!?])\s+", text[:match.start()])[-1]
             if _CONDITION.match(opening):
                 continue  # "If many are tagged fixed, a new release is probably coming soon": a rule of thumb
-            if _WHENEVER.search(text[max(0, match.start() - 12):match.start()]):
+            if _WHENEVER.search(text[max(0, match.start() - 24):match.start()]):
                 continue  # "a new sequence starts at 1 when the next year arrives": any year's turn, not one
             if _CONTROL_AFTER.match(text, match.end()) or _CONTROL_PAIR.search(text[max(0, match.start() - 24):
                                                                                      match.start()]):
@@ -295,6 +291,8 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                     # year" are overtaken by that time itself.
                     aged.add(match.start())
                 found.append((match.start(), match.group(0), f"written in {year} at the latest"))
+        told: set[tuple[int, str]] = set()  # a line that says one moment twice ("Start of the next year. End of
+        # the next year.") is one finding
         for start, claim, why in sorted(found):
             if _SUPPOSED.search(" ".join(re.split(r"(?<=[.!?])\s+", text[:start])[-2:])):
                 continue  # "For example, assume the current release is v4.2.3": the claims after it illustrate
@@ -308,6 +306,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             line = line_of(page, block, claim)
             if struck(page.source, line, claim):
                 continue  # "~~As of February 4, 2023, ...~~": crossed out, kept as history
+            if (line, claim.lower()) in told:
+                continue
+            told.add((line, claim.lower()))
             if not in_link_text(page, block, claim):
                 yield Measurement({"passed": True, "dated": start not in aged}, Location(page.path, line),
                                   {"claim": claim, "why": why})
