@@ -895,7 +895,8 @@ _TO_MENU = re.compile(r"(?i)\b(?:in|on|from|at)\s+the\s+(?:(?:left|right)(?:-han
 _SIGNATURE_WORDS = 5  # words of prose a function's entry says of it, at least
 _SIGNATURE_KEYS = ("parameters", "parameter_types", "signature", "arguments", "return_type")
 _DOC_BUILDER_AUTODOC = re.compile(r"\s*\[\[autodoc\]\][ \t]+[A-Za-z_]")  # doc-builder's `[[autodoc]] utils.Error`
-_AUTODOC = re.compile(r"\s*:::[ \t]+[A-Za-z_]")  # mkdocstrings' `::: package.module`, not MyST's `:::{note}`
+# mkdocstrings' `::: package.module` (`:::package.Member` too), not MyST's `:::{note}` nor an admonition's `:::note`
+_AUTODOC = re.compile(r"\s*:::(?:[ \t]+[A-Za-z_]|[A-Za-z_]\w*(?:\.\w+)+[ \t]*$)")
 # A front matter key that sends the page's readers on (`metaRefreshToLatest`, `redirectTo`); not `redirect_from`,
 # the old addresses sent here.
 # Docsy's `manualLink` (and `manualLinkRelref`) makes the page's menu entry a link elsewhere.

@@ -47,7 +47,7 @@ class MaskedSource:
 # collapsible details. A blank line does not end one while the next text line is still indented.
 _CONTAINER = re.compile(r'(?P<indent>[ \t]*)(?:===[!+]{0,2}[ \t]+"(?P<tab>[^"]*)"|(?:!!!|\?\?\?\+?)[ \t]*[\w-]*'
                         r'(?:[ \t]+"(?P<title>[^"]*)")?)[ \t]*$')
-_DIRECTIVE = re.compile(r"[ \t]*(?::::[ \t]+[A-Za-z_][\w]*(?:\.[\w]+)+[ \t]*|-+8<-+[ \t]+\S.*|-+8<-+[ \t]*"
+_DIRECTIVE = re.compile(r"[ \t]*(?::::[ \t]*[A-Za-z_][\w]*(?:\.[\w]+)+[ \t]*|-+8<-+[ \t]+\S.*|-+8<-+[ \t]*"
                         r"|\{\*[^\n]*\*\}[ \t]*|\{%[ \t]*include[ \t][^\n]*%\}[ \t]*)$")
 _OPTIONS = re.compile(r"[ \t]+\S")
 _BARE_AUTODOC = re.compile(r":::[ \t]+[A-Za-z_][\w-]*[ \t]*")
