@@ -522,6 +522,16 @@ def test_front_matter_commented_out_at_the_top_is_still_front_matter() -> None:
     assert other.front_matter == {} and kinds(other)[-1] == ("paragraph", 8, 8)
 
 
+def test_a_front_matter_key_written_as_a_list_is_its_text_as_a_javascript_build_reads_it() -> None:
+    # `[//]: # (...)`, Markdown's comment line kept in front matter: js-yaml (Docusaurus) takes `//` as the key;
+    # PyYAML cannot hash a list. The page builds: no problem to report.
+    page = parse('---\nid: quickstart\n[//]: # (sidebar_position: 2, set by sidebars.js)\ndescription: ""\n---\n\n'
+                 "# Quickstart\n\nRun it.\n")
+    assert page.problems == ()
+    assert page.front_matter == {"id": "quickstart", "//": None, "description": ""}
+    assert parse("---\n[a, b]: 1\n{c: d}: 2\n---\n").front_matter == {"a,b": 1, "[object Object]": 2}
+
+
 def test_front_matter_title_must_be_text_and_empty_front_matter_is_fine() -> None:
     assert parse("---\n---\n\nText only.\n", "docs/guide/intro.md").title == "intro"
     assert parse("---\ntitle: [a, b]\n---\n# Real\n").title == "Real"

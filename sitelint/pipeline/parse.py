@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 123
+PARSER_VERSION = 124
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -225,6 +225,28 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
     return data or None
 
 
+class _JsKeysLoader(yaml.SafeLoader):
+    """YAML read as js-yaml reads a key that is a list or a mapping: as its text (`[//]` is the key `//`)."""
+
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, yaml.MappingNode):
+            self.flatten_mapping(node)
+        mapping: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if isinstance(key, list):
+                key = ",".join(str(k) for k in key)
+            elif isinstance(key, dict):
+                key = "[object Object]"
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+
+def _js_keys(front_matter: str) -> dict[str, Any]:
+    data = yaml.load(front_matter, Loader=_JsKeysLoader)  # noqa: S506 - a SafeLoader, its keys as js-yaml's
+    return data if isinstance(data, dict) else {}
+
+
 _FLOW_COLON_WORD = re.compile(r"(?<=[\[,])([ \t]*)(:[\w$-][^\s,\]\}\"']*)(?=[ \t]*[,\]])")
 
 
@@ -256,6 +278,10 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         reason = getattr(exc, "problem", None) or (str(exc).splitlines() or [type(exc).__name__])[0]
+        if isinstance(exc, yaml.constructor.ConstructorError) and "unhashable key" in str(exc):
+            # A key written as a list (`[//]: # (a comment)`, Markdown's comment line kept in front matter): a
+            # JavaScript build's reader (js-yaml) takes its text as the key; PyYAML cannot.
+            return _js_keys(masked.front_matter)
         # Only text YAML could not even scan: a value it read but could not build (2024-02-30) was meant as YAML.
         scanned = isinstance(exc, yaml.YAMLError) and not isinstance(exc, yaml.constructor.ConstructorError)
         # YAML 1.2, as a JavaScript build reads it (js-yaml), takes a word that starts with a colon inside brackets

@@ -48,7 +48,7 @@ _EXPLICIT = re.compile(r"""\{\s*:?\s*#([^\s}\\]+)[^}]*\}|\{/\*\s*#?([^*\s]+)\s*\
 # directive's `:name: name` option.
 _MYST_TARGET = re.compile(r"^\s*\(([^)\s]+)\)=\s*$|\{\s*#([^\s}]+)[^}]*\}|^\s*:(?:name|label):\s*(\S+)\s*$"
                           r"|^\s*\$\$[^$\n]*\(([^)\s]+)\)\s*$", re.M)
-_TAGS = re.compile(r"<[^>]+>")
+_TAGS = re.compile(r"(?<!\\)<[^>]+>")  # a tag; `\<T\>`, escaped, is text (`## Field\<T\>` is `#fieldt`)
 # Mintlify's fields, each an anchor of its own: `<ParamField path="--max-session-duration">`, `<ResponseField name=..>`
 _FIELD = re.compile(r"""<(ParamField|ResponseField)\b[^>]*?\b(path|query|body|header|name)\s*=\s*["']([^"']+)["']""")
 # Mintlify's tabs, steps, accordions and views, each an anchor named for its title: `<Tab title="API Level">` is
