@@ -873,6 +873,19 @@ def test_an_mdbook_chapter_its_summary_does_not_link_is_not_built(tmp_path: Path
     assert [f.path for f in findings] == ["book/src/effects.md"]
 
 
+def test_an_mdbook_chapter_its_summary_links_by_reference_is_built(tmp_path: Path) -> None:
+    # `- [Effects][2]` over `[2]: effects.md` at the foot of SUMMARY.md: mdBook's reader resolves it, the chapter is
+    # built and read (its empty file a thin page); a file no entry names, by reference or not, is not.
+    summary = ("# Summary\n\n- [Guide][1]\n  - [Effects][2]\n- [Hooks][]\n\n"
+               "[1]: guide.md\n[2]: ./effects.md\n[hooks]: hooks.md\n")
+    guide = "# Guide\n\n" + "Build the app, then run it and watch it reload as you save each file. " * 8 + "\n"
+    write_site(tmp_path, {"book/src/SUMMARY.md": summary, "book/src/guide.md": guide, "book/src/effects.md": "",
+                          "book/src/hooks.md": "", "book/src/futures.md": ""},
+               {"book/book.toml": "[book]\ntitle = \"Kit\"\n"})
+    findings, _ = lint(tmp_path, "SUB001")
+    assert sorted(f.path for f in findings) == ["book/src/effects.md", "book/src/hooks.md"]
+
+
 def test_a_summary_entry_s_escaped_or_bracketed_destination_is_the_chapter_it_names(tmp_path: Path) -> None:
     # GitBook writes `cluster\\_config.md` for `cluster_config.md`; a destination with a space is written in angle
     # brackets. Both chapters are built, and read: their empty files are thin pages. A file no entry names is not.

@@ -710,9 +710,23 @@ def unescape(target: str) -> str:
     return _ESCAPED.sub(r"\1", target)
 
 
+# A reference-style link's definition (`[3]: install.md`) and a link that uses one (`[Install][3]`, `[Install][]`).
+_SUMMARY_DEFINITION = re.compile(r"(?m)^[ ]{0,3}\[([^\]\n]+)\]:[ \t]*(?:<([^>\n]+)>|(\S+))")
+_SUMMARY_REFERENCE = re.compile(r"\[([^\]\n]*)\]\[([^\]\n]*)\]")
+
+
 def summary_targets(summary: str) -> list[str]:
-    """The pages a SUMMARY.md links, in its order (`guide/install.md`, `./intro.md#why`), escapes taken out."""
-    return [unescape(bracketed or bare) for bracketed, bare in _SUMMARY_LINK.findall(summary)]
+    """The pages a SUMMARY.md links, in its order (`guide/install.md`, `./intro.md#why`), escapes taken out; a
+    chapter linked by reference (`- [Install][3]` over `[3]: install.md`, as mdBook's reader resolves it) too."""
+    defined = {" ".join(label.lower().split()): bracketed or bare
+               for label, bracketed, bare in _SUMMARY_DEFINITION.findall(summary)}
+    found: list[tuple[int, str]] = [(m.start(), m.group(1) or m.group(2)) for m in _SUMMARY_LINK.finditer(summary)]
+    if defined:
+        for m in _SUMMARY_REFERENCE.finditer(summary):
+            target = defined.get(" ".join((m.group(2) or m.group(1)).lower().split()))
+            if target:
+                found.append((m.start(), target))
+    return [unescape(target) for _, target in sorted(found)]
 
 
 def _vitepress_scripted(base: Path) -> list[Path]:
