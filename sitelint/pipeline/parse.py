@@ -226,7 +226,8 @@ def _plain_lines(front_matter: str) -> dict[str, str] | None:
 
 
 class _JsKeysLoader(yaml.SafeLoader):
-    """YAML read as js-yaml reads a key that is a list or a mapping: as its text (`[//]` is the key `//`)."""
+    """YAML read as js-yaml reads a key that is a list: as its text (`[//]` is the key `//`). A mapping as a key is
+    still an error: js-yaml's `[object Object]` is no key a page means."""
 
     def construct_mapping(self, node: yaml.Node, deep: bool = False) -> dict[Any, Any]:
         if isinstance(node, yaml.MappingNode):
@@ -236,8 +237,8 @@ class _JsKeysLoader(yaml.SafeLoader):
             key = self.construct_object(key_node, deep=True)
             if isinstance(key, list):
                 key = ",".join(str(k) for k in key)
-            elif isinstance(key, dict):
-                key = "[object Object]"
+            elif isinstance(key, dict):  # `title: {{ title }}`: a template's placeholder, no title to read
+                raise yaml.constructor.ConstructorError(None, None, "found unhashable key", key_node.start_mark)
             mapping[key] = self.construct_object(value_node, deep=deep)
         return mapping
 
@@ -281,7 +282,10 @@ def _front_matter(masked: MaskedSource, problems: list[tuple[int, str]]) -> dict
         if isinstance(exc, yaml.constructor.ConstructorError) and "unhashable key" in str(exc):
             # A key written as a list (`[//]: # (a comment)`, Markdown's comment line kept in front matter): a
             # JavaScript build's reader (js-yaml) takes its text as the key; PyYAML cannot.
-            return _js_keys(masked.front_matter)
+            try:
+                return _js_keys(masked.front_matter)
+            except yaml.YAMLError:
+                pass
         # Only text YAML could not even scan: a value it read but could not build (2024-02-30) was meant as YAML.
         scanned = isinstance(exc, yaml.YAMLError) and not isinstance(exc, yaml.constructor.ConstructorError)
         # YAML 1.2, as a JavaScript build reads it (js-yaml), takes a word that starts with a colon inside brackets
