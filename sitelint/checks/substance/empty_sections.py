@@ -95,7 +95,10 @@ _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markd
 _PULL_QUOTE = re.compile(r"\s*[\"“„«]")
 _PULL_QUOTE_WORDS = 10
 _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
-_LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\]\([^)\s]+\)")
+# A heading holding a link, inline or by reference (`#### [Overlay GURU][28]`).
+_LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\](?:\([^)\s]+\)|\[[^\]\s][^\]]*\])")
+# DocFX's tabs: headings that link `#tab/<id>` (`### [Windows](#tab/windows)`), a tab group of the section before them.
+_DOCFX_TAB = re.compile(r"^\s{0,3}#{1,6}\s+\[[^\]]+\]\(#tab/[^)\s]+\)")
 # A picture, or a picture that links somewhere (a badge): `![logo](logo.svg)`, `[![build](badge.svg)](ci)`, `<img>`.
 _PICTURE = re.compile(r"\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?|<img\b[^>]*>|<a\b[^>]*>\s*<img\b[^>]*>\s*</a>")
 
@@ -253,9 +256,15 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     members = (page.page_type == "reference" and page.type_reason.startswith(pagetypes.MEMBERS)
                and len(page.sections) >= _GENERATED_MEMBERS)
 
+    def tabbed(index: int) -> bool:
+        """A section DocFX's tabs follow (`### [Windows](#tab/windows)` after `### Building and packaging`): the tab
+        group is its content."""
+        after = page.sections[index + 1].line if index + 1 < len(page.sections) else 0
+        return 0 < after <= len(lines) and _DOCFX_TAB.match(lines[after - 1]) is not None
+
     def hollow(index: int) -> bool:
         # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
-        return (empty(index) and index != title and not rendered(index) and not overload(index)
+        return (empty(index) and index != title and not rendered(index) and not overload(index) and not tabbed(index)
                 and not statement(index) and any(c.isalnum() for c in page.sections[index].title)
                 and not (members and len(page.sections[index].title.split()) == 1))
 
