@@ -609,6 +609,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if total <= _VIDEO_WORDS and not page.code_blocks and any(
             b.kind in ("html", "jsx") and _VIDEO.search(b.text) for b in page.blocks):
         return "showcase", "a video: the player it embeds is what its readers come for"
+    if stem.lower() in _GITHUB_TEMPLATES:
+        return "template", "GitHub's issue or pull request template, by its name: filled in by whoever opens one"
     guides = _template_comments(page)
     if guides:
         return "template", f"a page to copy: headings, and {guides} comments that say what to write under them"
@@ -1147,6 +1149,9 @@ def _template_comments(page: Page) -> int:
     return comments
 
 
+# The files GitHub offers as a new issue's or pull request's text, wherever the repository keeps them (its top,
+# `docs/`, `.github/`): `ISSUE_TEMPLATE.md`, `pull_request_template.md`.
+_GITHUB_TEMPLATES = frozenset({"issue_template", "pull_request_template"})
 _TEMPLATE_NAME = re.compile(r"(?i)(?:^|[-_.])templates?$")  # `new-package-manager-template.md`, `issue_template.md`
 
 
