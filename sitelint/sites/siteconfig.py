@@ -284,16 +284,22 @@ def ignore_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith(("#", "!"))]
 
 
+def _mkdocs_configs(configs: tuple[Path, ...]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Each MkDocs config and its settings; one that is not valid YAML is passed over (the navigation's reader says
+    why)."""
+    for config in configs:
+        try:
+            yield config, load_mkdocs(config)
+        except ValueError:
+            continue
+
+
 def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     """The patterns of pages an MkDocs build leaves out of the site, relative to its docs folder: `exclude_docs` and
     `draft_docs` (gitignore-like lines) and the exclude plugin's `glob` list. Configs that are not valid YAML give
     none (the navigation's reader says why)."""
     patterns: list[str] = []
-    for config in configs:
-        try:
-            data = load_mkdocs(config)
-        except ValueError:
-            continue
+    for _, data in _mkdocs_configs(configs):
         for name in ("exclude_docs", "draft_docs"):
             patterns += ignore_lines(str(data.get(name) or ""))
         options = mkdocs_plugins(data.get("plugins")).get("exclude")
@@ -308,11 +314,7 @@ def mkdocs_appended(configs: tuple[Path, ...], docs: Path) -> list[Path]:
     each found under the extension's `base_path` folders (from the config's folder) or the docs root: parts of every
     page."""
     out: list[Path] = []
-    for config in configs:
-        try:
-            data = load_mkdocs(config)
-        except ValueError:
-            continue
+    for config, data in _mkdocs_configs(configs):
         options = mkdocs_plugins(data.get("markdown_extensions")).get("pymdownx.snippets")
         if not isinstance(options, dict) or not isinstance(names := options.get("auto_append"), list):
             continue
@@ -326,11 +328,7 @@ def mkdocs_redirect_maps(configs: tuple[Path, ...]) -> dict[str, str]:
     """The mkdocs-redirects plugin's `redirect_maps`: a page's path relative to the docs folder -> where the built
     site sends its readers instead (the plugin writes a redirect over whatever the page built)."""
     out: dict[str, str] = {}
-    for config in configs:
-        try:
-            data = load_mkdocs(config)
-        except ValueError:
-            continue
+    for _, data in _mkdocs_configs(configs):
         options = mkdocs_plugins(data.get("plugins")).get("redirects")
         maps = options.get("redirect_maps") if isinstance(options, dict) else None
         if isinstance(maps, dict):
