@@ -404,6 +404,27 @@ def test_docusaurus_plugins_and_navbar_kept_in_modules_the_config_imports(tmp_pa
     assert found == {"platform/old.md": "warning"}, result.notes
 
 
+def test_a_docusaurus_config_that_re_exports_a_module_s_config_reads_the_presets_there(tmp_path: Path) -> None:
+    # `website/docusaurus.config.js` is `module.exports = require('./config_impl.ts').config`, and the classic preset
+    # with its options in a constant (`const presetOptions = ({ docs: { path: '../docs', exclude: [...] } })`) is in
+    # that module: the pages of `docs/` are linted, the excluded folder's are not, and the sidebar lists its pages.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/intro.md": page.format(t="Intro"), "docs/old.md": page.format(t="Old"),
+        "docs/developers/notes.md": page.format(t="Notes"),
+    }, {
+        "website/docusaurus.config.js": "const { config } = require('./config_impl.ts');\nmodule.exports = config;\n",
+        "website/config_impl.ts": (
+            "const presetOptions = ({\n  docs: { path: '../docs', exclude: ['developers/**'],\n"
+            "    sidebarPath: require.resolve('./sidebars.ts') },\n});\n"
+            "export const config = { presets: [[require.resolve('some-org/docusaurus-preset'), presetOptions]] };\n"),
+        "website/sidebars.ts": "export default { docs: ['intro'] };\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert sorted(p.path for p in result.pages) == ["docs/intro.md", "docs/old.md"]
+    assert found == {"docs/old.md": "warning"}, result.notes
+
+
 def test_a_docusaurus_docs_plugin_a_module_s_function_makes_is_read(tmp_path: Path) -> None:
     # `plugins: [docsPlugin(__dirname)]`, the function in a module the config imports, its folder and sidebar joined
     # to the site's folder in constants (`const op = path.resolve(rootDir, 'handbook')`): the pages are linted, and

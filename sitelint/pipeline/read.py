@@ -526,11 +526,16 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
     matched = docusaurus.excluded(site_root, config)
     out = []
     for page in site_pages:
-        pattern = matched(page.abspath.relative_to(site_root).as_posix()) if (
-            page.page_type != "partial" and page.abspath.is_relative_to(site_root)) else ""
+        pattern = matched(_site_path(page, site_root)) if page.page_type != "partial" else ""
         out.append(replace(page, page_type="partial", type_reason=f"left out of the docs by the config's `exclude` "
                                                                   f"(`{pattern}`)") if pattern else page)
     return tuple(out)
+
+
+def _site_path(page: Page, site_root: Path) -> str:
+    """A page's path relative to the folder of the site's config, `../docs/intro.md` for a docs folder beside it
+    (Docusaurus's `path: '../docs'`)."""
+    return Path(os.path.relpath(page.abspath, site_root)).as_posix()
 
 
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
@@ -546,9 +551,9 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
         # ... and a file the docs plugin's `exclude` leaves out that no page imports (`_templates/tutorial.md`, an
         # authoring template): neither a page nor part of one.
         excluded = docusaurus.excluded(site_root, config)
-        return frozenset(page.path for page in site_pages if page.abspath.is_relative_to(site_root)
-                         and (left_out(rel := page.abspath.relative_to(site_root).as_posix())
-                              or (excluded(rel) and _key(page.abspath) not in included)))
+        return frozenset(page.path for page in site_pages
+                         if left_out(rel := _site_path(page, site_root))
+                         or (excluded(rel) and _key(page.abspath) not in included))
     if not layout.framework:
         return _dimer_unlisted(site_pages, layout.project_root)
     if layout.framework == "jekyll" and layout.config_files:

@@ -126,8 +126,12 @@ def read_site(root: Path) -> DocusaurusSite:
     instances: list[DocsInstance] = []
     blogs: list[BlogInstance] = []
     more_pages: list[tuple[str, str]] = []
-    presets = list(js_objects_after(source, _PRESET))
-    classic = set(js_objects_after(source, _CLASSIC))
+    # Plugins may be kept in a module the config imports (`plugins: [...docs]`, `import { docs } from './docs'`), and
+    # the whole config too (`module.exports = require('./config_impl.ts').config`): then its presets are there.
+    modules = [mask_comments(read_text(m)) for m in imported_modules(docusaurus_config(root), root)]
+    preset_text = next((text for text in (source, *modules) if re.search(_PRESET, text)), source)
+    presets = list(js_objects_after(preset_text, _PRESET))
+    classic = set(js_objects_after(preset_text, _CLASSIC))
     for preset in presets:
         # A preset beside the classic one that adds to it (`'docusaurus-preset-shiki-twoslash'` with its themes)
         # has no docs or blog of its own unless its options give them.
@@ -137,8 +141,6 @@ def read_site(root: Path) -> DocusaurusSite:
             instances.append(_instance(js_object(preset, "docs") or "", source))
         if js_value(preset, "blog") != "false":
             blogs.append(_blog(js_object(preset, "blog") or ""))
-    # Plugins may be kept in a module the config imports (`plugins: [...docs]`, `import { docs } from './docs'`).
-    modules = [mask_comments(read_text(m)) for m in imported_modules(docusaurus_config(root), root)]
     for text in (source, *modules):
         for body in js_objects_after(text, _PLUGIN.format(name="docs")):
             instances.append(_instance(body, text))
@@ -341,8 +343,8 @@ def excluded(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], 
             if found is not None and found.group("version") == CURRENT and (
                     found.group("plugin") or "default") == inst.plugin_id:
                 inner = found.group("rest")
-            elif rel.startswith(inst.path.rstrip("/") + "/"):
-                inner = rel[len(inst.path.rstrip("/")) + 1:]
+            elif rel.startswith(folder := posixpath.normpath(inst.path) + "/"):
+                inner = rel[len(folder):]
             else:
                 continue
             if _glob(inner, pattern):
