@@ -201,8 +201,8 @@ def js_objects_after(source: str, marker: str) -> Iterator[str]:
     for match in re.finditer(marker, source):
         named = re.match(r"\s*([A-Za-z_$][\w$]*)\s*[,\])]", source[match.end():])
         if named:
-            declared = re.search(rf"(?<![\w$.])(?:const|let|var)\s+{re.escape(named.group(1))}\b[^=;]*=\s*\(?\s*(?=\{{)",
-                                 source)
+            name = re.escape(named.group(1))
+            declared = re.search(rf"(?<![\w$.])(?:const|let|var)\s+{name}\b[^=;]*=\s*\(?\s*(?=\{{)", source)
             body = block_after(source, declared.end()) if declared else ""
         else:
             body = block_after(source, match.end())
