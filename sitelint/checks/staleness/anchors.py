@@ -85,6 +85,8 @@ FOOTNOTE = re.compile(r"(?m)^[ ]{0,3}\[\^([^\]\s]+)\]:")  # a footnote's definit
 # A definition list's term (`Term` over `: its definition`, the colon indented or not, the term as code too:
 # `` `defaultContentRole` ``, not a code fence), which Hugo, mdBook and others give an id.
 _TERM = re.compile(r"(?m)^(?!`{3})([^\s:>#|-][^\n]*)\n(?=[ \t]{0,3}:\s)")
+# A specification's rule marker alone on a line (`r[names.scopes]`), an anchor its book's own preprocessor makes.
+_RULE_MARKER = re.compile(r"(?m)^([A-Za-z]\w{0,11})\[([\w.-]+)\][ \t]*$")
 _ELEMENT = re.compile(r"<([A-Za-z][\w.-]*)\b[^<>]*>[^<]*</\1\s*>")  # an element and its text: `<Badge>2.2.0+</Badge>`
 _MD_IMPORT = re.compile(r"""(?m)^\s*import\s+[\w$]+\s+from\s+["'][^"']+\.mdx?["']""")
 # A component of the site's own (imported from a file of the project, not a package) placed alone on a line with no
@@ -514,6 +516,9 @@ def _anchors(page: Page, params: Mapping[str, str] | None = None) -> frozenset[s
         found |= {_loose(f"fn{label}"), _loose(f"fnref{label}")}
     for match in _TERM.finditer(page.source):
         found |= slugs(match.group(1))
+    # a specification's rule marker, alone on a line (`r[names.scopes]`), which the book's own preprocessor makes
+    # an anchor of (`#r-names.scopes`); as text it would read "r[names.scopes]", so its place shows a program's work
+    found.update(_loose(f"{m.group(1)}-{m.group(2)}") for m in _RULE_MARKER.finditer(page.source))
     for match in _FIELD.finditer(page.source):  # Mintlify's `<ParamField path="onError">` is `#param-on-error`
         kebab = re.sub(r"[^a-z0-9]+", "-", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", match.group(3)).lower()).strip("-")
         # a response field's id is `#param-` too on Mintlify's sites (`<ResponseField name="thumbnails.background">`
