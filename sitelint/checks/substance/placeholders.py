@@ -84,6 +84,8 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
                            r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?"
                            # ... a marker's words quoted before it: 'a "change to 0.0f" TODO' (a comment's TODO)
                            r"(?:[\"“][^\"“”\n]{1,40}[\"”]\s+)?$")
+# Words that send the reader to a marker: "(see FIXME)", "look for the TODO", "find XXX".
+_POINTED_AT = re.compile(r"(?i)\b(?:see|find|look\s+for|search\s+for|near|at)\s+$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
 _LOREM = re.compile(r"(?i)lorem\s+ipsum")
@@ -619,7 +621,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         return  # a generated page's markers are the doc comments of the code it was made from, fixed there
     found: dict[int, list[str]] = {}
     steps = _step_labels(page)
-    shown = flat(" ".join(b.text for b in page.code_blocks))
+    code = " ".join(b.text for b in page.code_blocks)
+    shown = flat(code)
     roadmap = is_roadmap(page)
     section_words = _section_words(page)
     abbreviations = {m.group(1).strip().lower() for m in _ABBREVIATION_TERM.finditer(page.source)}
@@ -656,6 +659,9 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if (marker.isupper() or (lorem and not _FILLER_GOES_ON.match(block.text, match.end()))) and _named(
                     block.text, match.start(), match.end()):
                 continue  # "search for TODO", "[Lorem Picsum] - the Lorem Ipsum for photos": a name, not filler
+            if marker.isupper() and _POINTED_AT.search(block.text[max(0, match.start() - 16):match.start()]) and \
+                    re.search(rf"\b{re.escape(marker)}\b", code):
+                continue  # "Fix the code above (see FIXME)": the page's example holds the marker the reader is sent to
             at = block.text.find(marker, match.start())
             if not marker.isupper() and not lorem and at > 0 and block.text[at - 1] in _QUOTES and block.text[
                     at + len(marker):at + len(marker) + 1] in _QUOTES:
