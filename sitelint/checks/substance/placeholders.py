@@ -306,11 +306,14 @@ _MORE = re.compile(r"(?i)\s*(?:and\s+)?(?:many\s+)?more\b")  # "More tutorials c
 
 def _list_goes_on(page: Page, block: Block) -> bool:
     """Whether a list item is the last of a list of others, saying the list will grow ("- ... and more to come!"),
-    or a line right after such a list that says more of them are coming ("More tutorials coming soon"): the list is
-    complete so far."""
+    or a line right after such a list, or a table of two rows or more, that says more of them are coming ("More
+    tutorials coming soon", "More to come, please file an issue if you have ideas!"): the list is complete so far."""
     if block.kind != "list_item" and not (block.kind == "paragraph" and _MORE.match(block.text)):
         return False
     before = [b for b in page.blocks if b.end_line < block.line and b.line >= block.line - 40]
+    if block.kind == "paragraph" and before and before[-1].kind == "table" and \
+            before[-1].end_line >= block.line - 2 and before[-1].end_line - before[-1].line >= 3:
+        return True  # the header, its rule and two rows at least
     items = [b for b in before if b.kind == "list_item"]
     return len(items) >= 2 and bool(before) and before[-1].kind == "list_item" and before[-1].end_line >= block.line - 2
 
