@@ -393,7 +393,14 @@ def post_reason(page: Page) -> str:
                 front.get(k) for k in _POST_DATES) else
             "a date-prefixed file name" if _DATED_NAME.match(name) else
             "front matter `date` and `author`" if front.get("date") and (front.get("authors") or front.get("author"))
+            else "front matter `layout: post`" if _post_layout(page)
             else "the notes of meetings, a dated record" if _minutes(page) else "")
+
+
+def _post_layout(page: Page) -> bool:
+    """Whether the page's front matter lays it out as a post (`layout: post`, Jekyll's and Eleventy's blogs')."""
+    layout = page.front_matter.get("layout")
+    return isinstance(layout, str) and layout.strip().lower() in ("post", "blog-post", "blogpost")
 
 
 # The notes of meetings: named so ("Meeting Notes Archive - 2020", `meeting-minutes.md`), or their entries' headings
@@ -650,7 +657,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
         return "landing", "its default export renders it (`export default`)"
     if total < _FILLED_PROSE and any(b.kind == "esm" and _DATA_EXPORT.search(b.text) for b in page.blocks):
         return "generated", "the build fetches what it shows (`getStaticProps`)"
-    if _made_of_components(page, total):
+    # A dated post's file (`_posts/2018-04-13-website-redesign.md`) or one its layout says is a post (`layout: post`)
+    # is a post, however much of it is pictures and markup.
+    if _made_of_components(page, total) and not (_DATED_NAME.match(name) or _post_layout(page)):
         return "landing", "made of components"
     if _gallery_entry(page, total):
         return "hub", "a gallery entry: a picture, a line about it and a link out"
