@@ -10,6 +10,7 @@ import pytest
 
 from conftest import write_site
 from sitelint import api, config as configmod
+from sitelint.model import partial_path
 from sitelint.pipeline import discover
 from sitelint.sites import docusaurus
 
@@ -1323,6 +1324,24 @@ def test_an_eleventy_site_s_pages_are_its_input_folder(tmp_path: Path) -> None:
     (tmp_path / "eleventy.config.js").write_text("module.exports = () => ({ dir: { input: '.' } });\n",
                                                  encoding="utf-8")
     assert discover.detect(tmp_path).docs_roots == (tmp_path.resolve(),)
+
+
+def test_an_eleventy_docs_app_s_underscore_folders_but_its_includes_hold_pages(tmp_path: Path) -> None:
+    # `website/.eleventy.js` beside the code it documents, its input `src/`: Eleventy makes a page of every template
+    # there, `_posts/` too, but its includes, its data and the layouts folder its config names.
+    touch(tmp_path, "README.md", "CHANGELOG.md", "website/src/index.md", "website/src/user-guide/rules.md",
+          "website/src/_posts/baseline.md", "website/src/_includes/footer.md", "website/src/_data/team.md",
+          "website/src/_layouts/post.md")
+    (tmp_path / "website/package.json").write_text('{"name": "website"}\n', encoding="utf-8")
+    (tmp_path / "website/.eleventy.js").write_text(
+        "module.exports = function (config) {\n"
+        "  return { dir: { input: 'src', output: 'tmp', layouts: '_layouts' } };\n};\n",
+        encoding="utf-8")
+    layout = discover.detect(tmp_path)
+    assert layout.docs_roots == ((tmp_path / "website/src").resolve(),)
+    found = [f.path.relative_to(layout.docs_roots[0]) for f in discover.walk(layout, ["**/*.md"], []) if not f.problem]
+    assert sorted(p.as_posix() for p in found if not partial_path(p.parts, layout.page_folders)) == [
+        "_posts/baseline.md", "index.md", "user-guide/rules.md"]
 
 
 def test_a_major_s_one_release_in_a_series_grouped_by_major_is_a_frozen_copy(tmp_path: Path) -> None:

@@ -279,8 +279,11 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     framework, roots, configs = _framework(root, bases)
     if docs_root:
         roots = [(root / docs_root).resolve()]
+    page_folders = _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset()
     if not roots:  # no framework: Eleventy's input folder, the docs folder by the usual names, else the project
-        roots = _eleventy_input(root) or next(
+        eleventy = _eleventy_input(root)
+        page_folders = _eleventy_page_folders(eleventy[0]) if eleventy else page_folders
+        roots = eleventy or next(
             ([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()
              and not _published_build(root / f)), [root])
         if roots == [root / "docs"]:
@@ -311,8 +314,7 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     return Layout(root, framework, found, tuple(configs), own,
                   tuple((_folder_key(folder), locale) for folder, locale in languages.folders),
                   languages.suffixes, languages.source_dir,
-                  _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset(),
-                  *_versions(framework, found, configs),
+                  page_folders, *_versions(framework, found, configs),
                   other_sites=() if docs_root else other_sites(root, configs, bases),
                   shown_versions=_shown_versions(configs) if framework == "docusaurus" else (),
                   folder_locales=tuple((_folder_key(folder), locale) for folder, locale in languages.folder_defaults))
@@ -325,14 +327,40 @@ _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["'`]([^"'`$]+)["'`]""")
 
 def _eleventy_input(root: Path) -> list[Path]:
     """An Eleventy site's input folder, as its config returns it (`dir: { input: "content" }`), when it holds the
-    pages: the site's home is its `index.md`, not the repository's README beside the config."""
-    for name in _ELEVENTY_CONFIGS:
-        match = _ELEVENTY_INPUT.search(siteconfig.mask_comments(siteconfig.read_text(root / name)))
-        rel = os.path.normpath(match.group(1)) if match else "."
-        folder = root / rel
-        if rel != "." and not rel.startswith("..") and folder.is_dir() and _holds_pages(folder):
-            return [folder]
+    pages: the site's home is its `index.md`, not the repository's README beside the config. The config may be the
+    docs app's, beside the code it documents (`website/.eleventy.js`)."""
+    for base in (root, *(root / app for app in DOCS_APPS)):
+        for name in _ELEVENTY_CONFIGS:
+            if not (base / name).is_file():
+                continue
+            match = _ELEVENTY_INPUT.search(siteconfig.mask_comments(siteconfig.read_text(base / name)))
+            rel = os.path.normpath(match.group(1)) if match else "."
+            folder = base / rel
+            if (rel != "." or base != root) and not rel.startswith("..") and folder.is_dir() and _holds_pages(folder):
+                return [folder]
     return []
+
+
+_ELEVENTY_SPECIAL = re.compile(r"""(includes|data|layouts)\s*:\s*["'`]([^"'`$]+)["'`]""")
+_ELEVENTY_FOLDER_DEPTH = 3
+
+
+def _eleventy_page_folders(input_folder: Path) -> frozenset[str]:
+    """The `_` folders of an Eleventy site's input that hold pages (`src/_posts/`): Eleventy makes a page of every
+    template there but its includes, layouts and data folders (`_includes`, `_data`, or those its config names)."""
+    config = next((base / name for base in (input_folder, *input_folder.parents)
+                   for name in _ELEVENTY_CONFIGS if (base / name).is_file()), None)
+    special = {"_includes", "_data", "_layouts"}
+    if config is not None:
+        special |= {os.path.basename(os.path.normpath(m.group(2))) for m in _ELEVENTY_SPECIAL.finditer(
+            siteconfig.mask_comments(siteconfig.read_text(config)))}
+    found: set[str] = set()
+    for folder, dirs, _ in os.walk(input_folder):
+        depth = len(Path(folder).relative_to(input_folder).parts)
+        dirs[:] = [d for d in dirs if d not in special and not d.startswith(".") and d != "node_modules"
+                   and depth < _ELEVENTY_FOLDER_DEPTH]
+        found.update(d for d in dirs if d.startswith("_"))
+    return frozenset(found)
 
 
 _APP_DOCS_SHARE = 3  # times the pages of the top `docs/` an app's own `docs/` holds to be the site's pages
