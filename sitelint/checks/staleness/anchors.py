@@ -64,6 +64,7 @@ _TRAILING_ATTRS = re.compile(r"\s*(?:\{[^}]*\}|\{/\*.*?\*/\})\s*$")
 # Braces glued to the heading's last word, holding no id, class or key (`#### DELETE /api/bounces/{bounce_id}`): a
 # path's parameter, which Python-Markdown's attribute lists (a space before the brace) leave in the text.
 _GLUED_BRACES = re.compile(r"\S\{[^}#.:=\s][^}=\s]*\}\s*$")
+_CODE_SPAN = re.compile(r"(`+)[^`]+?\1")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 # A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
 # markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include x.md}}` and a Hugo shortcode's too), an autodoc
@@ -201,7 +202,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
     rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`). On Docsify its own, which keeps marks outside ASCII's and the General
-    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`)."""
+    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`). On a site of no framework, too, FSharp.Formatting's:
+    the words of the heading, its code spans left out, joined by dashes (``### Special case: `dotnet` CLI tools`` is
+    `#Special-case-CLI-tools`)."""
     out = set()
     if framework == "jekyll-commonmark":
         return _kramdown_ids_of_html(page)
@@ -252,6 +255,11 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             raw = _ATX.match(lines[section.line - 1]) if 0 < section.line <= len(lines) else None
             if raw is not None and _TRAILING_ATTRS.search(raw.group(1)):
                 out |= _slugs(raw.group(1), attrs=False)
+            # ... and FSharp.Formatting's (an F# project's docs): the words of its text, its code spans left out,
+            # joined by dashes (``### Special case: `dotnet` CLI tools`` is `#Special-case-CLI-tools`)
+            if raw is not None:
+                uncoded = _CODE_SPAN.sub("", _MD_LINK.sub(r"\1", _TRAILING_ATTRS.sub("", raw.group(1))))
+                out.add(_loose("-".join(re.findall(r"\w+", _TAGS.sub("", uncoded)))))
     return frozenset(out)
 
 
