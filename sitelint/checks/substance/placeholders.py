@@ -100,7 +100,10 @@ _QUOTES = frozenset("\"'“”‘’«»")
 _NAMED_AFTER = re.compile(r"(?i:\s+(?:comments?|markers?|tags?|keywords?|annotations?|notes?|items?|lists?|entries"
                           r"|messages?|apps?|applications?|tasks?|text|generators?|placeholders?|queues?"
                           # "(TODO removed, custom fields added)": what was done to the scaffold's marker
-                          r"|removed|deleted|replaced))\b")
+                          r"|removed|deleted|replaced))\b"
+                          # "a repo for WIP development of the editor": the state of another thing it names
+                          r"|(?<=WIP)\s+(?:development|branch(?:es)?|builds?|versions?|pull\s+requests?|PRs?"
+                          r"|commits?|prototypes?|implementations?|projects?)\b")
 # A state a table gives a row: a cell of only TBA, TBD or WIP (a release's end of life, an adapter's support) in a
 # column whose other cells are dates, versions or other states.
 _STATUS_CELL_WORDS = 4  # words of a cell that says a state (YES, NO, "Not supported")
