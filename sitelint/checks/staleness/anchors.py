@@ -19,7 +19,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from sitelint.checks import CheckContext, Words, spec
 from sitelint.model import Link, Location, Measurement, Page, Site
@@ -245,7 +245,10 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             straight = title.translate(_STRAIGHT_QUOTES)
             out.add(_loose(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s$*_+~.()'\"!:@-]+", "", straight)).strip("-").lower()))
             out.add(_loose(_stringex_url(straight)))
-        out.add(_loose(re.sub(r"\s+", "-", title.lower())))
+        spaced = re.sub(r"\s+", "-", title.lower())
+        out.add(_loose(spaced))
+        if framework == "":  # ... as markdown-it-anchor writes it, percent-encoded (`#--autoload-file%7C-a`)
+            out.add(_loose(quote(spaced, safe="-_.!~*'()")))
     if framework == "":
         out |= _badged_github_ids(page)
         # A renderer that reads no attribute list (Kiln's) slugs it as text:
