@@ -61,8 +61,16 @@ def _included(page: Page) -> set[Path]:
     """The files the page's code blocks are filled with at build time (mdBook's `{{#include ../x/src/lib.rs}}`,
     `--8<-- "x.py"`), from the page's folder. A path the page names that ends one of them (`src/lib.rs` over the
     listing of `../examples/fetch/src/lib.rs`) is that file, shown whole."""
-    return {(page.abspath.parent / target).resolve() for block in page.code_blocks
-            for target in includes.targets(block.text)}
+    found = {(page.abspath.parent / target).resolve() for block in page.code_blocks
+             for target in includes.targets(block.text)}
+    # ... and DocFX's code snippets, `[!code-csharp[Main](../src/Sample.cs?name=region)]` and `:::code
+    # source="../src/Sample.cs":::`, which put the file (or a region of it) in the page as it is
+    return found | {(page.abspath.parent / (m.group(1) or m.group(2))).resolve()
+                     for m in _DOCFX_SNIPPET.finditer(page.source)}
+
+
+_DOCFX_SNIPPET = re.compile(r"\[!code(?:-[\w+#-]+)?\[[^\]\n]*\]\(\s*<?([^)?#\s>]+)"
+                            r"|:::\s*code\b[^\n]*?\bsource\s*=\s*[\"']([^\"'?#]+)")
 
 
 def _evidence(names: list[str], missing: list[str]) -> str:
