@@ -3,8 +3,8 @@
 mkdocs-include-markdown's `{% include-markdown "x.md" %}`, Jinja's `{% include "x.md" %}`, pymdownx.snippets'
 `--8<-- "x.md"`, VitePress's `<!--@include: ./x.md-->`, markdown-it-include's `!!!include(x.md)!!!`, mdBook's
 `{{#include ../x/src/lib.rs}}` (and `{{#rustdoc_include}}`, with its `:anchor` or lines after the path), Fumadocs'
-`<include>x.mdx</include>`, markdown-include's `{!_rules.md!}` and Hercule's transclusion link on a line of its own,
-`:[platforms](../shared/platforms.md)`.
+`<include>x.mdx</include>`, markdown-include's `{!_rules.md!}`, Hercule's transclusion link on a line of its own,
+`:[platforms](../shared/platforms.md)`, and DocFX's `[!INCLUDE [name](../includes/x.md)]`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ _LINE = re.compile(r"""(?m)^[ \t]*(?:\{%-?\s*include(?:-markdown)?\s+["']([^"']+
                    r"""|-+8<-+\s+["']([^"']+)["']|<!--\s*@include:\s*([^\s>#{]+)"""
                    r"""|!!!include\(([^)]+)\)!!!|\{\{#(?:rustdoc_)?include\s+([^\s}:]+)[^}]*\}\}"""
                    r"""|<include\b[^>]*>\s*([^<\s]+)\s*</include>|\{!\s*([^!\s]+)\s*!\}"""
-                   r"""|:\[[^\]\n]*\]\(([^)\s]+\.mdx?)\)[ \t]*$)""")
+                   r"""|:\[[^\]\n]*\]\(([^)\s]+\.mdx?)\)[ \t]*$"""
+                   r"""|\[!INCLUDE\s*\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?\s*\)\])""")
 
 
 def targets(source: str) -> Iterator[str]:

@@ -135,6 +135,9 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
                                       "  :[platforms](../shared/platforms.md)\n\nSee :[the list](../shared/list.md).\n",
         "docs/shared/platforms.md": snippet,
         "docs/shared/list.md": snippet,
+        # DocFX's include, in a paragraph of its own.
+        "docs/compat/index.md": "# Breaking changes\n\nWhat may affect you.\n\n[!INCLUDE [binary](../includes/binary.md)]\n",
+        "docs/includes/binary.md": snippet,
     })
     result = _lint(tmp_path, "SUB001", "SUB005")
     types = {p.path: (p.page_type, p.type_reason) for p in result.site.pages}
@@ -148,6 +151,7 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
     assert types["docs/search/search-route.mdx"] == ("partial", "included into docs/search/algolia.mdx")
     assert types["docs/search/.shared.mdx"][0] == "partial"
     assert types["docs/shared/platforms.md"] == ("partial", "included into docs/manuals/extensions.md")
+    assert types["docs/includes/binary.md"] == ("partial", "included into docs/compat/index.md")
     assert types["docs/shared/list.md"][0] == "doc"
     assert types["docs/guide/alone.md"][0] == "doc"
     assert {f.path for f in result.findings} >= {"docs/guide/alone.md"}
