@@ -6,6 +6,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from sitelint import includes
 from sitelint.checks import CheckContext, Count, Words, spec
 from sitelint.model import Block, Location, Measurement, Page
 from sitelint.pagetypes import from_source, is_roadmap
@@ -622,7 +623,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                        tuple(ctx.params["sentence-markers"]))
     notices = _pattern((), tuple(ctx.params["notice-phrases"]), ())
     most = int(ctx.params["notice-words"])
-    stub_page = int(ctx.params["notice-page-words"])
+    # a page with content, or one its build fills in with another file's (`[!INCLUDE [changes](../includes/x.md)]`)
+    has_content = page.words >= int(ctx.params["notice-page-words"]) or any(True for _ in includes.targets(page.source))
     if from_source(page):
         return  # a generated page's markers are the doc comments of the code it was made from, fixed there
     found: dict[int, list[str]] = {}
@@ -651,8 +653,8 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         says_more = _part_says_more(section_words, block) and count(block.text) >= _NOTICE_EXPLAINED
         held = [m for m in notices.finditer(block.text)
                 if ((_sentence_words(block.text, m.start(), m.end()) <= most
-                     and not (page.words >= stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
-                    or (page.words < stub_page and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
+                     and not (has_content and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
+                    or (not has_content and _OF_THE_PAGE.match(m.group().lstrip(".!? "))))
                 and not _aside(block.text, m.start(), m.end()) and not _list_goes_on(page, block)
                 and not _bold_title(page, block, m.group())
                 and not _release_on_its_way(block.text, m.start(), m.end())
