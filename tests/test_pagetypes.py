@@ -136,7 +136,8 @@ def test_a_page_another_page_includes_is_a_partial(tmp_path: Path) -> None:
         "docs/shared/platforms.md": snippet,
         "docs/shared/list.md": snippet,
         # DocFX's include, in a paragraph of its own.
-        "docs/compat/index.md": "# Breaking changes\n\nWhat may affect you.\n\n[!INCLUDE [binary](../includes/binary.md)]\n",
+        "docs/compat/index.md": "# Breaking changes\n\nWhat may affect you.\n\n"
+                                "[!INCLUDE [binary](../includes/binary.md)]\n",
         "docs/includes/binary.md": snippet,
     })
     result = _lint(tmp_path, "SUB001", "SUB005")

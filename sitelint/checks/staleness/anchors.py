@@ -68,8 +68,8 @@ _CODE_SPAN = re.compile(r"(`+)[^`]+?\1")
 _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")
 # A line that fills the page in at build time: a snippet, an include (Liquid's `{% render 'snippet' %}`,
 # markdown-it-include's `!!!include(x.md)!!!`, mdBook's `{{#include x.md}}`, Madoko's `[INCLUDE=tour.kk.md]`,
-# DocFX's `[!INCLUDE [name](x.md)]`, a build hook's `<!-- include: x.md -->` and a Hugo shortcode's too), an autodoc directive (`::: package.module`; not a container of VitePress, Docusaurus or
-# Starlight, `::: tip`, `:::code-group`).
+# DocFX's `[!INCLUDE [name](x.md)]`, a build hook's `<!-- include: x.md -->` and a Hugo shortcode's too), an autodoc
+# directive (`::: package.module`; not a container of VitePress, Docusaurus or Starlight, `::: tip`, `:::code-group`).
 _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-group|success|error|question|example"
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@?include:|@include\s|!!!include\("
