@@ -188,6 +188,12 @@ def test_a_docs_folder_that_holds_the_published_build_is_not_the_docs(tmp_path: 
     layout = discover.detect(tmp_path)
     assert [d.relative_to(tmp_path).as_posix() for d in layout.docs_roots] == ["."]
     assert "design/website/docs/type/string.md" in pages(layout)
+    # ... and so it is when the build copied a Markdown file or two beside its hundreds of built pages; a docs folder
+    # of pages and a built page or two is the docs.
+    touch(tmp_path, *(f"docs/api/f{n}/index.html" for n in range(60)), "docs/skills/SKILL.md")
+    assert [d.relative_to(tmp_path).as_posix() for d in discover.detect(tmp_path).docs_roots] == ["."]
+    touch(tmp_path, *(f"docs/guide/p{n}.md" for n in range(5)))
+    assert [d.relative_to(tmp_path).as_posix() for d in discover.detect(tmp_path).docs_roots] == ["docs"]
 
 
 def test_starlight_locales_a_module_exports_by_default_and_a_language_pair_in_each_version_folder(

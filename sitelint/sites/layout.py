@@ -521,10 +521,22 @@ def _nuxt_content(app: Path) -> bool:
             and (app / "content").is_dir() and _holds_pages(app / "content"))
 
 
+_BUILT_SHARE = 20  # times the Markdown files a folder's HTML files outnumber for it to be a build
+
+
 def _published_build(folder: Path) -> bool:
     """Whether a folder is a site's build, committed to be published from it (GitHub Pages' `docs/`): a built home
-    page at its top, and no Markdown page in it."""
-    return (folder / "index.html").is_file() and not _holds_pages(folder)
+    page at its top, and no Markdown page in it, or a file or two the build copied beside hundreds of built pages
+    (`docs/skills/SKILL.md` among `docs/api/**/*.html`; the first thousands of files looked at)."""
+    if not (folder / "index.html").is_file():
+        return False
+    markdown = html = 0
+    for count, path in enumerate(folder.rglob("*")):
+        markdown += path.suffix in (".md", ".mdx", ".markdown")
+        html += path.suffix == ".html"
+        if count > 5000:
+            break
+    return markdown * _BUILT_SHARE < html
 
 
 def _holds_pages(folder: Path) -> bool:
