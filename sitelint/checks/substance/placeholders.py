@@ -80,7 +80,7 @@ _SENTENCE = re.compile(r"[^.!?]*(?:[.!?]+|$)")
 # A marker spoken of as a thing is not one left in the page: "the TODO comments said", "a TODO list", "no FIXME",
 # "marked as WIP", "a title which marks them WIP", "a good TODO".
 _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each|every|your|our|its|their"
-                           r"|(?:mark(?:s|ed)?|labell?(?:s|ed)?|tag(?:s|ged)?|flag(?:s|ged)?)"
+                           r"|(?:mark(?:s|ed)?|labell?(?:s|ed)?|tag(?:s|ged)?|flag(?:s|ged)?|noted)"
                            r"(?:\s+(?:it|them|this|that|these|those))?(?:\s+as)?))\s+(?:(?:good|open|old|new|remaining|"
                            r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?"
                            # ... a marker's words quoted before it: 'a "change to 0.0f" TODO' (a comment's TODO)
@@ -217,6 +217,9 @@ def _qualifies_a_thing(text: str, start: int) -> bool:
 
 # Markers that say how far along something is (work in progress, to be decided), not that the page is unwritten.
 _STATUS = frozenset({"WIP", "TBD", "TBA", "TBC"})
+# A stage of maturity joined to it: "**Experimental / WIP.** The binding is unreleased": a thing's state, as a badge.
+_MATURITY_BEFORE = re.compile(r"(?i)\b(?:experimental|alpha|beta|preview|unstable|unreleased|incubating)\W{0,4}"
+                              r"(?:/|,|&|\band\b|\bor\b)\s*$")
 _ITEM_STATE = re.compile(r"\s*\)[\s.,;:!]*$")  # a status whose parenthesis ends its list item
 # A status that opens the question it leaves open ("TBD whether the fallback remains", "TBD which release"): a
 # decision the page reports as not made, not a gap in it.
@@ -691,6 +694,7 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if lorem and _INLINE_TAG.search(_block_source(page, block)):
                 continue  # filler around `<mark>` or `<kbd>` shows how that markup renders
             if marker in _STATUS and (roadmap or _names_the_page(page, marker)
+                                      or _MATURITY_BEFORE.search(block.text[max(0, match.start() - 24):match.start()])
                                       or _status_note(page, block, block.text, match.start(), match.end())
                                       or _a_value(block.text, match.start(), match.end())
                                       or _tags_a_name(page, block, block.text, match.start(), match.end())):
