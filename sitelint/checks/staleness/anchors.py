@@ -914,6 +914,8 @@ _SOURCE_ID = " (the id of "  # a translation's anchor that is its source's headi
 # Hugging Face doc-builder's `[[autodoc]] CodeAgent`: the build renders the object's reference there, an id for it
 # and each of its documented members by their full names (`#smolagents.CodeAgent`, `#smolagents.Tool.from_space`).
 _AUTODOC = re.compile(r"(?m)^[ \t]*\[\[autodoc\]\][ \t]+[\w.]+[ \t]*$")
+_PREFIXED_TEXT = re.compile(r"[A-Za-z][\w-]*::[\w-]")  # `api::rom::Relation`: a link text of a site's own syntax
+_BARE_NAME = re.compile(r"[A-Za-z_][\w-]*")
 _SHORTHAND = 3  # links whose fragment opens with `##` that make it a site's shorthand, not a typo
 _PLACEHOLDER_ANCHOR = re.compile(r"(?i)todo|tbd|tba|fixme|xxx")  # `[left margin](#TODO)`: a link left to finish
 
@@ -1075,6 +1077,11 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
     # A fragment that opens with a second `#` (`[collab](##collab.collab)`), written again and again across the site, is
     # the site's own shorthand its build rewrites into a link of its own (an API reference's); one alone is a typo.
     shorthand = sum(link.target.partition("#")[2].startswith("#") for p in site.pages for link in p.links)
+    # ... as is a link whose text opens with a prefix of the site's own (`[api::rom::Relation](#combine)`, which its
+    # Markdown renderer turns into a link to the API reference's `#combine-instance_method`): one the site writes
+    # again and again with a bare name for its target (`[api::rom-sql::SQL](Gateway)`), no path a link could open
+    prefixed = sum(bool(_PREFIXED_TEXT.match(link.text) and _BARE_NAME.fullmatch(link.target.strip()))
+                   for p in site.pages for link in p.links)
 
     def own_anchors(target: Page) -> frozenset[str]:
         found = _anchors(target, params(target))
@@ -1100,6 +1107,8 @@ def broken_anchors(ctx: CheckContext) -> Iterator[Measurement]:
             if not anchor or _LINE_ANCHOR.fullmatch(anchor) or re.search(r"[{}$<>\s/:=&]|^!", anchor):
                 continue  # a line of a source file, a template's or a router's fragment
             if anchor.startswith("#") and shorthand >= _SHORTHAND:
+                continue
+            if prefixed >= _SHORTHAND and _PREFIXED_TEXT.match(link.text):
                 continue
             if includer is not None:
                 # A partial shown inside a page: its links to its own sections are to the page it is shown in.
