@@ -204,7 +204,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
     rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`). On Docsify its own, which keeps marks outside ASCII's and the General
-    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`). On a site of no framework, too, FSharp.Formatting's:
+    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`). On a site of no framework, too, Rails' `parameterize` of the escaped title
+    (Middleman's: `## Principles & Design` is `#principles-amp-design`) and FSharp.Formatting's:
     the words of the heading, its code spans left out, joined by dashes (``### Special case: `dotnet` CLI tools`` is
     `#Special-case-CLI-tools`)."""
     out = set()
@@ -247,6 +248,9 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
             straight = title.translate(_STRAIGHT_QUOTES)
             out.add(_loose(re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s$*_+~.()'\"!:@-]+", "", straight)).strip("-").lower()))
             out.add(_loose(_stringex_url(straight)))
+            # ... and Rails' `parameterize` of the escaped title (Middleman's): `## Principles & Design` is
+            # `#principles-amp-design`
+            out.add(_loose(re.sub(r"[^a-z0-9]+", "-", html.escape(title).lower()).strip("-")))
         spaced = re.sub(r"\s+", "-", title.lower())
         out.add(_loose(spaced))
         if framework == "":  # ... as markdown-it-anchor writes it, percent-encoded (`#--autoload-file%7C-a`)
