@@ -204,8 +204,8 @@ def _own_slugs(page: Page, framework: str) -> frozenset[str]:
     a digit (`### 12. Direct Reply Node` is `#id-12.-direct-reply-node`). On Hexo hexo-util's slugize of the
     rendered text, its `&` still `&amp;` (`## Settings & Their Default Values` is
     `#Settings-amp-Their-Default-Values`). On Docsify its own, which keeps marks outside ASCII's and the General
-    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`). On a site of no framework, too, Rails' `parameterize` of the escaped title
-    (Middleman's: `## Principles & Design` is `#principles-amp-design`) and FSharp.Formatting's:
+    Punctuation block (`## 方式一：改代码` is `#方式一：改代码`). On a site of no framework, too, Rails' `parameterize`
+    of the escaped title (Middleman's: `## Principles & Design` is `#principles-amp-design`) and FSharp.Formatting's:
     the words of the heading, its code spans left out, joined by dashes (``### Special case: `dotnet` CLI tools`` is
     `#Special-case-CLI-tools`)."""
     out = set()
