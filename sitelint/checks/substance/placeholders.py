@@ -574,7 +574,8 @@ def _section_title(page: Page, block: Block, marker: str, words: dict[int, int])
 
 
 def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> bool:
-    """Whether a status in brackets tags a thing a list links to or a table's cell names ("- [WIP]
+    """Whether a status in brackets tags a thing a list links to or names in code ("- `frontend`: [WIP]"), or a
+    table's cell names ("- [WIP]
     [centrifuge-csharp](...) - for .NET", "| c# [WIP] |"), or a status describes the project of another site an
     entry of a list opens with ("- [ntfy Discord bot](https://github.com/...) - WIP ntfy discord bot"): the state of
     that thing, not of the page."""
@@ -586,7 +587,12 @@ def _tags_a_name(page: Page, block: Block, text: str, start: int, end: int) -> b
         cell_end = text.find("\n", end)
         cell = text[text.rfind("\n", 0, start) + 1:cell_end if cell_end != -1 else len(text)]
         return count(cell.replace(f"[{text[start:end]}]", "")) >= 1
+    if block.kind == "list_item" and _NAMED_ITEM.match(_block_source(page, block)):
+        return True  # "- `frontend`: [WIP] This does nothing yet": the state of the value the item names
     return block.kind == "list_item" and any(block.line <= link.line <= block.end_line for link in page.links)
+
+
+_NAMED_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s+(?:\*\*)?`[^`\n]+`(?:\*\*)?\s*[:\u2013\u2014-]")
 
 
 def _describes_its_link(page: Page, block: Block, text: str, start: int) -> bool:
