@@ -85,6 +85,9 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
                            r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?"
                            # ... a marker's words quoted before it: 'a "change to 0.0f" TODO' (a comment's TODO)
                            r"(?:[\"“][^\"“”\n]{1,40}[\"”]\s+)?$")
+# Words that tell the reader to do what a phrase says: "Make sure to always add details here."
+_TOLD_TO = re.compile(r"(?i)\b(?:(?:make|be)\s+sure\s+(?:to|you)|remember\s+to|don['’]t\s+forget\s+to"
+                      r")(?:\s+(?:always|also|then))?\s+$")
 # Words that send the reader to a marker: "(see FIXME)", "look for the TODO", "find XXX".
 _POINTED_AT = re.compile(r"(?i)\b(?:see|find|look\s+for|search\s+for|near|at)\s+$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
@@ -683,6 +686,9 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if not marker.isupper() and not lorem and at > 0 and block.text[at - 1] in _QUOTES and block.text[
                     at + len(marker):at + len(marker) + 1] in _QUOTES:
                 continue  # `### "Coming soon" — pre-ordering a scheduled product`: a label quoted, its feature's name
+            if not marker.isupper() and not lorem and _TOLD_TO.search(block.text[max(0, match.start() - 40):
+                                                                                match.start()]):
+                continue  # "Make sure to always add details here": what the reader is told to do in their code
             if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
                 continue  # "the package currently under construction": the state of a thing, not of the page
             if not marker.isupper() and says_more and _PART_IS.search(block.text[max(0, match.start() - 40):
