@@ -404,6 +404,24 @@ def test_docusaurus_plugins_and_navbar_kept_in_modules_the_config_imports(tmp_pa
     assert found == {"platform/old.md": "warning"}, result.notes
 
 
+def test_a_literate_nav_wildcard_lists_the_pages_it_matches_and_its_nav_file_is_a_hub(tmp_path: Path) -> None:
+    # MkDocs' literate-nav: `howtos/` in the nav is that folder's `nav.md`, whose `- *.md` lists every page of the
+    # folder (not those of a folder below it); the nav file is the navigation, a hub, never a thin page.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "docs/index.md": page.format(t="Home"), "docs/howtos/calver.md": page.format(t="CalVer"),
+        "docs/howtos/dates.md": page.format(t="Dates"), "docs/howtos/old/legacy.md": page.format(t="Legacy"),
+        "docs/howtos/nav.md": "- *.md\n",
+    }, {
+        "mkdocs.yml": ("site_name: Bump\nnav:\n  - Home: index.md\n  - How Tos: howtos/\n"
+                       "plugins:\n  - literate-nav:\n      nav_file: nav.md\n"),
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/howtos/old/legacy.md": "warning"}, result.notes
+    types = {p.path: p.page_type for p in result.site.pages}
+    assert types["docs/howtos/nav.md"] == "hub"
+
+
 def test_a_docusaurus_config_that_re_exports_a_module_s_config_reads_the_presets_there(tmp_path: Path) -> None:
     # `website/docusaurus.config.js` is `module.exports = require('./config_impl.ts').config`, and the classic preset
     # with its options in a constant (`const presetOptions = ({ docs: { path: '../docs', exclude: [...] } })`) is in

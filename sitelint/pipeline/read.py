@@ -200,6 +200,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     if config is not None:
         typed = _docusaurus_excluded(typed, layout.config_files[0].parent, config)
         typed = _docusaurus_posts(typed, layout.config_files[0].parent, config)
+    typed = _literate_nav_files(typed, layout)
     typed = _unfilled_endpoints(typed, site.root, layout.config_files)
     typed = _made_by_the_build(typed, layout.project_root)
     typed = _written_over(typed, layout.project_root)
@@ -530,6 +531,24 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
         out.append(replace(page, page_type="partial", type_reason=f"left out of the docs by the config's `exclude` "
                                                                   f"(`{pattern}`)") if pattern else page)
     return tuple(out)
+
+
+def _literate_nav_files(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:
+    """MkDocs' literate-nav files (`SUMMARY.md`, or the plugin's `nav_file`): the site's navigation written as a
+    list of links in a page, a hub, not a page of content that could be thin."""
+    if layout.framework != "mkdocs" or not layout.config_files:
+        return site_pages
+    try:
+        data = siteconfig.load_mkdocs(layout.config_files[0])
+    except ValueError:
+        return site_pages
+    plugins = siteconfig.mkdocs_plugins(data.get("plugins"))
+    if "literate-nav" not in plugins:
+        return site_pages
+    name = str((plugins["literate-nav"] or {}).get("nav_file") or "SUMMARY.md")
+    return tuple(replace(page, page_type="hub", type_reason=f"the literate-nav plugin's navigation file ({name})")
+                 if page.path.rsplit("/", 1)[-1] == name and page.page_type not in ("partial", "redirect") else page
+                 for page in site_pages)
 
 
 def _site_path(page: Page, site_root: Path) -> str:

@@ -1,4 +1,5 @@
-"""MkDocs `nav`: the pages it names (a folder entry, with the literate-nav plugin, is that folder's nav file); no
+"""MkDocs `nav`: the pages it names (a folder entry, with the literate-nav plugin, is that folder's nav file, its
+wildcard items, `- *.md`, the pages of that folder they match); no
 `nav` lists every page. `not_in_nav` pages are left out on purpose."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from sitelint.sites.navigation import Collector, Navigation, file_routes, key, r
 from sitelint.sites.siteconfig import load_mkdocs, mkdocs_plugins
 
 _LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
+_WILDCARD_ITEM = re.compile(r"^\s*[-*+]\s+([^\s\[\]()]*[*?][^\s\[\]()]*)\s*$", re.M)
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:|^//", re.I)
 
 
@@ -95,7 +97,21 @@ def _nav_file(folder: Path, file: Path, found: Collector, nav_file: str) -> None
     own = key(file)
     if own in found.files:
         found.listed.add(own)
-    for target in _LIST_LINK.findall(found.text(file)):
+    text = found.text(file)
+    # a wildcard item (`- *.md`, `- guides/*.md`, `- */`): the pages it matches, in that folder
+    for pattern in _WILDCARD_ITEM.findall(text):
+        if pattern.endswith("/"):
+            for sub in sorted({relative(k, folder).split("/", 1)[0] for k in found.under(folder)
+                               if "/" in relative(k, folder)}):
+                if fnmatch.fnmatch(sub + "/", pattern):
+                    if found.is_file(folder / sub / nav_file):
+                        _nav_file(folder / sub, folder / sub / nav_file, found, nav_file)
+                    else:
+                        found.listed.update(found.under(folder / sub))
+            continue
+        found.listed.update(k for k in found.under(folder) if (rel := relative(k, folder)).count("/") ==
+                            pattern.count("/") and fnmatch.fnmatch(rel, pattern))
+    for target in _LIST_LINK.findall(text):
         if _EXTERNAL.match(target):
             continue
         if target.endswith("/") and found.is_file(folder / target / nav_file) and folder / target != folder:
