@@ -110,6 +110,20 @@ def test_a_toctree_entry_commented_out_is_left_out_on_purpose(tmp_path: Path) ->
     assert found == {"docs/api/old.md": "warning"}
 
 
+def test_a_page_a_sphinx_rst_document_links_with_doc_is_reached(tmp_path: Path) -> None:
+    # `:doc:`install`` in getting-started.rst, a document sitelint does not lint: install.md, in no toctree, is
+    # reached from it; a page no document links to is still an orphan.
+    write_site(tmp_path, {
+        "docs/install.md": "# Install\n\nRun pip.\n", "docs/deploy.md": "# Deploy\n\nShip it.\n",
+        "docs/old.md": "# Old\n\nGone.\n",
+    }, {"docs/conf.py": "project = 'infra'\n",
+        "docs/index.rst": "Infra\n=====\n\n.. toctree::\n\n   getting-started\n",
+        "docs/getting-started.rst": ("Getting started\n===============\n\nFirst :doc:`install it <install>`, then "
+                                     "read :doc:`/deploy`.\n")})
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, result.notes
+
+
 def test_a_sphinx_external_toc_lists_every_file_and_glob_it_names(tmp_path: Path) -> None:
     # sphinx-external-toc: the tree is one YAML file, named in conf.py; no page holds a toctree.
     toc = ("root: index\nsubtrees:\n- entries:\n  - file: usage\n    subtrees:\n    - titlesonly: true\n"

@@ -2,7 +2,8 @@
 with `:glob:` included, and the root document; `:orphan:` documents, and those whose file name a page with a
 toctree holds in a comment of its own (`<!-- old_group.md -->`, an entry commented out), are left out on purpose.
 A site built with sphinx-external-toc keeps its whole tree in one YAML file (`_toc.yml`): every `file` and `glob` it
-names is listed."""
+names is listed. A page an rST document links with `:doc:` is reached from it (the rST document is no page sitelint
+lints, so its link is read here)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ _MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.
 _ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
 _ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
 _SOURCES = (".rst", ".md", ".txt")
+_DOC_ROLE = re.compile(r":doc:`(?:[^`<]*<([^>`]+)>|([^`<]+))`")
 # A line that is only an HTML comment of a document's file name, on a page with a toctree: an entry commented out.
 _COMMENTED_ENTRY = re.compile(r"^[ \t]*<!--\s*([\w./-]+\.(?:md|rst|txt))\s*-->[ \t]*$", re.M)
 _EXTERNAL_TOC = re.compile(r"""['"]sphinx_external_toc['"]""")
@@ -48,6 +50,13 @@ def read(site: Site, found: Collector) -> Navigation:
                 file = names.get(re.sub(r"\.(rst|md|txt)$", "", target))
                 if file is not None:
                     found.unlisted.add(key(file))
+        if doc.suffix == ".rst":  # a reStructuredText document's `:doc:` links, which no page sitelint reads holds
+            for role in _DOC_ROLE.finditer(text):
+                target = (role.group(1) or role.group(2)).strip()
+                target = target.strip("/") if target.startswith("/") else "/".join(p for p in (folder, target) if p)
+                linked = names.get(re.sub(r"\.(rst|md|txt)$", "", os.path.normpath(target).replace(os.sep, "/")))
+                if linked is not None:
+                    found.chrome.add(key(linked))
         for options, entries in trees:
             for entry in entries:
                 target = entry.strip("/") if entry.startswith("/") else "/".join(p for p in (folder, entry) if p)
