@@ -542,10 +542,9 @@ def _literate_nav_files(site_pages: tuple[Page, ...], layout: discover.Layout) -
         data = siteconfig.load_mkdocs(layout.config_files[0])
     except ValueError:
         return site_pages
-    plugins = siteconfig.mkdocs_plugins(data.get("plugins"))
-    if "literate-nav" not in plugins:
+    name = siteconfig.literate_nav_file(data)
+    if not name:
         return site_pages
-    name = str((plugins["literate-nav"] or {}).get("nav_file") or "SUMMARY.md")
     return tuple(replace(page, page_type="hub", type_reason=f"the literate-nav plugin's navigation file ({name})")
                  if page.path.rsplit("/", 1)[-1] == name and page.page_type not in ("partial", "redirect") else page
                  for page in site_pages)

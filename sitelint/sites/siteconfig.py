@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -345,6 +345,15 @@ def sphinx_excluded(conf: Path) -> list[str]:
     text = read_text(conf)
     return [m.group(2) for block in _EXCLUDE_PATTERNS.finditer(text)
             for m in re.finditer(r"""(['"])([^'"\n]+)\1""", re.sub(r"(?m)#.*$", "", block.group(1)))]
+
+
+def literate_nav_file(settings: Mapping[str, Any]) -> str:
+    """The name of an MkDocs site's literate-nav files (the plugin's `nav_file`, else `SUMMARY.md`), "" without the
+    plugin."""
+    plugins = mkdocs_plugins(settings.get("plugins"))
+    if "literate-nav" not in plugins:
+        return ""
+    return str((plugins["literate-nav"] or {}).get("nav_file") or "SUMMARY.md")
 
 
 def mkdocs_plugins(value: Any) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sitelint.model import Site
 from sitelint.sites.navigation import Collector, Navigation, file_routes, key, relative
-from sitelint.sites.siteconfig import load_mkdocs, mkdocs_plugins
+from sitelint.sites.siteconfig import literate_nav_file, load_mkdocs, mkdocs_plugins
 
 _LIST_LINK = re.compile(r"^\s*[-*+]\s+\[[^\]]*\]\(\s*<?([^)>\s]+)>?[^)]*\)", re.M)
 _WILDCARD_ITEM = re.compile(r"^\s*[-*+]\s+([^\s\[\]()]*[*?][^\s\[\]()]*)\s*$", re.M)
@@ -42,11 +42,10 @@ def read(site: Site, found: Collector) -> Navigation:
         if pattern and not pattern.startswith("#"):
             found.unlisted.update(k for k in found.files if _matches(relative(k, docs), pattern))
     plugins = mkdocs_plugins(data.get("plugins"))
-    literate = plugins.get("literate-nav")
-    nav_file = str((literate or {}).get("nav_file") or "SUMMARY.md") if literate is not None else ""
+    nav_file = literate_nav_file(data)
     nav = data.get("nav")
     if nav is None:
-        if literate is not None and found.is_file(docs / nav_file):
+        if nav_file and found.is_file(docs / nav_file):
             _nav_file(docs, docs / nav_file, found, nav_file)
             return found.done(f"{config.name} literate-nav {nav_file}", routes=file_routes(docs, found))
         return found.done(f"{config.name} (no nav: every page)", every_page=True, routes=file_routes(docs, found))
