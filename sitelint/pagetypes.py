@@ -72,6 +72,7 @@ class Signals:
 DEFAULT = Signals()
 MEMBERS = "a section per documented member"  # the reason of a reference page made of its members' sections
 MENU_GROUP = "a group of the site's menu:"  # the reason of a hub whose front matter lists pages of the site
+LITERATE_NAV = "the literate-nav plugin's navigation file"  # the reason of a hub that is MkDocs' nav, written as a list
 # The reasons of a generated page whose text a program wrote from the source code (its doc comments, its help
 # text): what is wrong in that text is fixed in the code, not on the page.
 BUILD_WRITES = "written by the project's build"

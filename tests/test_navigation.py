@@ -434,6 +434,9 @@ def test_a_literate_nav_wildcard_lists_the_pages_it_matches_and_its_nav_file_is_
     assert found == {"docs/howtos/old/legacy.md": "warning"}, result.notes
     types = {p.path: p.page_type for p in result.site.pages}
     assert types["docs/howtos/nav.md"] == "hub"
+    thin = engine.lint(cwd=tmp_path, config=configmod.validate({}, None), today=TODAY, select=["SUB001"])
+    assert "docs/howtos/calver.md" in {f.path for f in thin.findings}
+    assert "docs/howtos/nav.md" not in {f.path for f in thin.findings}
 
 
 def test_a_docusaurus_config_that_re_exports_a_module_s_config_reads_the_presets_there(tmp_path: Path) -> None:

@@ -545,7 +545,7 @@ def _literate_nav_files(site_pages: tuple[Page, ...], layout: discover.Layout) -
     name = siteconfig.literate_nav_file(data)
     if not name:
         return site_pages
-    return tuple(replace(page, page_type="hub", type_reason=f"the literate-nav plugin's navigation file ({name})")
+    return tuple(replace(page, page_type="hub", type_reason=f"{pagetypes.LITERATE_NAV} ({name})")
                  if page.path.rsplit("/", 1)[-1] == name and page.page_type not in ("partial", "redirect") else page
                  for page in site_pages)
 

@@ -34,7 +34,7 @@ def exemption(page: Page, params: Mapping[str, Any], site: Site | None = None) -
     """Why a page may be short by design (its page type is one of `skip-types`: a link hub, a redirect, a generated
     reference...), or "" when not."""
     if page.page_type in params["skip-types"] and (page.page_type in _SITE_TYPES or (
-            page.page_type == "hub" and page.type_reason.startswith(pagetypes.MENU_GROUP))):
+            page.page_type == "hub" and page.type_reason.startswith((pagetypes.MENU_GROUP, pagetypes.LITERATE_NAV)))):
         return f"{page.page_type}: {page.type_reason}"  # known from the site, not the page: a redirect plugin's map
     partial = page.page_type == "partial" or (site.is_partial(page) if site else False)
     kind, why = pagetypes.classify(page, partial, signals(params))
