@@ -105,6 +105,8 @@ _DEFAULT_EXPORT = re.compile(r"(?m)^\s*export\s+default\b")
 _DATA_EXPORT = re.compile(r"(?m)^\s*export\b.*\b(?:getStaticProps|getServerSideProps)\b")
 _WRAPPER = re.compile(r"\{\{[<%]\s*([\w-]+)|<([A-Z][\w]*)")
 _LAYOUT_KEYS = ("layout", "template", "pageType", "page_type")
+_SNIPPET_DIRS = frozenset({"snippets", "_snippets", "code-snippets"})
+SNIPPET = "a snippet: code alone"  # the reason of a partial that is a code block in a folder of snippets
 _BLOG_DIRS = frozenset({"blog", "blogs", "posts", "_posts", "news"})
 # A folder of articles is a docs site's folder of guides as often as a blog: its page is a post when it is dated.
 _ARTICLE_DIRS = frozenset({"articles"})
@@ -508,6 +510,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     front = page.front_matter
     if partial or partial_name(name) and not _shows_levels(page):  # `__elements.md`: the site's makers' styling page
         return "partial", "included into other pages"
+    if _SNIPPET_DIRS & set(folders) and page.code_blocks and not (
+            {b.kind for b in page.blocks} - {"front_matter", "comment", "code", "esm"}):
+        return "partial", f"{SNIPPET}, in a `snippets/` folder, shown inside other pages"
     if {b.kind for b in page.blocks} - {"front_matter", "comment"} == {"esm"} and not any(
             _DEFAULT_EXPORT.search(b.text) for b in page.blocks if b.kind == "esm"):  # `export const Badge = ...`
         return "partial", f"{MODULE}: only `import` and `export` statements, nothing shown"

@@ -182,8 +182,8 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     typed = tuple(replace(p, page_type="partial", type_reason="in a folder whose name starts with _")
                   if p.page_type not in ("partial", "showcase") and site.is_partial(p) else
                   replace(p, page_type="partial", type_reason=f"included into {included[_key(p.abspath)]}")
-                  if (p.page_type != "partial" or p.type_reason.startswith(pagetypes.MODULE)) and _key(p.abspath)
-                  in included else p for p in site.pages)
+                  if (p.page_type != "partial" or p.type_reason.startswith((pagetypes.MODULE, pagetypes.SNIPPET)))
+                  and _key(p.abspath) in included else p for p in site.pages)
     if site.framework == "mintlify":  # Mintlify renders no page of its `snippets/` folder: pages import them
         snippets = (site.root / "snippets").resolve()
         typed = tuple(replace(p, page_type="partial", type_reason="in Mintlify's snippets/ folder, never a page")
