@@ -159,6 +159,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[kitty](https://...) (>= v0.47.1)": the linked program's version
             if in_badge(block.text[: m.start]):
                 continue
+            slashed = _SLASHED.match(block.text, m.end)
+            if slashed and int(slashed.group(1)) >= major > 0:
+                continue  # "with Ajv v7/8": the lines it names run to the current one
             if block.section in noted and not noted[block.section].older_line(m.version):
                 continue  # "One of the new introductions in Click 3.0" under ```{versionadded} 3.0```
             if m.claim and _CONDITIONED.search(block.text[: m.start]):
@@ -183,6 +186,9 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             said.add((line, mention))
             yield Measurement({"older": True, "named": m.claim or not m.unnamed}, Location(page.path, line),
                               {"mention": mention, "current": current.text})
+
+
+_SLASHED = re.compile(r"\s*/\s*v?(\d+)(?![\w.])")  # another line joined by a slash: "v7/8"
 
 
 CHECK = spec("outdated-version", "page", outdated_versions, values=("older", "named"), params=HISTORY_PARAMS,
