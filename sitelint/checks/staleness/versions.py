@@ -188,7 +188,7 @@ def outdated_versions(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                               {"mention": mention, "current": current.text})
 
 
-_SLASHED = re.compile(r"\s*/\s*v?(\d+)(?![\w.])")  # another line joined by a slash: "v7/8"
+_SLASHED = re.compile(r"\s*/\s*v?(\d+)(?!\w|\.\d)")  # another line joined by a slash: "v7/8"
 
 
 CHECK = spec("outdated-version", "page", outdated_versions, values=("older", "named"), params=HISTORY_PARAMS,
