@@ -130,6 +130,23 @@ def close_html_at_tags(lines: list[str]) -> list[str]:
     return out
 
 
+# A Vue component's tag alone on its line, opening or closing (`<code-group>`, `<CodeGroupItem title="npm">`,
+# `</code-block>`): a custom element's name holds a dash, a component's starts with a capital.
+_VUE_TAG = re.compile(r"[ ]{0,3}</?(?:[A-Z][\w.]*|[a-z][\w]*(?:-[\w]+)+)(?:\s[^<>]*)?/?>[ \t]*")
+
+
+def close_vue_components(lines: list[str]) -> list[str]:
+    """VuePress' and VitePress' HTML blocks: a Vue component's tag ends its HTML block at the `>` that closes it, and
+    the Markdown right after it is read as Markdown (`<code-group>` then a fence opens a code block), where CommonMark
+    would go on reading HTML up to a blank line. Such a tag alone on its line, with text right after, is read as the
+    blank line that ends the HTML block there (outside code blocks); lines keep their places."""
+    out = list(lines)
+    for n, line in _outside_fences(lines):
+        if n + 1 < len(lines) and lines[n + 1].strip() and _VUE_TAG.fullmatch(line):
+            out[n] = ""
+    return out
+
+
 def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
     """The lines outside fenced code blocks, with their indexes (the fence lines themselves left out)."""
     fence = ""

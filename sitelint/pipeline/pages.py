@@ -31,25 +31,26 @@ def _code_digest() -> str:
 _DIGEST = _code_digest()
 
 
-def key(rel: str, variant: str, text: str, md_as_mdx: bool = False, kramdown: bool = False) -> str:
-    head = f"{_DIGEST}\0{rel}\0{variant}\0{'mdx' if md_as_mdx else ''}{'kramdown' if kramdown else ''}\0".encode()
+def key(rel: str, variant: str, text: str, md_as_mdx: bool = False, html_ends: str = "") -> str:
+    head = f"{_DIGEST}\0{rel}\0{variant}\0{'mdx' if md_as_mdx else ''}{html_ends}\0".encode()
     return hashlib.sha256(head + text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def load(sources: Sequence[tuple[str, Path, str, str]], cache: cachemod.Cache | None,
-         site_language: str = "", md_as_mdx: bool = False, kramdown: bool = False) -> list[Page]:
+         site_language: str = "", md_as_mdx: bool = False, html_ends: str = "") -> list[Page]:
     """The Page of each (path, absolute path, variant, text): from the cache when it has it, else parsed (a .md
-    page as MDX where the site's framework reads it so, its HTML blocks as kramdown closes them on a Jekyll site);
+    page as MDX where the site's framework reads it so, its HTML blocks as kramdown closes them on a Jekyll site and
+    as VuePress and VitePress close a Vue component's);
     with its page type and language (the site's own language unless the page says or shows another)."""
     ns = cache.namespace(NAMESPACE, f"{VERSION}-{parse.PARSER_VERSION}") if cache is not None else None
-    keys = [key(rel, variant, text, md_as_mdx, kramdown) for rel, _, variant, text in sources]
+    keys = [key(rel, variant, text, md_as_mdx, html_ends) for rel, _, variant, text in sources]
     stored = ns.get_json_many(keys) if ns is not None else {}
     pages: list[Page] = []
     fresh: dict[str, Any] = {}
     for k, (rel, abspath, variant, text) in zip(keys, sources, strict=True):
         page = from_data(stored[k], rel, abspath, variant, text) if k in stored else None
         if page is None:
-            parsed = _typed(parse.parse_page(rel, abspath, text, variant, md_as_mdx, kramdown))
+            parsed = _typed(parse.parse_page(rel, abspath, text, variant, md_as_mdx, html_ends))
             fresh[k] = to_data(parsed)
             # As the cache gives it back: front matter as JSON holds it, so a cold and a warm run agree.
             page = replace(parsed, front_matter=_untagged(fresh[k]["fm"]))

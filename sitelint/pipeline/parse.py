@@ -22,6 +22,7 @@ from sitelint.pipeline.mdx import (
     MaskedSource,
     blank_block_options,
     close_html_at_tags,
+    close_vue_components,
     mask_source,
     unindent_containers,
 )
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 128
+PARSER_VERSION = 129
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -378,10 +379,11 @@ def _sections(headings: list[tuple[str, int, int]], line_count: int) -> tuple[Se
 
 
 def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_mdx: bool = False,
-               kramdown: bool = False) -> Page:
+               html_ends: str = "") -> Page:
     """The Page model of one Markdown or MDX source; input the parser cannot model becomes a problem, not an error.
     With `md_as_mdx` a .md page is read as MDX, as Docusaurus reads it (no indented code, tags and braces are JSX);
-    with `kramdown` a block of HTML ends at its closing tag, as Jekyll's kramdown ends it."""
+    `html_ends` says where a block of HTML ends other than at a blank line: "kramdown" at its closing tag, as
+    Jekyll's kramdown ends it; "vue" at a Vue component's tag, as VuePress and VitePress end it."""
     text = source.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     line_count = len(lines) - 1 if text.endswith("\n") else len(lines) if text else 0
@@ -389,8 +391,10 @@ def parse_page(path: str, abspath: Path, source: str, variant: str = "", md_as_m
     try:
         if not mdx:
             lines = blank_block_options(unindent_containers(lines))
-            if kramdown:
+            if html_ends == "kramdown":
                 lines = close_html_at_tags(lines)
+            elif html_ends == "vue":
+                lines = close_vue_components(lines)
         lines = _unwrap_mdx_code_blocks(lines)
         myst = not mdx and _myst_flavoured(lines)
         masked = mask_source(lines, mdx=mdx, myst=myst)

@@ -169,7 +169,7 @@ def read_site(layout: discover.Layout, settings: Mapping[str, Any], cwd: Path, t
     site = Site(root=layout.docs_roots[0] if layout.docs_roots else layout.project_root, repo_root=repo_root,
                 framework=layout.framework,
                 pages=tuple(pages.load(sources, cache, layout.default_locale, _md_as_mdx(layout),
-                                       _kramdown(layout))),
+                                       _html_ends(layout))),
                 config_files=layout.config_files, unreadable=tuple(unreadable), project_root=layout.project_root,
                 variants_not_read=not_read, language=layout.default_locale, page_folders=layout.page_folders)
     # A page under a `_` folder is a partial whatever it looks like (its name alone is known at parse time), and so
@@ -227,14 +227,17 @@ def _md_as_mdx(layout: discover.Layout) -> bool:
 _MARKDOWN_ENGINE = re.compile(r"(?m)^markdown\s*:\s*['\"]?([\w-]+)")
 
 
-def _kramdown(layout: discover.Layout) -> bool:
-    """Whether Jekyll reads the pages with kramdown: its default, unless its _config.yml names another converter
-    (`markdown: CommonMarkGhPages`)."""
+def _html_ends(layout: discover.Layout) -> str:
+    """Where the site's Markdown renderer ends a block of HTML other than at a blank line: "kramdown" where Jekyll
+    reads the pages with kramdown (its default, unless its _config.yml names another converter, `markdown:
+    CommonMarkGhPages`), "vue" on VuePress and VitePress (a Vue component's tag ends it), else ""."""
+    if layout.framework in ("vuepress", "vitepress"):
+        return "vue"
     if layout.framework != "jekyll":
-        return False
+        return ""
     said = next((m.group(1) for c in layout.config_files if c.is_file()
                  for m in [_MARKDOWN_ENGINE.search(siteconfig.read_text(c))] if m), "kramdown")
-    return said.lower() == "kramdown"
+    return "kramdown" if said.lower() == "kramdown" else ""
 
 
 _MAKEFILES = ("Makefile", "GNUmakefile", "makefile")
