@@ -136,14 +136,26 @@ _VUE_TAG = re.compile(r"[ ]{0,3}</?(?:[A-Z][\w.]*|[a-z][\w]*(?:-[\w]+)+)(?:\s[^<
 
 
 def close_vue_components(lines: list[str]) -> list[str]:
-    """VuePress' and VitePress' HTML blocks: a Vue component's tag ends its HTML block at the `>` that closes it, and
-    the Markdown right after it is read as Markdown (`<code-group>` then a fence opens a code block), where CommonMark
-    would go on reading HTML up to a blank line. Such a tag alone on its line, with text right after, is read as the
-    blank line that ends the HTML block there (outside code blocks); lines keep their places."""
+    """VuePress' and VitePress' HTML blocks: a Vue component's tag that opens an HTML block ends it at the `>` that
+    closes it, and the Markdown right after it is read as Markdown (`<code-group>` then a fence opens a code block),
+    where CommonMark would go on reading HTML up to a blank line. Such a tag alone on its line, where a block may
+    start (after a blank line, a fence's end or another such tag; not inside an HTML block or a paragraph), with text
+    right after, is read as the blank line that ends the HTML block there; lines keep their places."""
     out = list(lines)
-    for n, line in _outside_fences(lines):
-        if n + 1 < len(lines) and lines[n + 1].strip() and _VUE_TAG.fullmatch(line):
+    fence, starts = "", True  # inside a fence (its marker); whether a block may start on the next line
+    for n, line in enumerate(lines):
+        marker = _FENCE_LINE.match(line)
+        mark = marker.group(1) if marker else ""
+        if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
+            fence = "" if fence else mark
+            starts = not fence  # a closing fence ends its block: the next line may start one
+            continue
+        if fence:
+            continue
+        if starts and _VUE_TAG.fullmatch(line) and n + 1 < len(lines) and lines[n + 1].strip():
             out[n] = ""
+            continue  # the tag's block ended at its `>`: the next line may start one
+        starts = not line.strip()
     return out
 
 
