@@ -135,12 +135,16 @@ def close_html_at_tags(lines: list[str]) -> list[str]:
 _VUE_TAG = re.compile(r"[ ]{0,3}</?(?:[A-Z][\w.]*|[a-z][\w]*(?:-[\w]+)+)(?:\s[^<>]*)?/?>[ \t]*")
 
 
+_ATX_LINE = re.compile(r"[ ]{0,3}#{1,6}(?:[ \t]|$)")
+
+
 def close_vue_components(lines: list[str]) -> list[str]:
     """VuePress' and VitePress' HTML blocks: a Vue component's tag that opens an HTML block ends it at the `>` that
     closes it, and the Markdown right after it is read as Markdown (`<code-group>` then a fence opens a code block),
     where CommonMark would go on reading HTML up to a blank line. Such a tag alone on its line, where a block may
-    start (after a blank line, a fence's end or another such tag; not inside an HTML block or a paragraph), with text
-    right after, is read as the blank line that ends the HTML block there; lines keep their places."""
+    start (after a blank line, a heading, a fence's end or another such tag; not inside an HTML block or a
+    paragraph), with text right after, is read as the blank line that ends the HTML block there; lines keep their
+    places."""
     out = list(lines)
     fence, starts = "", True  # inside a fence (its marker); whether a block may start on the next line
     for n, line in enumerate(lines):
@@ -155,7 +159,7 @@ def close_vue_components(lines: list[str]) -> list[str]:
         if starts and _VUE_TAG.fullmatch(line) and n + 1 < len(lines) and lines[n + 1].strip():
             out[n] = ""
             continue  # the tag's block ended at its `>`: the next line may start one
-        starts = not line.strip()
+        starts = not line.strip() or bool(_ATX_LINE.match(line))  # a heading is a block of one line
     return out
 
 
