@@ -146,16 +146,11 @@ def close_vue_components(lines: list[str]) -> list[str]:
     paragraph), with text right after, is read as the blank line that ends the HTML block there; lines keep their
     places."""
     out = list(lines)
-    fence, starts = "", True  # inside a fence (its marker); whether a block may start on the next line
-    for n, line in enumerate(lines):
-        marker = _FENCE_LINE.match(line)
-        mark = marker.group(1) if marker else ""
-        if mark and (not fence or (mark[0] == fence[0] and len(mark) >= len(fence))):
-            fence = "" if fence else mark
-            starts = not fence  # a closing fence ends its block: the next line may start one
-            continue
-        if fence:
-            continue
+    starts, previous = True, -1  # whether a block may start on this line; the last line outside fences
+    for n, line in _outside_fences(lines):
+        if n != previous + 1:
+            starts = True  # the line before it closed a fence, and its block with it
+        previous = n
         if starts and _VUE_TAG.fullmatch(line) and n + 1 < len(lines) and lines[n + 1].strip():
             out[n] = ""
             continue  # the tag's block ended at its `>`: the next line may start one
