@@ -282,8 +282,8 @@ def detect(start: Path, docs_root: str = "", language: str = "") -> Layout:
     page_folders = _jekyll_collections(configs[0]) if framework == "jekyll" and configs else frozenset()
     if not roots:  # no framework: Eleventy's input folder, the docs folder by the usual names, else the project
         eleventy = _eleventy_input(root)
-        page_folders = _eleventy_page_folders(eleventy[0]) if eleventy else page_folders
-        roots = eleventy or next(
+        page_folders = _eleventy_page_folders(*eleventy) if eleventy else page_folders
+        roots = [eleventy[0]] if eleventy else next(
             ([root / f] for f in ("docs", "documentation/docs", "documentation") if (root / f).is_dir()
              and not _published_build(root / f)), [root])
         if roots == [root / "docs"]:
@@ -325,10 +325,10 @@ _ELEVENTY_CONFIGS = (".eleventy.js", ".eleventy.cjs", "eleventy.config.js", "ele
 _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["'`]([^"'`$]+)["'`]""")
 
 
-def _eleventy_input(root: Path) -> list[Path]:
+def _eleventy_input(root: Path) -> tuple[Path, Path] | None:
     """An Eleventy site's input folder, as its config returns it (`dir: { input: "content" }`), when it holds the
-    pages: the site's home is its `index.md`, not the repository's README beside the config. The config may be the
-    docs app's, beside the code it documents (`website/.eleventy.js`)."""
+    pages, and that config: the site's home is its `index.md`, not the repository's README beside the config. The
+    config may be the docs app's, beside the code it documents (`website/.eleventy.js`)."""
     for base in (root, *(root / app for app in DOCS_APPS)):
         for name in _ELEVENTY_CONFIGS:
             if not (base / name).is_file():
@@ -337,23 +337,20 @@ def _eleventy_input(root: Path) -> list[Path]:
             rel = os.path.normpath(match.group(1)) if match else "."
             folder = base / rel
             if (rel != "." or base != root) and not rel.startswith("..") and folder.is_dir() and _holds_pages(folder):
-                return [folder]
-    return []
+                return folder, base / name
+    return None
 
 
 _ELEVENTY_SPECIAL = re.compile(r"""(includes|data|layouts)\s*:\s*["'`]([^"'`$]+)["'`]""")
 _ELEVENTY_FOLDER_DEPTH = 3
 
 
-def _eleventy_page_folders(input_folder: Path) -> frozenset[str]:
+def _eleventy_page_folders(input_folder: Path, config: Path) -> frozenset[str]:
     """The `_` folders of an Eleventy site's input that hold pages (`src/_posts/`): Eleventy makes a page of every
     template there but its includes, layouts and data folders (`_includes`, `_data`, or those its config names)."""
-    config = next((base / name for base in (input_folder, *input_folder.parents)
-                   for name in _ELEVENTY_CONFIGS if (base / name).is_file()), None)
-    special = {"_includes", "_data", "_layouts"}
-    if config is not None:
-        special |= {os.path.basename(os.path.normpath(m.group(2))) for m in _ELEVENTY_SPECIAL.finditer(
-            siteconfig.mask_comments(siteconfig.read_text(config)))}
+    special = {"_includes", "_data", "_layouts"} | {
+        os.path.basename(os.path.normpath(m.group(2)))
+        for m in _ELEVENTY_SPECIAL.finditer(siteconfig.mask_comments(siteconfig.read_text(config)))}
     found: set[str] = set()
     for folder, dirs, _ in os.walk(input_folder):
         depth = len(Path(folder).relative_to(input_folder).parts)
