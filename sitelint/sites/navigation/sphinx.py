@@ -22,6 +22,7 @@ _MYST_TREE = re.compile(r"^(`{3,}|:{3,})\{toctree\}[^\n]*\n(.*?)^\1", re.M | re.
 _ENTRY = re.compile(r"^(?:.*<(?P<angle>[^>]+)>|(?P<plain>\S+))\s*$")
 _ORPHAN = re.compile(r"\A(?:---\s*\n(?:.*\n)*?\s*orphan\s*:\s*true|\s*:orphan:)", re.I)
 _SOURCES = (".rst", ".md", ".txt")
+_SOURCE_SUFFIX = re.compile(r"\.(rst|md|txt)$")
 _DOC_ROLE = re.compile(r":doc:`(?:[^`<]*<([^>`]+)>|([^`<]+))`")
 # A line that is only an HTML comment of a document's file name, on a page with a toctree: an entry commented out.
 _COMMENTED_ENTRY = re.compile(r"^[ \t]*<!--\s*([\w./-]+\.(?:md|rst|txt))\s*-->[ \t]*$", re.M)
@@ -47,30 +48,34 @@ def read(site: Site, found: Collector) -> Navigation:
         if trees:  # a toctree entry commented out (`<!-- model_providers_group.md -->`): left out on purpose
             for entry in _COMMENTED_ENTRY.findall(text):
                 target = os.path.normpath("/".join(p for p in (folder, entry) if p)).replace(os.sep, "/")
-                file = names.get(re.sub(r"\.(rst|md|txt)$", "", target))
+                file = names.get(_SOURCE_SUFFIX.sub("", target))
                 if file is not None:
                     found.unlisted.add(key(file))
         if doc.suffix == ".rst":  # a reStructuredText document's `:doc:` links, which no page sitelint reads holds
             for role in _DOC_ROLE.finditer(text):
-                target = (role.group(1) or role.group(2)).strip()
-                target = target.strip("/") if target.startswith("/") else "/".join(p for p in (folder, target) if p)
-                linked = names.get(re.sub(r"\.(rst|md|txt)$", "", os.path.normpath(target).replace(os.sep, "/")))
+                linked = names.get(_SOURCE_SUFFIX.sub("", _target(folder, (role.group(1) or role.group(2)).strip())))
                 if linked is not None:
                     found.chrome.add(key(linked))
         for options, entries in trees:
             for entry in entries:
-                target = entry.strip("/") if entry.startswith("/") else "/".join(p for p in (folder, entry) if p)
-                target = os.path.normpath(target).replace(os.sep, "/")
+                target = _target(folder, entry)
                 if ":glob:" in options and any(c in target for c in "*?["):
                     for name, file in names.items():
                         if fnmatch.fnmatch(name, target):
                             _add(file, found)
                 else:
-                    _add(names.get(re.sub(r"\.(rst|md|txt)$", "", target)), found)
+                    _add(names.get(_SOURCE_SUFFIX.sub("", target)), found)
     if _EXTERNAL_TOC.search(conf):
         _external_toc(site, conf, names, found)
     routes = {"/" + n.removesuffix("/index").removesuffix("index"): key(f) for n, f in names.items()}
     return found.done(f"toctrees under {relative(root, site.repo_root)}", routes=routes)
+
+
+def _target(folder: str, entry: str) -> str:
+    """The document a toctree entry or a `:doc:` link names, as a path from the source root: `/x` from the root,
+    anything else from the folder of the document it is in."""
+    target = entry.strip("/") if entry.startswith("/") else "/".join(p for p in (folder, entry) if p)
+    return os.path.normpath(target).replace(os.sep, "/")
 
 
 def _trees(text: str) -> list[tuple[str, list[str]]]:
