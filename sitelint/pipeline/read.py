@@ -539,13 +539,7 @@ def _docusaurus_excluded(site_pages: tuple[Page, ...], site_root: Path,
 def _literate_nav_files(site_pages: tuple[Page, ...], layout: discover.Layout) -> tuple[Page, ...]:
     """MkDocs' literate-nav files (`SUMMARY.md`, or the plugin's `nav_file`): the site's navigation written as a
     list of links in a page, a hub, not a page of content that could be thin."""
-    if layout.framework != "mkdocs" or not layout.config_files:
-        return site_pages
-    try:
-        data = siteconfig.load_mkdocs(layout.config_files[0])
-    except ValueError:
-        return site_pages
-    name = siteconfig.literate_nav_file(data)
+    name = siteconfig.mkdocs_literate_nav(layout.config_files[:1]) if layout.framework == "mkdocs" else ""
     if not name:
         return site_pages
     return tuple(replace(page, page_type="hub", type_reason=f"{pagetypes.LITERATE_NAV} ({name})")

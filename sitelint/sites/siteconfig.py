@@ -294,6 +294,12 @@ def _mkdocs_configs(configs: tuple[Path, ...]) -> Iterator[tuple[Path, dict[str,
             continue
 
 
+def mkdocs_literate_nav(configs: tuple[Path, ...]) -> str:
+    """The name of the literate-nav files the configs' plugin reads (`literate_nav_file`), "" without the plugin;
+    configs that are not valid YAML give none (the navigation's reader says why)."""
+    return next((name for _, data in _mkdocs_configs(configs) if (name := literate_nav_file(data))), "")
+
+
 def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
     """The patterns of pages an MkDocs build leaves out of the site, relative to its docs folder: `exclude_docs` and
     `draft_docs` (gitignore-like lines) and the exclude plugin's `glob` list. Configs that are not valid YAML give
