@@ -1337,11 +1337,11 @@ def test_an_eleventy_docs_app_s_underscore_folders_but_its_includes_hold_pages(t
     # there, `_posts/` too, but its includes, its data and the layouts folder its config names.
     touch(tmp_path, "README.md", "CHANGELOG.md", "website/src/index.md", "website/src/user-guide/rules.md",
           "website/src/_posts/baseline.md", "website/src/_includes/footer.md", "website/src/_data/team.md",
-          "website/src/_layouts/post.md")
+          "website/src/_templates/post.md")
     (tmp_path / "website/package.json").write_text('{"name": "website"}\n', encoding="utf-8")
     (tmp_path / "website/.eleventy.js").write_text(
         "module.exports = function (config) {\n"
-        "  return { dir: { input: 'src', output: 'tmp', layouts: '_layouts' } };\n};\n",
+        "  return { dir: { input: 'src', output: 'tmp', layouts: '_templates' } };\n};\n",
         encoding="utf-8")
     layout = discover.detect(tmp_path)
     assert layout.docs_roots == ((tmp_path / "website/src").resolve(),)
@@ -1586,3 +1586,34 @@ def test_pages_vuepress_page_patterns_leave_out_are_not_built(tmp_path: Path) ->
     assert sorted(result.site.unbuilt) == ["src/Master/guide/setup.md", "src/guide/setup_vendor.md",
                                            "src/stage/setup.md"]
     assert [(f.path, f.line) for f in result.findings] == [("src/notes.txt.md", 3)]
+
+
+def test_a_docusaurus_site_fed_by_mdoc_reads_mdoc_s_input(tmp_path: Path) -> None:
+    # The docs path is mdoc's output (`website/target/docs`, built, not in the repository): the pages are mdoc's
+    # input, `docs/` at the sbt build's root by default.
+    touch(tmp_path, "README.md", "docs/installation.md", "docs/configuration.md", "website/src/pages/index.js")
+    (tmp_path / "website/docusaurus.config.js").write_text(
+        "module.exports = { presets: [['classic', { docs: { path: '../website/target/docs' } }]] };\n",
+        encoding="utf-8")
+    (tmp_path / "build.sbt").write_text(
+        'lazy val docs = project.in(file("scalafmt-docs")).enablePlugins(DocusaurusPlugin)\n'
+        '  .settings(mdoc := (Compile / run).evaluated)\n', encoding="utf-8")
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs").resolve(),)
+
+
+def test_mdoc_s_input_is_the_folder_the_build_sets_under_its_project(tmp_path: Path) -> None:
+    # `mdocIn := baseDirectory.value / "src" / "main" / "markdown"` in the settings of `lazy val docs = project`:
+    # the folder under that project's own, `docs/`.
+    touch(tmp_path, "README.md", "docs/README.md", "docs/src/main/markdown/installation.md",
+          "docs/src/main/markdown/faq.md", "website/sidebars.js")
+    (tmp_path / "website/docusaurus.config.js").write_text(
+        "module.exports = { presets: [['classic', { docs: { path: '../docs/target/mdoc' } }]] };\n",
+        encoding="utf-8")
+    build = ('lazy val core = (project in file("core"))\n\nlazy val docs = project\n'
+             '  .enablePlugins(MdocPlugin, DocusaurusPlugin)\n  .settings(\n'
+             '    mdocIn := baseDirectory.value / "src" / "main" / "markdown",\n  )\n')
+    (tmp_path / "build.sbt").write_text(build, encoding="utf-8")
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs/src/main/markdown").resolve(),)
+    # A build that does not run mdoc says nothing of where the pages are.
+    (tmp_path / "build.sbt").write_text(build.replace("Mdoc", "Site").replace("mdocIn", "siteIn"), encoding="utf-8")
+    assert (tmp_path / "docs/src/main/markdown").resolve() not in discover.detect(tmp_path).docs_roots
