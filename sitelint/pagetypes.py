@@ -502,6 +502,20 @@ def _slide_deck(page: Page) -> str:
     return ""
 
 
+# Swift-DocC: a catalog (`Sources/Acme/Acme.docc/`) whose pages end in a `## Topics` section of task groups
+# (`### Essentials`), each a list of symbols and articles (``` - ``Acme/Widget`` ```, `- <doc:GettingStarted>`): DocC
+# shows each item with its summary, and leaves out a group that lists nothing.
+DOCC_TOPICS = "DocC's Topics: each symbol and article it lists shown with its summary"
+_DOCC_ITEM = re.compile(r"\s*[-*+]\s+(?:``[^`\n]+``|<doc:[^>\s]+>)")
+
+
+def docc_topics(page: Page) -> int | None:
+    """The index of a DocC catalog page's `## Topics` section, if it has one."""
+    if not any(folder.endswith(".docc") for folder in page.path.split("/")[:-1]):
+        return None
+    return next((i for i, s in enumerate(page.sections) if s.level == 2 and s.title.strip() == "Topics"), None)
+
+
 def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> tuple[str, str]:
     """(page type, why) of a page; `partial` says the site includes it into other pages."""
     name = page.path.rsplit("/", 1)[-1]
@@ -741,6 +755,10 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     tocs = [b for b in directives if b.line <= len(lines) and _TOCTREE.match(lines[b.line - 1])]
     if tocs and total < _FILLED_PROSE:
         return "hub", "a table of contents (toctree) and little prose"
+    topics = docc_topics(page)
+    if topics is not None and total < _FILLED_PROSE and any(
+            _DOCC_ITEM.match(line) for line in lines[page.sections[topics].line:page.sections[topics].end_line]):
+        return "hub", DOCC_TOPICS
     directives = [b for b in directives if b not in tocs]
     if any(_AUTODOC.match(b.text) for b in directives):
         return "generated", "an autodoc directive (`::: module`)"
