@@ -509,9 +509,18 @@ DOCC_TOPICS = "DocC's Topics: each symbol and article it lists shown with its su
 _DOCC_ITEM = re.compile(r"\s*[-*+]\s+(?:``[^`\n]+``|<doc:[^>\s]+>)")
 
 
+# A DocC page titled with a symbol (``# ``Acme/Widget`` ``) extends the documentation the source's doc comment writes:
+# DocC joins the two into the symbol's page.
+_DOCC_SYMBOL_TITLE = re.compile(r"\s{0,3}#\s+``[^`\n]+``\s*$")
+
+
+def _in_docc(page: Page) -> bool:
+    return any(folder.endswith(".docc") for folder in page.path.split("/")[:-1])
+
+
 def docc_topics(page: Page) -> int | None:
     """The index of a DocC catalog page's `## Topics` section, if it has one."""
-    if not any(folder.endswith(".docc") for folder in page.path.split("/")[:-1]):
+    if not _in_docc(page):
         return None
     return next((i for i, s in enumerate(page.sections) if s.level == 2 and s.title.strip() == "Topics"), None)
 
@@ -759,6 +768,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     if topics is not None and total < _FILLED_PROSE and any(
             _DOCC_ITEM.match(line) for line in lines[page.sections[topics].line:page.sections[topics].end_line]):
         return "hub", DOCC_TOPICS
+    if _in_docc(page) and page.sections and page.sections[0].level == 1 and 0 < page.sections[0].line <= len(lines) \
+            and _DOCC_SYMBOL_TITLE.match(lines[page.sections[0].line - 1]) and total < _FILLED_PROSE:
+        return "reference", "a DocC extension of a symbol's documentation, which the source's doc comment writes"
     directives = [b for b in directives if b not in tocs]
     if any(_AUTODOC.match(b.text) for b in directives):
         return "generated", "an autodoc directive (`::: module`)"

@@ -412,8 +412,9 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
         kind = "code" if end >= 0 and end == shown else "directive"
         if end < 0 and not mdx and _ABBREVIATION.match(line):
             end, kind = index, "comment"  # `*[HTML]: Hyper Text Markup Language`: hover text the page shows nowhere
-        if end < 0 and not mdx and _LIQUID_COMMENT.match(line):
-            # a Liquid comment (`{% comment %}` to `{% endcomment %}`, Jekyll's): the build drops it, words and all
+        if end < 0 and _LIQUID_COMMENT.match(line):
+            # a Liquid comment (`{% comment %}` to `{% endcomment %}`, Jekyll's): the build drops it, words and all,
+            # on a page read as MDX for its components too (Liquid runs before the Markdown is read)
             end = index if _LIQUID_COMMENT_END_RE.match(line) else _closing_line(lines, index, _LIQUID_COMMENT_END)
             kind = "comment"
         if end < 0 and (mdx or len(line) - len(stripped) < 4):
