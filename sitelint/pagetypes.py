@@ -119,7 +119,7 @@ _PROPOSAL_HEADING = re.compile(r"(?i)\s*(?:objectives?|goals|non-goals|motivatio
                                r"|detailed design|alternatives(?: considered)?|open questions|drawbacks"
                                r"|unresolved questions)\s*$")
 # A design document numbered in its series, as ADRs and enhancement proposals are (`design/002-wasm-support.md`).
-_NUMBERED_NAME = re.compile(r"^\d{3,4}[-_][a-z]")
+_NUMBERED_NAME = re.compile(r"^\d{3,4}[-_][A-Za-z]")
 # An RFC or ADR by its name, or an improvement proposal by its number (`hip-0016.md`, `kep-1287`, `pep-0008`).
 _PROPOSAL_NAME = re.compile(r"(?i)^(?:(?:rfc|adr)(?:[-_ ]?\d+)?|[a-z]{1,3}[ei]p[-_]\d{3,})(?:[-_].*)?$")
 _PROPOSAL_TITLE = re.compile(r"(?i)^(?:RFC|ADR)\b[\s:#-]*\d*|^design doc(?:ument)?\b"
@@ -502,6 +502,7 @@ def _slide_deck(page: Page) -> str:
     return ""
 
 
+_LAIKA_NAVIGATION = re.compile(r"(?m)^@:navigationTree\b")  # Laika's directive (Typelevel's sites), alone on its line
 # Swift-DocC: a catalog (`Sources/Acme/Acme.docc/`) whose pages end in a `## Topics` section of task groups
 # (`### Essentials`), each a list of symbols and articles (``` - ``Acme/Widget`` ```, `- <doc:GettingStarted>`): DocC
 # shows each item with its summary, and leaves out a group that lists nothing.
@@ -732,8 +733,9 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     included = (bool(_INCLUDE.search(page.source)) or imported) and total < _FILLED_PROSE
     # A proposal's folder says what it is, whatever it proposes ("Migrate to OCI registries" is a proposal too); its
     # index (`README.md`) is the folder's list of them.
-    proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)), "") \
-        if stem.lower() not in _INDEX_NAMES else ""
+    # (`EPs/`, enhancement proposals, when the page is numbered in their series: `EPs/001-CaptureMetadata.md`)
+    proposal = next((f for f in folders if f in _PROPOSAL_DIRS or _PROPOSAL_DIR.match(f)
+                     or (f == "eps" and _NUMBERED_NAME.match(stem))), "") if stem.lower() not in _INDEX_NAMES else ""
     if not proposal and not included and (_MIGRATION.search(stem.replace("-", " ").replace("_", " "))
                                           or _MIGRATION.search(page.title)):
         return "migration", "a migration or upgrade guide"
@@ -764,6 +766,8 @@ def classify(page: Page, partial: bool = False, signals: Signals = DEFAULT) -> t
     tocs = [b for b in directives if b.line <= len(lines) and _TOCTREE.match(lines[b.line - 1])]
     if tocs and total < _FILLED_PROSE:
         return "hub", "a table of contents (toctree) and little prose"
+    if total < _FILLED_PROSE and _LAIKA_NAVIGATION.search(page.source):
+        return "hub", "Laika's navigation tree (`@:navigationTree`), which lists the pages under it"
     topics = docc_topics(page)
     if topics is not None and total < _FILLED_PROSE and any(
             _DOCC_ITEM.match(line) for line in lines[page.sections[topics].line:page.sections[topics].end_line]):
