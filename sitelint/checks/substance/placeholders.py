@@ -89,6 +89,7 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
 _TOLD_TO = re.compile(r"(?i)\b(?:(?:make|be)\s+sure\s+(?:to|you)|remember\s+to|don['’]t\s+forget\s+to"
                       r")(?:\s+(?:always|also|then))?\s+$")
 # Words that send the reader to a marker: "(see FIXME)", "look for the TODO", "find XXX".
+_PURPOSE = re.compile(r"(?i)(?:^|[.!?:]\s+)to\s+\Z")  # a sentence that opens with its purpose: "To write this page, ..."
 _POINTED_AT = re.compile(r"(?i)\b(?:see|find|look\s+for|search\s+for|near|at)\s+$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
@@ -711,6 +712,9 @@ def placeholder_text(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if not marker.isupper() and not lorem and _TOLD_TO.search(block.text[max(0, match.start() - 40):
                                                                                 match.start()]):
                 continue  # "Make sure to always add details here": what the reader is told to do in their code
+            if not marker.isupper() and not lorem and _PURPOSE.search(block.text, 0, match.start()) and \
+                    block.text[match.end():match.end() + 1] == ",":
+                continue  # "To write this page, we used SDK 1612": how the page was written, not a request
             if not marker.isupper() and not lorem and _qualifies_a_thing(block.text, match.start()):
                 continue  # "the package currently under construction": the state of a thing, not of the page
             if not marker.isupper() and says_more and _PART_IS.search(block.text[max(0, match.start() - 40):
