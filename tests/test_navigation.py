@@ -740,7 +740,7 @@ def test_a_page_git_shows_taken_out_of_the_navigation_and_kept_is_info(tmp_path:
     assert "taken out of the navigation (mkdocs.yml) on 2026-07-01 and kept" in said["docs/env.md"]
 
 
-def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_repository(tmp_path: Path) -> None:
+def test_a_readme_among_example_programs_pictures_or_of_a_tool_is_a_note_for_the_repository(tmp_path: Path) -> None:
     write_site(tmp_path, {
         "docs/index.md": "# Home\n\nStart with the [guide](guide.md).\n",
         "docs/guide.md": "# Guide\n\nUse it.\n",
@@ -748,7 +748,12 @@ def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_reposito
         "docs/tools/bundle/README.md": "# Bundle\n\nBuilds the translator's bundle: `npm run bundle`.\n",
         "docs/scripts/shots/README.md": "# Screenshots\n\nTakes the docs' screenshots: `docker compose up`.\n",
         "docs/notes/README.md": "# Notes\n\nNo one links here.\n",
+        "docs/images/logo/README.md": "# Logo\n\nThe logo's files, in colour and in white.\n",
+        "docs/images/shots/README.md": "# Shots\n\nOne screenshot.\n",
     }, {"mkdocs.yml": "site_name: S\nnav:\n  - index.md\n  - guide.md\n",
+        # a folder of pictures: its README a note on them
+        "docs/images/logo/logo.svg": "<svg/>\n", "docs/images/logo/logo.png": "png\n",
+        "docs/images/logo/favicon.ico": "ico\n", "docs/images/shots/one.png": "png\n",
         "docs/examples/styles/color.py": "print(1)\n", "docs/examples/styles/align.py": "print(2)\n",
         "docs/examples/styles/color.tcss": "Screen { color: red; }\n",
         # a tool's folder: its build manifest and its code, or the compose file that runs it and its script
@@ -756,7 +761,7 @@ def test_a_readme_among_example_programs_or_of_a_tool_is_a_note_for_the_reposito
         "docs/scripts/shots/capture.mjs": "export {};\n", "docs/scripts/shots/docker-compose.yaml": "services: {}\n",
         "docs/notes/a.py": "print(1)\n"})
     found, result = _orphans(tmp_path)
-    assert found == {"docs/notes/README.md": "warning"}, result.notes
+    assert found == {"docs/notes/README.md": "warning", "docs/images/shots/README.md": "warning"}, result.notes
 
 
 def test_a_readme_on_how_its_folder_s_pages_are_made_is_a_note_for_contributors(tmp_path: Path) -> None:

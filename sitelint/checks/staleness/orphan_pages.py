@@ -215,7 +215,8 @@ def _taken_out(site: Site, nav: Navigation, candidates: list[Page]) -> dict[str,
 
 _CODE_SUFFIXES = frozenset({".py", ".js", ".mjs", ".ts", ".tsx", ".jsx", ".go", ".rs", ".rb", ".java", ".kt", ".c",
                             ".cpp", ".cs", ".swift", ".php", ".sh", ".tcss", ".css", ".vue", ".svelte"})
-_CODE_FILES = 3  # programs beside a README that make its folder one of examples
+_CODE_FILES = 3  # programs (or pictures) beside a README that make its folder one of examples (or assets)
+_PICTURE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico", ".avif"})
 # A program's build manifest: with one code file beside it, the README's folder is that program's.
 _MANIFESTS = frozenset({"package.json", "tsconfig.json", "pyproject.toml", "setup.py", "cargo.toml", "go.mod",
                         "makefile", "deno.json", "build.gradle", "pom.xml", "dockerfile", "docker-compose.yml",
@@ -224,7 +225,8 @@ _MANIFESTS = frozenset({"package.json", "tsconfig.json", "pyproject.toml", "setu
 
 def _code_folder_readme(page: Page) -> bool:
     """Whether the page is a README in a folder of programs: no other Markdown page there, and three code files or
-    more, or a program's build manifest and its code (`tools/bundle/` of `entry.ts` and `tsconfig.json`)."""
+    more, or a program's build manifest and its code (`tools/bundle/` of `entry.ts` and `tsconfig.json`); or in a
+    folder of pictures (`images/logo/` of its logo's files), a note on them."""
     if page.abspath.stem.lower() != "readme":
         return False
     try:
@@ -234,7 +236,8 @@ def _code_folder_readme(page: Page) -> bool:
     pages = sum(1 for f in files if f.suffix.lower() in (".md", ".mdx") and f != page.abspath)
     code = sum(1 for f in files if f.suffix.lower() in _CODE_SUFFIXES)
     built = any(f.name.lower() in _MANIFESTS for f in files)
-    return pages == 0 and (code >= _CODE_FILES or (built and code >= 1))
+    pictures = sum(1 for f in files if f.suffix.lower() in _PICTURE_SUFFIXES)
+    return pages == 0 and (code >= _CODE_FILES or (built and code >= 1) or pictures >= _CODE_FILES)
 
 
 _LICENSES = frozenset({"license", "licence", "copying"})
