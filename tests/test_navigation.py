@@ -1291,3 +1291,18 @@ def test_a_docs_instance_a_site_s_own_plugin_wraps_has_its_own_sidebar(tmp_path:
         "sidebars-tutorials.js": "module.exports = { tutorials: ['overview', {type: 'doc', id: 'labs/gpu'}] };\n"})
     found, _ = _orphans(tmp_path)
     assert found == {"docs/left.md": "warning"}
+
+
+def test_a_starlight_page_kept_out_of_the_site_s_search_is_hidden_by_design(tmp_path: Path) -> None:
+    # `pagefind: false`: out of the sidebar and out of Starlight's search, a component's demo for the site's makers.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {
+        "src/content/docs/index.md": page.format(t="Home"),
+        "src/content/docs/setup.md": page.format(t="Setup"),
+        "src/content/docs/fiddle-demo.mdx": "---\ntitle: Fiddle demo\npagefind: false\n---\n\nThe fiddle, embedded.\n",
+        "src/content/docs/old.md": page.format(t="Old"),
+    }, {"astro.config.mjs": ("import starlight from '@astrojs/starlight';\n"
+                             "export default { integrations: [starlight({ title: 'S',\n"
+                             "  sidebar: [{ label: 'Setup', link: '/setup/' }] })] };\n")})
+    found, result = _orphans(tmp_path)
+    assert found == {"src/content/docs/old.md": "warning"}, result.notes

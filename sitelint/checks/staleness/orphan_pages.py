@@ -263,7 +263,10 @@ _NOT_MEANT = re.compile(r"(?i)\bnot\s+(?:meant|supposed|intended)\s+to\s+"
 
 
 def _says_unlinked(page: Page) -> bool:
-    """Whether a comment of the page says it is kept out of the menus on purpose, or where its readers come from."""
+    """Whether a comment of the page says it is kept out of the menus on purpose, or where its readers come from; or
+    its front matter keeps it out of the site's own search too (Starlight's `pagefind: false`): hidden by design."""
+    if page.front_matter.get("pagefind") is False:
+        return True
     return any(b.kind == "comment" and (_DO_NOT_ADD.search(b.text) or _LINKED_FROM.search(b.text)
                                         or _NOT_MEANT.search(b.text) or (
         _PAGE_UNLINKED.search(b.text) and _ON_PURPOSE.search(b.text))) for b in page.blocks)
