@@ -69,6 +69,7 @@ def _wording_shown(page: Page, block: Block, claim: str, before: str) -> bool:
             and re.search(rf"(?<![\w*_])(?:[_*]{{1,2}}|[\"“'‘])\s*{said}", source, re.I) is not None)
 
 
+_QUOTE_MARKS = "'\"‘’“”"
 _PRESENT = re.compile(r"(?i)as\s+of\s+(?:right\s+)?now|as\s+of\s+today")
 _HEDGE = re.compile(r"(?i)at\s+the\s+time\s+of\s+(?:this\s+)?writing|as\s+of\s+(?:this\s+)?writing"
                     r"|as\s+of\s+(?:right\s+)?now|as\s+of\s+today")
@@ -78,7 +79,8 @@ _PRESENT_SPAN = 2  # years after which a claim about the present ("as of now") i
 def _anchor_year(block: Block, page: Page, ctx: CheckContext) -> tuple[int | None, bool]:
     """When an undated claim was written at the latest: a year in the same block, else the page's last change; and
     whether the text said it (a page's age alone says no more than that time went by)."""
-    years = [int(y) for y in re.findall(rf"\b({YEAR})\b", block.text)]
+    # (not a standard's edition joined to its name, `SQL:2011`, `ISO 8601:2004`: a name, not when it was written)
+    years = [int(y) for y in re.findall(rf"(?<!\w:)\b({YEAR})\b", block.text)]
     if years:
         return max(years), True
     record = ctx.run.git.file(page.abspath) if ctx.run.git is not None else None
@@ -280,6 +282,9 @@ def dated_claims(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
             if _CONTROL_AFTER.match(text, match.end()) or _CONTROL_PAIR.search(text[max(0, match.start() - 24):
                                                                                      match.start()]):
                 continue  # "Custom next year button", "buttons for previous year/next year": a calendar's control
+            if text[match.start() - 1:match.start()] in _QUOTE_MARKS and match.start() > 0 and \
+                    text[match.end():match.end() + 1] in _QUOTE_MARKS and match.end() < len(text):
+                continue  # "the default 'as of now' query context": the words quoted, a name, not a claim
             if _captions_picture(page, block):
                 continue  # "At the time of writing, notifications look like this:" over a screenshot: its caveat
             if _DATED_BY_ITS_PARENTHESIS.match(text, match.end()):
