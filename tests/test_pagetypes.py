@@ -238,6 +238,23 @@ def test_a_file_the_docusaurus_docs_plugin_excludes_is_a_partial(tmp_path: Path)
     assert "docs/storage/partials/steps.mdx" not in result.site.unbuilt
 
 
+def test_a_translation_in_no_version_s_folder_is_never_built(tmp_path: Path) -> None:
+    # Docusaurus builds a locale's translations of each version's folder (`current/`, `version-2.0/`) only: a file
+    # beside them is never published, nor its links.
+    write_site(tmp_path, {
+        "docs/troubleshooting.md": "# Troubleshooting\n\nRestart the server when it stops answering requests.\n",
+        "i18n/es/docusaurus-plugin-content-docs/current/troubleshooting.md":
+            "# Solución de problemas\n\nReinicie el servidor cuando deje de responder.\n",
+        "i18n/es/docusaurus-plugin-content-docs/troubleshooting/README.md":
+            "# Solución de problemas\n\nVea [los servidores](#server-override).\n",
+    }, {"docusaurus.config.js": "module.exports = { i18n: { defaultLocale: 'en', locales: ['en', 'es'] }, presets: "
+                                "[['classic', { docs: { routeBasePath: '/' } }]] };\n"})
+    result = _lint(tmp_path, "STL009")
+    assert "i18n/es/docusaurus-plugin-content-docs/troubleshooting/README.md" in result.site.unbuilt
+    assert "i18n/es/docusaurus-plugin-content-docs/current/troubleshooting.md" not in result.site.unbuilt
+    assert not result.findings
+
+
 def test_the_docusaurus_docs_plugin_s_exclude_named_by_a_constant(tmp_path: Path) -> None:
     """`exclude: docsExcludePatterns`, the list declared in the config (shared with another plugin): its files are
     left out of the docs, their links not judged."""

@@ -172,6 +172,12 @@ _COPY = re.compile(r"^(?:i18n/(?P<locale>[^/]+)/(?:docusaurus-plugin-content-doc
                    r"(?:version-(?P<tversion>[^/]+)/)?)?|(?:(?P<vplugin>[^/]+)_)?versioned_docs/version-(?P<version>[^/]+)/)")
 
 
+# A file in a locale's docs folder but in no version's (`i18n/es/docusaurus-plugin-content-docs/guide/x.md`, beside
+# `current/` and `version-2.0/`): Docusaurus builds the translations of each version's folder only.
+_OUTSIDE_VERSIONS = re.compile(r"^i18n/[^/]+/docusaurus-plugin-content-docs(?:-[^/]+)?/(?!current/|version-[^/]+/)"
+                               r"[^/]+/")
+
+
 # A translated doc: its locale, its docs instance's plugin id, its version's folder (`current`, `version-2.0`) and its
 # path there, which is its source's path in that version's folder.
 _TRANSLATED_DOC = re.compile(r"^i18n/[^/]+/docusaurus-plugin-content-docs(?:-(?P<plugin>[^/]+))?/"
@@ -202,6 +208,8 @@ def unbuilt(root: Path, site: DocusaurusSite | None = None) -> Callable[[str], b
     named = {plugin: set(_version_names(file)) for plugin, file in files.items() if file.is_file()}
 
     def left_out(rel: str) -> bool:
+        if _OUTSIDE_VERSIONS.match(rel):
+            return True
         found = _COPY.match(rel)
         if found is None:
             return False
