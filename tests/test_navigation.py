@@ -1306,3 +1306,17 @@ def test_a_starlight_page_kept_out_of_the_site_s_search_is_hidden_by_design(tmp_
                              "  sidebar: [{ label: 'Setup', link: '/setup/' }] })] };\n")})
     found, result = _orphans(tmp_path)
     assert found == {"src/content/docs/old.md": "warning"}, result.notes
+
+
+def test_a_docusaurus_sidebar_lists_the_pages_mdoc_compiles(tmp_path: Path) -> None:
+    # The docs path is mdoc's output (`../website/target/docs`): the sidebar's ids are the pages of mdoc's input.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {f"docs/{n}.md": page.format(t=n) for n in ("installation", "gotchas", "old")}, {
+        "build.sbt": 'lazy val docs = project.in(file("acme-docs")).enablePlugins(MdocPlugin, DocusaurusPlugin)\n',
+        "website/docusaurus.config.js": ("module.exports = { presets: [['classic', { docs: {\n"
+                                         "  path: '../website/target/docs', sidebarPath: '../website/sidebars.json',"
+                                         " routeBasePath: 'docs' } }]] };\n"),
+        "website/sidebars.json": '{"docs": {"Documentation": ["installation", "gotchas"]}}\n',
+    })
+    found, result = _orphans(tmp_path)
+    assert found == {"docs/old.md": "warning"}, result.notes

@@ -201,10 +201,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if page.sections and FOOTNOTE.search(page.source):
         own[-1] = True  # "## Footnotes" last: the page's footnotes are rendered at its end, right under it
     topics = pagetypes.docc_topics(page)
-    for index, section in enumerate(page.sections):
-        # a DocC page's task groups under `## Topics`: DocC leaves out a group that lists nothing
-        if topics is not None and (index == topics or _descends(page, index, topics)):
-            own[index] = True
+    if topics is not None:  # a DocC page's task groups under `## Topics`: DocC leaves out a group that lists nothing
+        for index in range(len(page.sections)):
+            own[index] = own[index] or index == topics or _descends(page, index, topics)
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):

@@ -88,8 +88,9 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
 # Words that tell the reader to do what a phrase says: "Make sure to always add details here."
 _TOLD_TO = re.compile(r"(?i)\b(?:(?:make|be)\s+sure\s+(?:to|you)|remember\s+to|don['’]t\s+forget\s+to"
                       r")(?:\s+(?:always|also|then))?\s+$")
+# A sentence that opens with its purpose: "To write this page, we used ...".
+_PURPOSE = re.compile(r"(?i)(?:^|[.!?:]\s+)to\s+\Z")
 # Words that send the reader to a marker: "(see FIXME)", "look for the TODO", "find XXX".
-_PURPOSE = re.compile(r"(?i)(?:^|[.!?:]\s+)to\s+\Z")  # a sentence that opens with its purpose: "To write this page, ..."
 _POINTED_AT = re.compile(r"(?i)\b(?:see|find|look\s+for|search\s+for|near|at)\s+$")
 # Other markers joined to it, before the word that names them: "TODO/FIXME/XXX comments", "TODO and FIXME notes".
 _OTHER_MARKERS = re.compile(r"(?:\s*(?:/|,|\band\b|\bor\b)\s*[A-Z]{2,})+")
