@@ -1375,6 +1375,15 @@ def _stems(words: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_QUALIFIER_WORDS = 4  # words right after a link that may qualify what its text names ("for Scala 3")
+
+
+def _joined(words: str) -> str:
+    """Plain words with a number joined to the word before it, as a heading's id may join them ("Scala 3",
+    "Scala3")."""
+    return re.sub(r"\b([a-z]+) (\d+)\b", r"\1\2", _plain_words(words))
+
+
 def _line_text(page: Page, line: int) -> str:
     """The text a reader sees around a line: the prose block that holds it (no link targets in it)."""
     return next((b.text for b in page.blocks if b.line <= line <= b.end_line and b.is_prose), "")
@@ -1471,6 +1480,10 @@ def misdirected_anchors(ctx: CheckContext) -> Iterator[Measurement]:
                 continue  # "[Secure the Virtual Service](#securing-the-virtual-service)": the same words, inflected
             if set(text.split()) <= set(_plain_words(at.title).split()):
                 continue  # "[Layout Manager](#automating-this-process-with-the-layout-manager)": its words are there
+            after = " ".join(around.split(" | ", 1)[1].split()[:_QUALIFIER_WORDS]) if " | " in around else ""
+            opened = _stems(_joined(at.title))
+            if not opened <= _stems(_joined(text)) and opened <= _stems(_joined(f"{text} {after}")):
+                continue  # "see [rewrite rules](#scala3-rewrites) for Scala 3": the words after it say which
             if target is page and name.line <= link.line <= name.end_line:
                 continue  # "[RTSP URL template](#options) option" in the section of that name: not a link to itself
             if any(name.line <= other.line <= name.end_line and "#" in other.target
