@@ -406,6 +406,8 @@ def _in_notation(text: str, start: int, end: int) -> bool:
         return True  # `[ISSUE #XXX]`: an issue's number in a title's format
     if after.startswith(("()", "{", "<")) or (before[-1:] in ("&", "*") and after[:1] in ("", " ", ".", ",", "{")):
         return True  # "the &XXX{} syntax", "call TODO()": a stand-in name as code writes it, not a note to self
+    if before[-1:] == ")" and before[:1].isalnum():
+        return True  # "(MI)XXX = Mixed-integer equivalent of problem type XXX": a name's stand-in after its prefix
     return (len(before) == 2 and before[1] in _JOINER and not before[0].isspace()) or (
         len(after) == 2 and after[0] in _JOINER and after[1].isalnum())
 
