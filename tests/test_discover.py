@@ -1617,3 +1617,19 @@ def test_mdoc_s_input_is_the_folder_the_build_sets_under_its_project(tmp_path: P
     # A build that does not run mdoc says nothing of where the pages are.
     (tmp_path / "build.sbt").write_text(build.replace("Mdoc", "Site").replace("mdocIn", "siteIn"), encoding="utf-8")
     assert (tmp_path / "docs/src/main/markdown").resolve() not in discover.detect(tmp_path).docs_roots
+
+
+def test_a_docusaurus_config_made_by_a_package_s_function_reads_the_docs_it_names_beside_it(tmp_path: Path) -> None:
+    # `getDocusaurusConfig({ docsTableOfContents: require('../docs/table-of-contents.json') })` in `website/`, which
+    # has no docs folder of its own: the docs are the repository's `docs/`.
+    touch(tmp_path, "README.md", "docs/get-started/install.md", "docs/api-reference/map.md",
+          "website/src/pages/index.js")
+    (tmp_path / "docs/table-of-contents.json").write_text("{}\n", encoding="utf-8")
+    config = ("const {getDocusaurusConfig} = require('@vis.gl/docusaurus-website');\n"
+              "module.exports = getDocusaurusConfig({ projectName: 'acme',\n"
+              "  docsTableOfContents: require('../docs/table-of-contents.json') });\n")
+    (tmp_path / "website/docusaurus.config.js").write_text(config, encoding="utf-8")
+    assert discover.detect(tmp_path).docs_roots == ((tmp_path / "docs").resolve(),)
+    # A config that names nothing of it says nothing of where the pages are.
+    (tmp_path / "website/docusaurus.config.js").write_text(config.replace("../docs/", "./toc/"), encoding="utf-8")
+    assert (tmp_path / "docs").resolve() not in discover.detect(tmp_path).docs_roots

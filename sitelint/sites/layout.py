@@ -42,6 +42,7 @@ _VERSIONED = re.compile(r"(?:^|/)(?:[\w-]+_)?versioned_docs/version-([^/]+)/"
                         r"|(?:^|/)i18n/[^/]+/docusaurus-plugin-content-docs(?:-[\w-]+)?/version-([^/]+)/")
 _I18N = re.compile(r"(?:^|/)i18n/([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)/")
 _I18N_PLUGIN = re.compile(r"/i18n/[^/]+/docusaurus-plugin-content-([\w-]+)/(.+)$")
+_NAMES_DOCS_BESIDE = re.compile(r"""["'`]\.\./docs(?:/[^"'`\s]*)?["'`]""")  # `'../docs/table-of-contents.json'`
 _DOCS_PATH = re.compile(r"""\bpath\s*:\s*['"]([^'"]+)['"]""")
 _MKDOCS_DIR = re.compile(r"^docs_dir\s*[:=]\s*['\"]?([^'\"\n#]+?)['\"]?\s*(?:#.*)?$", re.M)
 # ProperDocs, the maintained drop-in fork of MkDocs, reads the same settings from `properdocs.yml`.
@@ -1305,6 +1306,12 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
                      *(p for p in _DOCS_PATH.findall(text) if not p.startswith("/"))]
             docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []
+            # A config whose docs options come from a package's function (`getDocusaurusConfig({...})`), in a docs
+            # app with no docs folder of its own, that names the repository's `docs/` beside it
+            # (`require('../docs/table-of-contents.json')`): those are its docs.
+            if not docs and not (base / "docs").is_dir() and _NAMES_DOCS_BESIDE.search(text) \
+                    and (base.parent / "docs").is_dir() and _holds_pages(base.parent / "docs"):
+                docs = [base.parent / "docs"]
             return "docusaurus", [*(docs or [base / "docs"]), *blog], [config]
     fumadocs = _fumadocs(base)
     if fumadocs[0]:
