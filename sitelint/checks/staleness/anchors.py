@@ -74,6 +74,8 @@ _CONTAINERS = ("tip|note|info|warning|danger|caution|important|details|code-grou
                "|raw|v-pre")
 _FILLED = re.compile(r"(?m)^\s*(?:-+8<-+\s|\{%-?\s*(?:include|render)\b|<!--\s*@?include:|@include\s|!!!include\("
                      r"|\[!INCLUDE\s*\["
+                     # a heading a template's loop writes from data (`## {{ group[0] }}` in a Liquid `{% for %}`)
+                     r"|\#{1,6}[ \t]+\{\{(?![<%#])"
                      r"|\{\{#include\s|:\[[^\]\n]*\]\([^)\s]+\.mdx?\)[ \t]*$|\[INCLUDE\s*=\s*[^\]\n]+\][ \t]*$"
                      r"|<include\b[^>]*>[^<]+\.mdx?\s*</include>|<embed\s+src\s*=\s*[\"'][^\"']+\.mdx?(?:#[^\"']*)?[\"']"
                      rf"|:::\s*(?!(?:{_CONTAINERS})\s*$)[\w.]+\s*$"
