@@ -85,6 +85,7 @@ _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooti
 # A heading that says the headings after it are a list: "List of hints", "Available options", "Supported formats".
 _LIST_LABEL = re.compile(r"(?i)\s*(?:(?:a\s+|the\s+)?(?:full\s+|complete\s+)?list\s+of|available|supported|all)\s+\w")
 _INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
+_TABLE_HEAD_LINES = 2  # a table's header row and its delimiter row
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
 # A component that draws its headings as numbered steps: `<Steps>` (Nextra, Mintlify, a site's own), `<Stepper>`.
@@ -207,6 +208,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
+        if block.kind == "table" and block.end_line - block.line < _TABLE_HEAD_LINES:
+            continue  # a table's header and no row (`| Option | Type |` over its `| --- |`): nothing under it yet
         if block.section >= 0:
             own[block.section] = True
         # A block left open above a heading (an unclosed admonition) runs on into that section.
