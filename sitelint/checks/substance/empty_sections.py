@@ -41,7 +41,10 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 # A signature as code spells it, without backticks: `execaSync(file, arguments?)`, `.command(cmd, [builder])`,
 # `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters, and a label after (`[DEPRECATED]`).
-_SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
+# (its keywords before it, `async`, `static`, and its return type after it, `: AsyncIterator`, `-> bool`, too)
+_SIGNATURE = re.compile(r"\s*(?:(?:async|static|export|function|def|fn|func|public|abstract|override|get|set)\s+)*"
+                        r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s*(?::|->|=>)\s*[^()\n]{1,60})?"
+                        r"(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
 # A constant or an environment variable as code spells it, without backticks (`RELAY_USER`), and a command-line flag
 # (`--dry-run`, `-v`).
 _CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*")
