@@ -98,6 +98,7 @@ _REPEAT_STEPS = re.compile(r"(?i)\b(?:repeat|redo|go back to)\b.{0,20}\bsteps?\s
 _MARKDOWN_LANGS = frozenset({"md", "mdx", "markdown"})  # fences that show Markdown source
 _PULL_QUOTE = re.compile(r"\s*[\"“„«]")
 _PULL_QUOTE_WORDS = 10
+_CENTRED_HEADING = re.compile(r"""\s*<h[1-6]\b[^>]*\balign\s*=\s*["']?center\b""", re.I)
 _QUOTED_HEADING = re.compile(r"^\s{0,3}>[\s>]*#{1,6}\s")
 # A heading holding a link, inline or by reference (`#### [Overlay GURU][28]`).
 _LINK_IN_HEADING = re.compile(r"^\s{0,3}#{1,6}\s.*\[[^\]]+\](?:\([^)\s]+\)|\[[^\]\s][^\]]*\])")
@@ -229,6 +230,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A quotation set as a heading (a case study's pull quote, `<h2><em>"The support is great ..."</em></h2>`)
         # is said for itself, not a title over a section.
         if _PULL_QUOTE.match(section.title) and len(section.title.split()) >= _PULL_QUOTE_WORDS:
+            own[index] = True
+        # A centred HTML heading (`<h5 align="center">Source-backed tileset loading</h5>` under a README's centred
+        # banner) is the banner's tagline, not a title over a section.
+        if 0 < section.line <= len(lines) and _CENTRED_HEADING.match(lines[section.line - 1]):
             own[index] = True
     # A heading inside a steps component (`<Steps>` over `## Create a role` `## Assign it`) titles a numbered step,
     # which the component draws; a step may be its title alone.
