@@ -85,6 +85,9 @@ _NAMED_BEFORE = re.compile(r"(?i:\b(?:the|a|an|this|that|these|those|any|no|each
                            r"existing|single|stray|unfinished|forgotten|leftover|such|other|empty)\s+)?"
                            # ... a marker's words quoted before it: 'a "change to 0.0f" TODO' (a comment's TODO)
                            r"(?:[\"“][^\"“”\n]{1,40}[\"”]\s+)?$")
+# A marker given as an example of placeholders: "no placeholder text like TODO, TBD, Lorem ipsum".
+_EXAMPLES_OF = re.compile(r"(?i)\bplaceholders?(?:\s+(?:text|words?|markers?|content))?\s+(?:like|such\s+as"
+                          r"|e\.g\.,?|including)\s+(?:[^.;:!?\n]{0,40}?,\s*)?$")
 # Words that tell the reader to do what a phrase says: "Make sure to always add details here."
 _TOLD_TO = re.compile(r"(?i)\b(?:(?:make|be)\s+sure\s+(?:to|you)|remember\s+to|don['’]t\s+forget\s+to"
                       r")(?:\s+(?:always|also|then))?\s+$")
@@ -383,7 +386,7 @@ def _named(text: str, start: int, end: int) -> bool:
     quoted = start > 0 and text[start - 1] in _QUOTES and end < len(text) and text[end] in _QUOTES
     joined = _OTHER_MARKERS.match(text, end)
     return quoted or _in_quotation(text, start, end) or bool(_SPELLED_OUT.match(text, end)) or bool(
-        _NAMED_BEFORE.search(text[max(0, start - 24):start])
+        _NAMED_BEFORE.search(text[max(0, start - 24):start]) or _EXAMPLES_OF.search(text[max(0, start - 80):start])
         or _NAMED_AFTER.match(text, joined.end() if joined else end))
 
 
