@@ -107,10 +107,11 @@ def prose_words(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     examples += sum(len(_VIDEO.findall(b.text)) for b in page.blocks if b.kind in ("html", "jsx"))
     # ... and a picture of a command's help output (`![cz info --help](cli_help/cz_info___help.svg)`): its usage.
     examples += sum(1 for link in page.links if link.image and _HELP_PICTURE.search(f"{link.text} {link.target}"))
-    # ... and a picture the page is named for (`![Cheat sheet](/assets/cheatsheet.png)` on the page "Cheat sheet"):
-    # the picture is what the page holds, a cheat sheet or a diagram.
-    titled = " ".join(page.title.lower().split())
-    examples += sum(1 for link in page.links if link.image and titled and " ".join(link.text.lower().split()) == titled)
+    # ... and a picture the page or its section is named for (`![Cheat sheet](/assets/cheatsheet.png)` on the page
+    # "Cheat sheet", `![Search screen](search.jpg)` under "## Search screen"): what the page holds, a cheat sheet, a
+    # diagram, a screenshot.
+    titles = {" ".join(t.lower().split()) for t in (page.title, *(s.title for s in page.sections))} - {""}
+    examples += sum(1 for link in page.links if link.image and " ".join(link.text.lower().split()) in titles)
     siblings = _sibling_words(ctx.site, page)
     # A section's pages (a folder below the docs root: forty providers' setup pages) are one kind of page; the
     # docs root's own pages are a mix of everything.
