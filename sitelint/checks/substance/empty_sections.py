@@ -41,10 +41,13 @@ _CAMEL = re.compile(r"\s*[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+\s*")  # a name as cod
 _DOTTED = re.compile(r"\s*[a-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\s*")
 # A signature as code spells it, without backticks: `execaSync(file, arguments?)`, `.command(cmd, [builder])`,
 # `$.sync()`: a name (dotted, or a method's `.name`) right before its parameters, and a label after (`[DEPRECATED]`).
-# (its keywords before it, `async`, `static`, and its return type after it, `: AsyncIterator`, `-> bool`, too)
-_SIGNATURE = re.compile(r"\s*(?:(?:async|static|export|function|def|fn|func|public|abstract|override|get|set)\s+)*"
-                        r"\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s*(?::|->|=>)\s*[^()\n]{1,60})?"
-                        r"(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
+_SIGNATURE = re.compile(r"\s*\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([^()]*\)(?:\s+\[[A-Z][A-Za-z ]*\])?\s*")
+# ... and one with its keywords before it (`async`, `static`) or its return type after it (`: AsyncIterator`,
+# `-> bool`): an overload of the next when it has the same name (`async parseInBatches(data, loaders): AsyncIterator`
+# over `async parseInBatches(data): AsyncIterator` and their text).
+_TYPED_SIGNATURE = re.compile(r"\s*(?:(?:async|static|export|function|def|fn|func|public|abstract|override|get|set)"
+                              r"\s+)*\.?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\([^()]*\)"
+                              r"(?:\s*(?::|->|=>)\s*[^()\n]{1,60})?\s*")
 # A constant or an environment variable as code spells it, without backticks (`RELAY_USER`), and a command-line flag
 # (`--dry-run`, `-v`).
 _CONSTANT = re.compile(r"\s*(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|--?[a-z][a-z0-9]*(?:-[a-z0-9]+)*)\s*")
@@ -355,6 +358,8 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     names_code = {b.line for b in page.blocks if b.kind == "heading"
                   and (b.inline_code or _CAMEL.fullmatch(b.text) or _DOTTED.fullmatch(b.text)
                        or _TAG_NAME.fullmatch(b.text) or _SIGNATURE.fullmatch(b.text) or _CONSTANT.fullmatch(b.text))}
+    typed = {b.line: m.group(1) for b in page.blocks
+             if b.kind == "heading" and (m := _TYPED_SIGNATURE.fullmatch(b.text))}
 
     def overload(index: int) -> bool:
         """A heading that names code (`parse(code)`, `UniqueForDateValidator`, `RELAY_USER`) in a run of sibling
@@ -372,6 +377,13 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
                 after += 1
             return False
         if section.line not in names_code:
+            # an overload written with its keywords or its return type: the next ones of its name share the text
+            name = typed.get(section.line)
+            while (name is not None and after < len(page.sections) and page.sections[after].parent == section.parent
+                   and typed.get(page.sections[after].line) == name):
+                if not empty(after):
+                    return True
+                after += 1
             return False
         while (after < len(page.sections) and page.sections[after].parent == section.parent
                and page.sections[after].line in names_code):
