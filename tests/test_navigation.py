@@ -1320,3 +1320,16 @@ def test_a_docusaurus_sidebar_lists_the_pages_mdoc_compiles(tmp_path: Path) -> N
     })
     found, result = _orphans(tmp_path)
     assert found == {"docs/old.md": "warning"}, result.notes
+
+
+def test_an_mkdocs_docs_dir_a_build_writes_is_read_from_the_folder_holding_the_nav_s_files(tmp_path: Path) -> None:
+    # `docs/mkdocs.yml` with the default `docs_dir` (`docs/docs/`, which a preprocessor writes from `docs/pages/`):
+    # the nav's files are in `docs/pages/`, the pages sitelint reads.
+    page = "# {t}\n\nAbout {t}.\n"
+    write_site(tmp_path, {f"docs/pages/{n}.md": page.format(t=n) for n in ("index", "cache", "cli", "stub")}, {
+        "docs/mkdocs.yml": "site_name: S\nnav:\n  - Home: 'index.md'\n  - Features:\n"
+                           "    - Cache: 'cache.md'\n  - CLI:\n    - Usage: 'cli.md'\n",
+    })
+    found, result = _orphans(tmp_path)
+    assert result.site.root == (tmp_path / "docs/pages").resolve()
+    assert found == {"docs/pages/stub.md": "warning"}, result.notes

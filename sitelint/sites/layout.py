@@ -1205,6 +1205,9 @@ def _mkdocs_configs(base: Path) -> list[Path]:
     return sorted(found, key=rank)
 
 
+_NAV_FILE = re.compile(r"""(?m)^\s*-\s*(?:[^:\n]*:\s*)?['"]?([\w./-]+\.md)['"]?\s*$""")  # a nav entry's file
+_NAV_SHARE = 2  # a folder holding at least half of the files a nav names is the one it names them in
+
 def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
     """A config's `docs_dir`, beside it; but a base config that another one inherits (`INHERIT: docs/base.yml` in
     an `mkdocs.yml` the build writes at the top), or a config the build copies to the top first (`cp
@@ -1213,6 +1216,15 @@ def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
     docs = base / docs_dir
     if docs.is_dir():
         return docs
+    # A `docs_dir` a build step writes (not in the repository) from a folder beside the config that holds the files
+    # the nav names (`pages/`, which a preprocessor compiles into `docs/`): that folder.
+    named = [m for c in configs[:1] for m in _NAV_FILE.findall(siteconfig.read_text(c))]
+    if named:
+        beside = [d for d in sorted(base.iterdir()) if d.is_dir() and not d.name.startswith(".")] \
+            if base.is_dir() else []
+        found = max(beside, key=lambda d: sum((d / n).is_file() for n in named), default=None)
+        if found is not None and _NAV_SHARE * sum((found / n).is_file() for n in named) >= len(named):
+            return found
     # Never above the repository the config is in: a folder out of it is no page of this site.
     top = next((p for p in (base, *base.parents) if (p / ".git").exists()), None)
     ups = [up for up in list(base.parents)[:2] if top is not None and up.is_relative_to(top)]
