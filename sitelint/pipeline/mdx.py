@@ -299,6 +299,18 @@ def _hugo_code_end(lines: list[str], index: int) -> int:
     return _closing_line(lines, index, others + closing)
 
 
+# Liquid's code block, Jekyll's `{% highlight capnp %}` to `{% endhighlight %}` (with `linenos` or not): its
+# `# comment` lines are the code's, not headings.
+_LIQUID_CODE = re.compile(r"[ \t]{0,3}\{%-?[ \t]*highlight\b[^\n]*?-?%\}[ \t]*$")
+
+
+def _liquid_code_end(lines: list[str], index: int) -> int:
+    """The line of `{% endhighlight %}` when the line opens Liquid's code block, else -1."""
+    if _LIQUID_CODE.match(lines[index]) is None:
+        return -1
+    return _closing_line(lines, index, r"[ \t]*\{%-?[ \t]*endhighlight[ \t]*-?%\}[ \t]*$")
+
+
 def _mdc_props_end(lines: list[str], index: int, limit: int = 100) -> int:
     """The last line of an MDC component's opening: the opener, or the `---` that closes the props after it."""
     if index + 1 < len(lines) and lines[index + 1].strip() == "---":
@@ -409,6 +421,8 @@ def mask_source(lines: list[str], mdx: bool, myst: bool = False) -> MaskedSource
         shown = -1  # a Hugo shortcode of code: its inner text is code a reader sees, not markup
         if end < 0 and not mdx and stripped.startswith("{{<"):
             end = shown = _hugo_code_end(lines, index)
+        if end < 0 and not mdx and stripped.startswith("{%"):  # ... or Liquid's `{% highlight capnp %}`
+            end = shown = _liquid_code_end(lines, index)
         kind = "code" if end >= 0 and end == shown else "directive"
         if end < 0 and not mdx and _ABBREVIATION.match(line):
             end, kind = index, "comment"  # `*[HTML]: Hyper Text Markup Language`: hover text the page shows nowhere

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # imported when a page is parsed (_parser, parse_page)
 
 # Bump when the same source would give a different Page (its blocks, or the type pagetypes gives it), so that
 # cached Pages are parsed again.
-PARSER_VERSION = 132
+PARSER_VERSION = 133
 
 
 _YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

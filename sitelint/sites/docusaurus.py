@@ -117,60 +117,6 @@ class DocusaurusSite:
         return tuple(d.path for d in self.docs)
 
 
-# mdoc, Scala's documentation compiler, writes the pages a Docusaurus site reads (`path: "../website/target/docs"`,
-# not in the repository) from its input: the sbt build's `mdocIn` (`baseDirectory.value / "src" / "main" /
-# "markdown"` of the project that sets it, or `file("...")`), else `docs/` at the build's root, mdoc's default.
-_MDOC_IN = re.compile(r"""\bmdocIn\s*:=\s*(?:(\(?\s*(?:ThisBuild\s*/\s*)?baseDirectory\s*\)?\s*\.value)"""
-                      r"""|file\(\s*"([^"]+)"\s*\))((?:\s*/\s*"[^"]+")*)""")
-# an sbt project and its folder: `lazy val docs = project` (the folder named for the val), `project.in(file("x"))`,
-# `(project in file("x"))`
-_SBT_PROJECT = re.compile(r"""\blazy\s+val\s+(\w+)\s*=\s*\(?\s*project\b(?:\s*\.in\s*\(\s*file\(\s*"([^"]+)"\s*\)"""
-                          r"""|\s+in\s+file\(\s*"([^"]+)"\s*\))?""")
-
-
-def _mdoc_input(base: Path) -> Path | None:
-    """The folder mdoc compiles a Docusaurus site's pages from, when its sbt build (beside the site's config or one
-    folder up) runs mdoc."""
-    for build_root in dict.fromkeys((base, base.parent)):
-        build = build_root / "build.sbt"
-        if not build.is_file():
-            continue
-        text = build.read_text(encoding="utf-8", errors="replace")
-        if "mdoc" not in text.lower():
-            continue
-        match = _MDOC_IN.search(text)
-        if match:
-            start = build_root / match.group(2) if match.group(2) else build_root
-            if match.group(1):  # the folder of the project whose settings set it
-                project = next(iter(reversed(list(_SBT_PROJECT.finditer(text, 0, match.start())))), None)
-                if project is not None and not match.group(1).lstrip("( ").startswith("ThisBuild"):
-                    start = build_root / (project.group(2) or project.group(3) or project.group(1))
-            folder = start.joinpath(*re.findall(r'"([^"]+)"', match.group(3)))
-            if folder.is_dir() and _has_pages(folder):
-                return folder
-        if (build_root / "docs").is_dir() and _has_pages(build_root / "docs"):
-            return build_root / "docs"
-    return None
-
-
-def _has_pages(folder: Path) -> bool:
-    """Whether a folder holds a Markdown page (the first few hundred files looked at)."""
-    for count, path in enumerate(folder.rglob("*")):
-        if path.suffix in (".md", ".mdx", ".markdown"):
-            return True
-        if count > 500:
-            return False
-    return False
-
-
-def _fed_by_mdoc(root: Path, inst: DocsInstance) -> DocsInstance:
-    """A docs instance whose folder is mdoc's output, not in the repository: its pages are mdoc's input."""
-    if (root / inst.path).is_dir() or inst.languages_in:
-        return inst
-    mdoc = _mdoc_input(root)
-    return replace(inst, path=os.path.relpath(mdoc, root).replace(os.sep, "/")) if mdoc is not None else inst
-
-
 def read_site(root: Path) -> DocusaurusSite:
     """The route settings in docusaurus.config.*, read as text; defaults when there is no config."""
     source = mask_comments(read_text(docusaurus_config(root)))
@@ -215,7 +161,6 @@ def read_site(root: Path) -> DocusaurusSite:
     if templated:  # the site's folders, walked once for all the paths written as templates
         folders = sorted(_folders_under(root, max(path.count("/") for path in templated) + 1))
         instances = [_templated(inst, folders, default_locale) if "${" in inst.path else inst for inst in instances]
-    instances = [_fed_by_mdoc(root, inst) for inst in instances]
     locales = tuple(re.findall(r"['\"]([^'\"]+)['\"]", js_object(i18n, "locales") or ""))
     return DocusaurusSite(base_url.group(1) if base_url else "/", tuple(instances) or (DocsInstance(),),
                           blogs=tuple(blogs), more_pages=tuple(dict.fromkeys(more_pages)),

@@ -1305,6 +1305,42 @@ def _sphinx_source(conf_dir: Path) -> Path:
 _BRIDGETOWN_SOURCE = re.compile(r"(?m)^source:[ \t]*([^#\n]+?)[ \t]*$")
 
 
+# mdoc, Scala's documentation compiler, writes the pages a Docusaurus site reads (`path: "../website/target/docs"`,
+# not in the repository) from its input: the sbt build's `mdocIn` (`baseDirectory.value / "src" / "main" /
+# "markdown"` of the project that sets it, or `file("...")`), else `docs/` at the build's root, mdoc's default.
+_MDOC_IN = re.compile(r"""\bmdocIn\s*:=\s*(?:(\(?\s*(?:ThisBuild\s*/\s*)?baseDirectory\s*\)?\s*\.value)"""
+                      r"""|file\(\s*"([^"]+)"\s*\))((?:\s*/\s*"[^"]+")*)""")
+# an sbt project and its folder: `lazy val docs = project` (the folder named for the val), `project.in(file("x"))`,
+# `(project in file("x"))`
+_SBT_PROJECT = re.compile(r"""\blazy\s+val\s+(\w+)\s*=\s*\(?\s*project\b(?:\s*\.in\s*\(\s*file\(\s*"([^"]+)"\s*\)"""
+                          r"""|\s+in\s+file\(\s*"([^"]+)"\s*\))?""")
+
+
+def _mdoc_input(base: Path) -> Path | None:
+    """The folder mdoc compiles a Docusaurus site's pages from, when its sbt build (beside the site's config or one
+    folder up) runs mdoc."""
+    for build_root in dict.fromkeys((base, base.parent)):
+        build = build_root / "build.sbt"
+        if not build.is_file():
+            continue
+        text = build.read_text(encoding="utf-8", errors="replace")
+        if "mdoc" not in text.lower():
+            continue
+        match = _MDOC_IN.search(text)
+        if match:
+            start = build_root / match.group(2) if match.group(2) else build_root
+            if match.group(1):  # the folder of the project whose settings set it
+                project = next(iter(reversed(list(_SBT_PROJECT.finditer(text, 0, match.start())))), None)
+                if project is not None and not match.group(1).lstrip("( ").startswith("ThisBuild"):
+                    start = build_root / (project.group(2) or project.group(3) or project.group(1))
+            folder = start.joinpath(*re.findall(r'"([^"]+)"', match.group(3)))
+            if folder.is_dir() and _holds_pages(folder):
+                return folder
+        if (build_root / "docs").is_dir() and _holds_pages(build_root / "docs"):
+            return build_root / "docs"
+    return None
+
+
 def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
     for name in DOCUSAURUS_CONFIGS:
         config = base / name
@@ -1318,6 +1354,8 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
                      *(p for p in _DOCS_PATH.findall(text) if not p.startswith("/"))]
             docs = list(dict.fromkeys(base / m for m in paths if (base / m).is_dir()))
             blog = [base / "blog"] if (base / "blog").is_dir() else []
+            mdoc = None if docs else _mdoc_input(base)
+            docs = [mdoc] if mdoc is not None else docs
             # A config whose docs options come from a package's function (`getDocusaurusConfig({...})`), in a docs
             # app with no docs folder of its own, that names the repository's `docs/` beside it
             # (`require('../docs/table-of-contents.json')`): those are its docs.

@@ -33,14 +33,26 @@ _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sid
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|\blink|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
 
 
+def instance_folder(site_dir: Path, instance: DocsInstance, config: DocusaurusSite, found: Collector,
+                 docs_root: Path | None = None) -> Path:
+    """The folder of a docs instance's pages: its `path`; but a config's only docs instance whose folder holds none of
+    the site's pages (a generator's output, mdoc's `website/target/docs`, or the default of a config a package's
+    function makes) has them in the docs root the site was found at (mdoc's input, the repository's `docs/`)."""
+    folder = Path(key(site_dir / instance.path))
+    if (docs_root is not None and len(config.docs) == 1 and not found.under(folder)
+            and found.under(Path(key(docs_root)))):
+        return Path(key(docs_root))
+    return folder
+
+
 def routes(site_dir: Path, config: DocusaurusSite, found: Collector,
-           shown_versions: Mapping[str, tuple[str, str] | None]) -> dict[str, str]:
+           shown_versions: Mapping[str, tuple[str, str] | None], docs_root: Path | None = None) -> dict[str, str]:
     """Route -> page for the current docs, blog posts and Markdown pages, the way Docusaurus builds them. A current
     doc also answers its route without the version part: a link to the last release's copy names the same doc.
     `shown_versions` holds, by plugin id, each instance's version that holds its pages (`shown_version`)."""
     out: dict[str, str] = {}
     for instance in config.docs:
-        folder = Path(key(site_dir / instance.path))
+        folder = instance_folder(site_dir, instance, config, found, docs_root)
         part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
         shown = shown_versions.get(instance.plugin_id)
         if shown is not None:  # the version that holds the pages: served at the instance's base
@@ -75,7 +87,7 @@ def read(site: Site, found: Collector) -> Navigation:
         found.is_file(noted)
     config = read_site(site_dir)
     shown_versions = {instance.plugin_id: shown_version(site_dir, instance) for instance in config.docs}
-    by_route = routes(site_dir, config, found, shown_versions)
+    by_route = routes(site_dir, config, found, shown_versions, site.root)
     sources = []
     every = False
     every_id: dict[str, str] = {}
@@ -92,7 +104,7 @@ def read(site: Site, found: Collector) -> Navigation:
             every_id.update(shown_ids)
             _sidebars(_load(versioned, found) if found.is_file(versioned) else {}, shown_ids, shown_folder, found,
                       by_route, config.base_url)
-        folder = Path(key(site_dir / instance.path))
+        folder = instance_folder(site_dir, instance, config, found, site.root)
         ids = _doc_ids(folder, found)
         every_id.update(ids)
         file = _sidebars_file(site_dir, instance, found)
