@@ -853,3 +853,20 @@ def test_a_deck_an_html_page_of_its_name_shows_with_reveal_js_is_slides(tmp_path
     write_site(tmp_path, {"docs/slides/brief/brief.md": deck, "docs/notes.md": deck},
                files={"docs/slides/brief/brief.html": '<div class="reveal"><div class="slides"></div></div>\n'})
     assert [f.path for f in _lint(tmp_path, "SUB003").findings] == ["docs/notes.md"]
+
+
+def test_a_sphinx_site_of_restructuredtext_alone_builds_no_markdown_page(tmp_path: Path) -> None:
+    # `extensions = [...]` with no Markdown parser and `source_suffix = '.rst'`: the `.md` files beside the
+    # documents are notes read on GitHub, not pages of the site; with MyST listed, they are pages.
+    conf = "extensions = [\n    'sphinx.ext.todo',\n]\nsource_suffix = '.rst'\n"
+    write_site(tmp_path, {
+        "doc/internal/notes.md": "# Notes\n\nSee [the plan](#the-plan-we-dropped).\n",
+    }, {"doc/conf.py": conf, "doc/index.rst": "Acme\n====\n\nThe build tool.\n"})
+    result = _lint(tmp_path, "STL009")
+    assert "doc/internal/notes.md" in result.site.unbuilt
+    assert not result.findings
+    (tmp_path / "doc/conf.py").write_text(conf.replace("'sphinx.ext.todo',", "'sphinx.ext.todo', 'myst_parser',"),
+                                          encoding="utf-8")
+    result = _lint(tmp_path, "STL009")
+    assert "doc/internal/notes.md" not in result.site.unbuilt
+    assert [f.path for f in result.findings] == ["doc/internal/notes.md"]

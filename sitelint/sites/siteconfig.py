@@ -345,6 +345,21 @@ def mkdocs_redirect_maps(configs: tuple[Path, ...]) -> dict[str, str]:
 _EXCLUDE_PATTERNS = re.compile(r"(?m)^exclude_patterns\s*(?:\+)?=\s*[\[(]([^\])]*)[\])]")
 
 
+# What makes a Sphinx build read Markdown: a parser extension (MyST, MyST-NB, recommonmark, m2r), `.md` among its
+# source suffixes; or what sitelint cannot see, a conf.py that takes another's settings (`from base import *`) or
+# runs another file.
+_READS_MARKDOWN = re.compile(r"myst|recommonmark|\bm2r|markdown|['\"]\.md['\"]|import\s+\*|\bexec\(|\bexecfile\(")
+
+_EXTENSIONS_SET = re.compile(r"(?m)^extensions\s*=\s*\[")  # conf.py's own list of its extensions
+
+
+def sphinx_reads_markdown(conf: Path) -> bool:
+    """Whether a Sphinx conf.py may build Markdown pages (read as text, never run): unless it lists its extensions
+    and none of them, nor its source suffixes, reads Markdown."""
+    text = re.sub(r"(?m)#.*$", "", read_text(conf))
+    return not _EXTENSIONS_SET.search(text) or bool(_READS_MARKDOWN.search(text))
+
+
 def sphinx_excluded(conf: Path) -> list[str]:
     """The `exclude_patterns` a Sphinx conf.py sets (and adds to), read as text, never run: the string literals of
     its lists."""
