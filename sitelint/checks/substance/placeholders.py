@@ -189,7 +189,7 @@ def _release_on_its_way(text: str, start: int, end: int) -> bool:
 
 # A thing a notice qualifies, no verb between ("the version of the package currently under construction"): the
 # state of what the sentence talks about, not of the page ("This page is under construction").
-_THING_BEFORE = re.compile(r"(?i)\b(?:the|a|an|each|every|any)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+"
+_THING_BEFORE = re.compile(r"(?i)\b(?:the|a|an|each|every|any|with)\s+(?:[\w-]+\s+){0,2}?([\w-]+)\s+"
                            r"(?:(?:currently|now|still)\s+)?$")
 
 
