@@ -31,7 +31,9 @@ from sitelint.text import ECHO, flat, struck
 # `versionadded` writes it: its versions say when it arrived.
 # A version note that opens its paragraph: "New in 1.4:", "New in version 1.7.6", "New in borgmatic version 1.9.0"
 # (a badge, `<span class="minilink-addedin">`, as the paragraph's first words).
-_NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:version\s+(?:added|changed)|(?:new|added|introduced|changed)\s+(?:in|since)"
+# (after a label of its own, "*Note* new in 0.51.0")
+_NOTE_OPENS = re.compile(r"(?i)[\W_]*(?:note\b[\W_]*)?(?:version\s+(?:added|changed)"
+                         r"|(?:new|added|introduced|changed)\s+(?:in|since)"
                          r"(?:\s+(?![vV]?\d)[\w.-]+){0,2})\s*:?\s*v?\d")
 # A supposition the sentences after it play out ("For example, assume that the current release is v4.2.3. ... the
 # next minor release (v4.3.0)"): an illustration, not a claim about today.
