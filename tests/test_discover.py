@@ -364,6 +364,17 @@ def test_an_mdbook_guide_is_its_book_s_src_folder(tmp_path: Path) -> None:
     assert pages(discover.detect(tmp_path)) == ["docs/pages/intro.md"]
 
 
+
+def test_an_mdbook_manual_is_its_book_s_src_folder(tmp_path: Path) -> None:
+    # `manual/book.toml`: the project's manual, beside the code it documents.
+    touch(tmp_path, "README.md", "CHANGELOG.md", "manual/book.toml", "manual/src/SUMMARY.md",
+          "manual/src/installation.md")
+    (tmp_path / ".git").mkdir()
+    layout = discover.detect(tmp_path)
+    assert layout.framework == "mdbook"
+    assert pages(layout) == ["manual/src/SUMMARY.md", "manual/src/installation.md"]
+
+
 def test_a_book_per_audience_in_doc_is_a_docs_root_each(tmp_path: Path) -> None:
     touch(tmp_path, "README.md", "doc/user-guide/book.toml", "doc/user-guide/src/SUMMARY.md",
           "doc/user-guide/src/installation.md", "doc/dev-guide/book.toml", "doc/dev-guide/src/SUMMARY.md",

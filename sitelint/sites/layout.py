@@ -631,7 +631,8 @@ def _framework_beyond(root: Path) -> tuple[str, list[Path], list[Path]]:
     scripted = _vitepress_scripted(root) or _mkdocs_scripted(root)
     if scripted:
         return _framework_in(scripted[0])
-    for base in (root, root / "docs", root / "doc", root / "guide", root / "book", root / "documentation"):
+    for base in (root, root / "docs", root / "doc", root / "guide", root / "book", root / "documentation",
+                 root / "manual"):
         books = [base / "book.toml"] if (base / "book.toml").is_file() else []
         if not books and base != root and base.name in ("docs", "doc") and base.is_dir():  # a book per audience
             books = sorted(d / "book.toml" for d in base.iterdir() if (d / "book.toml").is_file())

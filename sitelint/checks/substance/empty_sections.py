@@ -91,6 +91,7 @@ _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooti
 # A heading that says the headings after it are a list: "List of hints", "Available options", "Supported formats".
 _LIST_LABEL = re.compile(r"(?i)\s*(?:(?:a\s+|the\s+)?(?:full\s+|complete\s+)?list\s+of|available|supported|all)\s+\w")
 _INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
+_SMALL_PRINT = 6  # the heading level a page's byline is set in
 _TABLE_HEAD_LINES = 2  # a table's header row and its delimiter row
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
 _GENERATED_MEMBERS = 10  # sections of a reference page of members that a generator writes, not a person
@@ -312,6 +313,13 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         aside = section.title.strip()
         if aside.startswith("(") and aside.endswith(")") and len(words) >= 3:
             return True  # "###### (🏷️ = Require tags for working)": a legend set small, for the tables after it
+        if section.level == _SMALL_PRINT and index == len(page.sections) - 1 and not any(
+                b.kind in CONTENT_KINDS and b.line > section.line for b in page.blocks):
+            return True  # "###### fortran-lang intrinsic descriptions (license: MIT)" ending the page: its byline
+        parent = section.parent
+        if parent >= 0 and linked(parent) and section.line == page.sections[parent].line + 1 and not children.get(
+                index):
+            return True  # "### [Mathematics](MATH_index)" over "#### General mathematical functions": its caption
         if _OPTION_VALUE.fullmatch(section.title):
             return True  # "## type(string) = 'flowGL'": the option's name, type and value are its whole entry
         field = _FIELD.fullmatch(section.title)
