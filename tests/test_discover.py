@@ -940,6 +940,14 @@ def test_vitepress_starlight_and_sphinx(tmp_path: Path) -> None:
     (tmp_path / "sq" / "site" / "package.json").write_text('{"name": "site"}', encoding="utf-8")
     layout = discover.detect(tmp_path / "sq")
     assert layout.framework == "sphinx" and pages(layout) == ["source/guides/nix.md", "source/index.md"]
+    # ... or a `src/` folder of `doc/` beside the build's own files (`doc/src/conf.py`, `doc/Makefile`), and
+    # beside another build's config (`doc/api/conf.py`, an API reference of its own)
+    touch(tmp_path / "ds", "README.md", "doc/Makefile", "doc/src/conf.py", "doc/src/index.md",
+          "doc/src/contributing/dev-setup.md", "doc/api/conf.py", "doc/api/index.rst")
+    (tmp_path / "ds" / ".git").mkdir()
+    layout = discover.detect(tmp_path / "ds")
+    assert layout.framework == "sphinx" and pages(layout) == ["doc/src/contributing/dev-setup.md",
+                                                             "doc/src/index.md"]
 
 
 def test_a_sphinx_config_kept_apart_from_its_pages_reads_the_folder_above(tmp_path: Path) -> None:

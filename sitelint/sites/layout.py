@@ -1413,7 +1413,9 @@ def _framework_in(base: Path) -> tuple[str, list[Path], list[Path]]:
         if mintlify is not None:  # Mintlify: its pages beside its docs.json (mint.json before v4)
             return "mintlify", [sub], [mintlify]
     # (sphinx-quickstart's separate source and build folders put conf.py in `source/`, at the top or under `docs/`.)
-    for sub in (base, base / "docs", base / "docs" / "source", base / "doc", base / "source"):
+    # (or in a `src/` or `source/` folder of `doc/`, sympy's `doc/src/conf.py`)
+    for sub in (base, base / "docs", base / "docs" / "source", base / "doc", base / "source", base / "doc" / "source",
+                base / "doc" / "src", base / "docs" / "src"):
         if (sub / "conf.py").is_file():
             return "sphinx", [_sphinx_source(sub)], [sub / "conf.py"]
     gitbook = _gitbook(base)
