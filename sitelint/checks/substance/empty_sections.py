@@ -91,6 +91,7 @@ _CLOSING = re.compile(r"(?i)\s*(?:see also|next steps?|related\b.*|troubleshooti
 # A heading that says the headings after it are a list: "List of hints", "Available options", "Supported formats".
 _LIST_LABEL = re.compile(r"(?i)\s*(?:(?:a\s+|the\s+)?(?:full\s+|complete\s+)?list\s+of|available|supported|all)\s+\w")
 _INDEX_LETTERS = 5  # single-letter headings at one level that make a page an alphabetical index
+_TEMPLATE_VARIABLE = re.compile(r"\s*(?:%[A-Z][A-Z0-9_]*%|\{\{[^{}\n]+\}\}|\$\{[^{}\n]+\})\s*")
 _SMALL_PRINT = 6  # the heading level a page's byline is set in
 _TABLE_HEAD_LINES = 2  # a table's header row and its delimiter row
 _TOC_DEPTH = 3  # the deepest heading the frameworks' tables of contents show by default (Docusaurus, Starlight)
@@ -234,6 +235,10 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         # A quotation set as a heading (a case study's pull quote, `<h2><em>"The support is great ..."</em></h2>`)
         # is said for itself, not a title over a section.
         if _PULL_QUOTE.match(section.title) and len(section.title.split()) >= _PULL_QUOTE_WORDS:
+            own[index] = True
+        # A heading that is a template's variable (`# %PROTOCOLS%`, `## {{ group.title }}`) is filled in by the
+        # build that writes the page, its section too.
+        if _TEMPLATE_VARIABLE.fullmatch(section.title):
             own[index] = True
         # A centred HTML heading (`<h5 align="center">Source-backed tileset loading</h5>` under a README's centred
         # banner) is the banner's tagline, not a title over a section.
