@@ -295,9 +295,17 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         after = page.sections[index + 1].line if index + 1 < len(page.sections) else 0
         return 0 < after <= len(lines) and _DOCFX_TAB.match(lines[after - 1]) is not None
 
+    def byline(index: int) -> bool:
+        """The smallest heading ending the page ("###### fortran-lang intrinsic descriptions (license: MIT)"): its
+        byline, small print, not a section; nor the content of the section it sits in."""
+        section = page.sections[index]
+        return section.level == _SMALL_PRINT and index == len(page.sections) - 1 and not any(
+            b.kind in CONTENT_KINDS and b.line > section.line for b in page.blocks)
+
     def hollow(index: int) -> bool:
         # A heading of no words (`### ---`) is a divider a theme draws in the table of contents, not a section.
         return (empty(index) and index != title and not rendered(index) and not overload(index) and not tabbed(index)
+                and not byline(index)
                 and not statement(index) and any(c.isalnum() for c in page.sections[index].title)
                 and not (members and len(page.sections[index].title.split()) == 1))
 
@@ -318,9 +326,6 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         aside = section.title.strip()
         if aside.startswith("(") and aside.endswith(")") and len(words) >= 3:
             return True  # "###### (🏷️ = Require tags for working)": a legend set small, for the tables after it
-        if section.level == _SMALL_PRINT and index == len(page.sections) - 1 and not any(
-                b.kind in CONTENT_KINDS and b.line > section.line for b in page.blocks):
-            return True  # "###### fortran-lang intrinsic descriptions (license: MIT)" ending the page: its byline
         parent = section.parent
         if parent >= 0 and linked(parent) and section.line == page.sections[parent].line + 1 and not children.get(
                 index):
