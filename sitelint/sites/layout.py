@@ -1209,6 +1209,7 @@ def _mkdocs_configs(base: Path) -> list[Path]:
 _NAV_FILE = re.compile(r"""(?m)^\s*-\s*(?:[^:\n]*:\s*)?['"]?([\w./-]+\.md)['"]?\s*$""")  # a nav entry's file
 _NAV_SHARE = 2  # a folder holding at least half of the files a nav names is the one it names them in
 
+
 def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
     """A config's `docs_dir`, beside it; but a base config that another one inherits (`INHERIT: docs/base.yml` in
     an `mkdocs.yml` the build writes at the top), or a config the build copies to the top first (`cp
@@ -1324,7 +1325,7 @@ def _mdoc_input(base: Path) -> Path | None:
         build = build_root / "build.sbt"
         if not build.is_file():
             continue
-        text = build.read_text(encoding="utf-8", errors="replace")
+        text = siteconfig.read_text(build)
         if "mdoc" not in text.lower():
             continue
         match = _MDOC_IN.search(text)

@@ -33,16 +33,18 @@ _SIDEBARS = ("sidebars.js", "sidebars.ts", "sidebars.json", "sidebars.mjs", "sid
 _ROUTE_STRING = re.compile(r"""(?:\bto|\bhref|\bdocId|\blink|useBaseUrl\()\s*[:=(]?\s*\{?\s*['"`]([^'"`$\s]+)['"`]""")
 
 
-def instance_folder(site_dir: Path, instance: DocsInstance, config: DocusaurusSite, found: Collector,
-                 docs_root: Path | None = None) -> Path:
+def _instance_folder(site_dir: Path, instance: DocsInstance, config: DocusaurusSite, found: Collector,
+                     docs_root: Path | None = None) -> Path:
     """The folder of a docs instance's pages: its `path`; but a config's only docs instance whose folder holds none of
     the site's pages (a generator's output, mdoc's `website/target/docs`, or the default of a config a package's
-    function makes) has them in the docs root the site was found at (mdoc's input, the repository's `docs/`)."""
+    function makes) has them in the docs root the site was found at (mdoc's input, the repository's `docs/`), unless
+    that root is its blog's."""
     folder = Path(key(site_dir / instance.path))
-    if (docs_root is not None and len(config.docs) == 1 and not found.under(folder)
-            and found.under(Path(key(docs_root)))):
-        return Path(key(docs_root))
-    return folder
+    if docs_root is None or len(config.docs) != 1 or found.under(folder):
+        return folder
+    root = Path(key(docs_root))
+    blogs = {Path(key(site_dir / blog.path)) for blog in config.blogs}
+    return root if root not in blogs and found.under(root) else folder
 
 
 def routes(site_dir: Path, config: DocusaurusSite, found: Collector,
@@ -52,7 +54,7 @@ def routes(site_dir: Path, config: DocusaurusSite, found: Collector,
     `shown_versions` holds, by plugin id, each instance's version that holds its pages (`shown_version`)."""
     out: dict[str, str] = {}
     for instance in config.docs:
-        folder = instance_folder(site_dir, instance, config, found, docs_root)
+        folder = _instance_folder(site_dir, instance, config, found, docs_root)
         part = next((p for name, _, p in instance.versions(site_dir) if name == CURRENT), "")
         shown = shown_versions.get(instance.plugin_id)
         if shown is not None:  # the version that holds the pages: served at the instance's base
@@ -104,7 +106,7 @@ def read(site: Site, found: Collector) -> Navigation:
             every_id.update(shown_ids)
             _sidebars(_load(versioned, found) if found.is_file(versioned) else {}, shown_ids, shown_folder, found,
                       by_route, config.base_url)
-        folder = instance_folder(site_dir, instance, config, found, site.root)
+        folder = _instance_folder(site_dir, instance, config, found, site.root)
         ids = _doc_ids(folder, found)
         every_id.update(ids)
         file = _sidebars_file(site_dir, instance, found)
