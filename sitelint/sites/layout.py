@@ -1206,7 +1206,6 @@ def _mkdocs_configs(base: Path) -> list[Path]:
     return sorted(found, key=rank)
 
 
-_NAV_FILE = re.compile(r"""(?m)^\s*-\s*(?:[^:\n]*:\s*)?['"]?([\w./-]+\.md)['"]?\s*$""")  # a nav entry's file
 _NAV_SHARE = 2  # a folder holding at least half of the files a nav names is the one it names them in
 
 
@@ -1220,7 +1219,7 @@ def _mkdocs_docs_dir(base: Path, docs_dir: str, configs: list[Path]) -> Path:
         return docs
     # A `docs_dir` a build step writes (not in the repository) from a folder beside the config that holds the files
     # the nav names (`pages/`, which a preprocessor compiles into `docs/`): that folder.
-    named = [m for c in configs[:1] for m in _NAV_FILE.findall(siteconfig.read_text(c))]
+    named = siteconfig.mkdocs_nav_files(configs)
     if named:
         beside = [d for d in sorted(base.iterdir()) if d.is_dir() and not d.name.startswith(".")] \
             if base.is_dir() else []

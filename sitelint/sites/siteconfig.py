@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -298,6 +298,25 @@ def mkdocs_literate_nav(configs: tuple[Path, ...]) -> str:
     """The name of the literate-nav files the configs' plugin reads (`literate_nav_file`), "" without the plugin;
     configs that are not valid YAML give none (the navigation's reader says why)."""
     return next((name for _, data in _mkdocs_configs(configs) if (name := literate_nav_file(data))), "")
+
+
+def mkdocs_nav_files(configs: Sequence[Path]) -> list[str]:
+    """The page files the first MkDocs config's `nav` names (`- Cache: 'cache.md'`, nested in sections), as written:
+    relative to its docs folder. None when that config is not valid YAML (the navigation's reader says why)."""
+    found: list[str] = []
+
+    def walk(item: Any) -> None:
+        if isinstance(item, str) and item.endswith(".md") and "://" not in item:
+            found.append(item)
+        elif isinstance(item, list):
+            for entry in item:
+                walk(entry)
+        elif isinstance(item, dict):
+            for entry in item.values():
+                walk(entry)
+
+    walk(next((data.get("nav") for _, data in _mkdocs_configs(tuple(configs[:1]))), None))
+    return found
 
 
 def mkdocs_unbuilt(configs: tuple[Path, ...]) -> list[str]:
