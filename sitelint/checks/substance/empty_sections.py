@@ -187,15 +187,6 @@ def _field_labels(site: Site) -> frozenset[str]:
                      and not _NOT_A_FIELD.match(label))
 
 
-def _descends(page: Page, index: int, ancestor: int) -> bool:
-    """Whether section `index` is under section `ancestor`."""
-    while index >= 0:
-        index = page.sections[index].parent
-        if index == ancestor:
-            return True
-    return False
-
-
 def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
     if not any(b.kind in CONTENT_KINDS for b in page.blocks):
         return  # an empty page is a thin page; one finding says it
@@ -212,8 +203,9 @@ def empty_sections(page: Page, ctx: CheckContext) -> Iterator[Measurement]:
         own[-1] = True  # "## Footnotes" last: the page's footnotes are rendered at its end, right under it
     topics = pagetypes.docc_topics(page)
     if topics is not None:  # a DocC page's task groups under `## Topics`: DocC leaves out a group that lists nothing
-        for index in range(len(page.sections)):
-            own[index] = own[index] or index == topics or _descends(page, index, topics)
+        held = page.sections[topics]
+        for index, section in enumerate(page.sections):
+            own[index] = own[index] or held.line <= section.line <= held.end_line
     for block in (b for b in page.blocks if b.kind == "comment" and b.section >= 0 and _INSERTED.search(b.text)):
         own[block.section] = True
     for block in (b for b in page.blocks if b.kind in CONTENT_KINDS):
