@@ -553,9 +553,6 @@ def _site_path(page: Page, site_root: Path) -> str:
     return Path(os.path.relpath(page.abspath, site_root)).as_posix()
 
 
-_MARKDOWN_SUFFIXES = frozenset({".md", ".mdx", ".markdown"})
-
-
 def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
              config: docusaurus.DocusaurusSite | None = None, included: frozenset[str] = frozenset()) -> frozenset[str]:
     """The pages the site's build leaves out (MkDocs `exclude_docs`, `draft_docs`, the exclude plugin; Sphinx's
@@ -595,7 +592,7 @@ def _unbuilt(site_pages: tuple[Page, ...], layout: discover.Layout,
     if layout.framework == "sphinx":
         if not siteconfig.sphinx_reads_markdown(layout.config_files[0]):
             # a Sphinx site of reStructuredText alone builds no Markdown file: its `.md` files are read on GitHub
-            return frozenset(page.path for page in site_pages if page.abspath.suffix in _MARKDOWN_SUFFIXES)
+            return frozenset(page.path for page in site_pages if page.abspath.suffix in discover.PAGE_SUFFIXES)
         patterns = siteconfig.sphinx_excluded(layout.config_files[0])
         docs, ignored = layout.config_files[0].parent, _sphinx_ignored
     else:

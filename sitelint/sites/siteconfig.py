@@ -302,7 +302,7 @@ def mkdocs_literate_nav(configs: tuple[Path, ...]) -> str:
 
 def mkdocs_nav_files(configs: Sequence[Path]) -> list[str]:
     """The page files the first MkDocs config's `nav` names (`- Cache: 'cache.md'`, nested in sections), as written:
-    relative to its docs folder. None when that config is not valid YAML (the navigation's reader says why)."""
+    relative to its docs folder; none when that config is not valid YAML (the navigation's reader says why)."""
     found: list[str] = []
 
     def walk(item: Any) -> None:
